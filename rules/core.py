@@ -1,0 +1,298 @@
+"""The contract every game engine implements, and the types it speaks in.
+
+A game is a module-level object satisfying :class:`Game`. The Discord layer, the store, the
+renderer and the command-line tools only ever talk to games through this contract, so the same
+code drives CIV, Stone Age and Clash of Cultures.
+
+Actions are plain text: space-separated tokens a person can type on a phone
+(``play science``, ``embargo @bob economy``). :func:`tokens` splits them, :func:`join` makes the
+canonical form. Every random event comes from the :class:`Rng` kept inside the state, so a game
+is fully defined by its players, options, seed and the list of actions applied: a transcript.
+
+>>> rng = Rng(7)
+>>> a = [rng.randrange(6) for _ in range(3)]
+>>> Rng(7).randrange(6) == a[0]
+True
+>>> tokens("  play   science ")
+['play', 'science']
+>>> join(["play", "science"])
+'play science'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, MutableSequence, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+__all__ = [
+    "Choice",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "OptionSpec",
+    "Outcome",
+    "Prompt",
+    "Rng",
+    "act",
+    "check_handles",
+    "join",
+    "tokens",
+]
+
+JSON = Any  # a value made only of dict, list, str, int, float, bool and None
+
+_HANDLE = re.compile(r"^[a-z0-9_]{1,20}$")
+
+
+class IllegalAction(ValueError):
+    """An action that is malformed or not legal now.
+
+    ``code`` is a stable identifier (``not_your_turn``, ``embargoed``, ``unknown_token``...)
+    that the locales turn into a sentence; ``params`` fills the sentence in and usually names
+    what the player may do instead (``allowed``). Raising it guarantees the state is unchanged.
+    """
+
+    def __init__(self, code: str, **params: JSON) -> None:
+        super().__init__(f"{code} {params}" if params else code)
+        self.code = code
+        self.params: dict[str, JSON] = params
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Someone must decide something now.
+
+    ``kind`` is a locale key suffix (``turn``, ``draft_keep``, ``inquisition_return``); ``params``
+    holds what the message needs (numbers of cards to pick, the effect in progress...). Several
+    prompts at once mean a simultaneous choice: any of those seats may act, in any order.
+    """
+
+    seat: int
+    kind: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal next token after a partial action.
+
+    ``label`` is a locale key (``civ.domain.science``) and ``params`` fills it in. ``complete``
+    says that prefix + token is a whole legal action; ``more`` says that further tokens may
+    follow (both can be true, e.g. an optional argument).
+    """
+
+    token: str
+    label: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+    complete: bool = True
+    more: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the game log.
+
+    ``kind`` is a locale key suffix (``civ.played``). ``visible_to`` is None for public events
+    and otherwise the seats allowed to read it (a drawn card, a hand taken by Inquisition).
+    """
+
+    kind: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+    visible_to: tuple[int, ...] | None = None
+
+    def is_visible(self, seat: int | None) -> bool:
+        """True when ``seat`` (None = spectator) may read this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``ranks[i]`` is seat i's place (1 = winner, equal numbers for a shared place); ``scores``
+    are the points per seat (domains, victory points); ``reason`` is a locale key suffix
+    (``hegemony``, ``majority``, ``resigned``); ``tiebreak`` names the criterion that decided
+    between tied leaders, if any; ``details`` holds per-game breakdowns for the score post.
+    """
+
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    tiebreak: str | None = None
+    details: Mapping[str, JSON] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats sharing first place."""
+        return tuple(i for i, r in enumerate(self.ranks) if r == 1)
+
+    def to_json(self) -> dict[str, JSON]:
+        """A plain-JSON form (for views, the store and transcripts)."""
+        return {
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "tiebreak": self.tiebreak,
+            "details": dict(self.details),
+        }
+
+
+class Rng:
+    """A small, seedable, serialisable random generator (splitmix64).
+
+    Kept inside each game state so that shuffles and dice replay exactly. The whole state is
+    one integer, so snapshots stay small, and the sequence does not depend on the Python
+    version (unlike ``random.Random.shuffle``).
+    """
+
+    __slots__ = ("state",)
+    _MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self._MASK
+
+    def next64(self) -> int:
+        """The next 64-bit value."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self._MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
+        return z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("randrange needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def die(self, sides: int = 6) -> int:
+        """One die roll, 1..sides."""
+        return self.randrange(sides) + 1
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> Rng:
+        """An independent generator in the same state."""
+        return Rng(self.state)
+
+
+def tokens(action: str) -> list[str]:
+    """Split an action text into tokens (any run of whitespace separates; case-folded)."""
+    return action.lower().split()
+
+
+def join(parts: Sequence[str]) -> str:
+    """The canonical text of an action."""
+    return " ".join(parts)
+
+
+def check_handles(players: Sequence[str]) -> None:
+    """Validate player handles: 1-20 of ``a-z 0-9 _``, unique. Used in actions as ``@handle``."""
+    for p in players:
+        if not _HANDLE.match(p):
+            raise IllegalAction("bad_player_name", name=p)
+    if len(set(players)) != len(players):
+        raise IllegalAction("duplicate_player_name")
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One setup option a lobby can offer (``deal``: ``classic``/``draft``)."""
+
+    name: str
+    default: JSON
+    values: tuple[JSON, ...]
+    label: str  # locale key
+
+
+class Game(Protocol, Generic[S]):
+    """What every game package exposes (as ``rules.<game>.GAME``).
+
+    States are treated as immutable by callers: ``apply`` returns a new state and leaves the
+    one it was given untouched, so a caller can keep the old state if storing the new one fails.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+
+    def setup(self, players: Sequence[str], options: Mapping[str, JSON], seed: int) -> S:
+        """A new game. Raises IllegalAction (``bad_player_count``, ``bad_option``...)."""
+        ...
+
+    def setup_position(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, JSON],
+        seed: int,
+        position: Mapping[str, JSON],
+    ) -> S:
+        """A game started from a given position (transcripts; see docs/transcripts.md)."""
+        ...
+
+    def pending(self, state: S) -> list[Prompt]:
+        """Who must decide now; empty exactly when the game is over."""
+        ...
+
+    def choices(self, state: S, seat: int, prefix: Sequence[str]) -> list[Choice]:
+        """Legal next tokens for ``seat`` after ``prefix``, in a stable order; [] if none."""
+        ...
+
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        """Validate completely, then apply. Raises IllegalAction and changes nothing if illegal."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see (None = spectators and public images), as plain JSON."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game runs."""
+        ...
+
+    def to_json(self, state: S) -> dict[str, JSON]:
+        """A plain-JSON snapshot, with a ``version`` key."""
+        ...
+
+    def from_json(self, data: Mapping[str, JSON]) -> S:
+        """Inverse of ``to_json``; raises ValueError on an unknown version."""
+        ...
+
+    def check_invariants(self, state: S) -> list[str]:
+        """Broken invariants (cards conserved, no negative stock...); empty when all hold."""
+        ...
+
+    def resign(self, state: S, seat: int) -> tuple[S, list[Event]]:
+        """``seat`` leaves the game; the engine decides how the game goes on or ends."""
+        ...
+
+
+def act(game: Game[S], state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+    """Apply ``action`` for ``seat`` after the checks every game shares.
+
+    Games therefore only ever see live prompts: a finished game raises ``game_over``, a seat
+    with no prompt raises ``not_your_turn`` (naming the seats that are awaited), an empty
+    action raises ``empty_action``.
+    """
+    if game.outcome(state) is not None:
+        raise IllegalAction("game_over")
+    waiting = sorted({p.seat for p in game.pending(state)})
+    if seat not in waiting:
+        raise IllegalAction("not_your_turn", waiting=waiting)
+    if not tokens(action):
+        raise IllegalAction("empty_action")
+    return game.apply(state, seat, join(tokens(action)))
