@@ -1,0 +1,40 @@
+"""Persistence: guild settings, games, seats, the action log and snapshots (aiosqlite).
+
+The rest of the bot depends on the :class:`Store` protocol and the row types; only
+``store.sqlite`` speaks SQL. No Discord here; ``store.rebuild`` uses the rules engines to replay
+logs.
+"""
+
+from __future__ import annotations
+
+from store.base import (
+    ACTION_KINDS,
+    GAME_STATUSES,
+    STARTED_STATUSES,
+    ActionRow,
+    GameRow,
+    SeatRow,
+    SeqConflict,
+    Store,
+    StoreError,
+)
+from store.rebuild import Mismatch, ReplayError, check, check_game, rebuild
+from store.sqlite import SqliteStore
+
+__all__ = [
+    "ACTION_KINDS",
+    "GAME_STATUSES",
+    "STARTED_STATUSES",
+    "ActionRow",
+    "GameRow",
+    "Mismatch",
+    "ReplayError",
+    "SeatRow",
+    "SeqConflict",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "check",
+    "check_game",
+    "rebuild",
+]

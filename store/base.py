@@ -1,0 +1,211 @@
+"""What the rest of the bot sees of the store: row types, errors and the :class:`Store` protocol.
+
+Cogs and services depend on :class:`Store` only, never on a backend, so the SQLite
+implementation (``store.sqlite``) can be joined by another (PostgreSQL) without touching them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+__all__ = [
+    "ACTION_KINDS",
+    "GAME_STATUSES",
+    "STARTED_STATUSES",
+    "ActionRow",
+    "GameRow",
+    "SeatRow",
+    "SeqConflict",
+    "Store",
+    "StoreError",
+]
+
+#: Every value of ``GameRow.status``.
+GAME_STATUSES: tuple[str, ...] = ("lobby", "running", "paused", "finished", "cancelled", "ended")
+
+#: Statuses of a game that has left its lobby (it has a seed, seats in turn order and a log).
+STARTED_STATUSES: tuple[str, ...] = ("running", "paused", "finished", "ended")
+
+#: Every value of ``ActionRow.kind``: an engine move, a resignation, or a note (moderation
+#: acts, pauses, seat replacements) that leaves the game state unchanged.
+ACTION_KINDS: tuple[str, ...] = ("move", "resign", "note")
+
+
+class StoreError(Exception):
+    """A request the store refuses because of the data it holds.
+
+    ``code`` is a stable identifier the locales turn into a sentence (``lobby_full``,
+    ``already_joined``, ``not_joined``, ``not_in_lobby``, ``not_started``, ``unknown_game``,
+    ``unknown_seat``, ``seats_changed``, ``seats_taken``, ``schema_too_new``); ``params``
+    fills the sentence in. Programming errors (an unknown field or kind) raise ValueError.
+    """
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(f"{code} {params}" if params else code)
+        self.code = code
+        self.params: dict[str, Any] = params
+
+
+class SeqConflict(StoreError):
+    """Another writer recorded an action at that sequence number first.
+
+    The caller reloads the game and checks the action again against the new state.
+    """
+
+    def __init__(self, game_id: int, expected_seq: int, actual_seq: int | None) -> None:
+        super().__init__(
+            "seq_conflict", game=game_id, expected_seq=expected_seq, actual_seq=actual_seq
+        )
+        self.game_id = game_id
+        self.expected_seq = expected_seq
+        self.actual_seq = actual_seq
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game: where it lives on Discord, its setup and how far its log goes (``seq``)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    lobby_message_id: int | None
+    table_message_id: int | None
+    game: str
+    options: dict[str, Any]
+    seats_wanted: int
+    status: str
+    seed: int | None
+    seq: int
+    created_by: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """Who plays a seat. ``seat`` is join order in the lobby and turn order once started."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    handle: str
+    joined_at: str
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One entry of a game's log. ``seat``/``user_id`` are None for system notes."""
+
+    game_id: int
+    seq: int
+    seat: int | None
+    user_id: int | None
+    kind: str
+    text: str
+    created_at: str
+
+
+class Store(Protocol):
+    """The persistence the bot needs; every method is one atomic operation.
+
+    Opening is backend specific (``SqliteStore.open(path)``); everything after that goes
+    through this protocol.
+    """
+
+    async def close(self) -> None:
+        """Finish pending work and release the database."""
+        ...
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """The settings of a guild ({} when none were ever set)."""
+        ...
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Set one guild setting to a JSON value; None removes it."""
+        ...
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats_wanted: int,
+        created_by: int,
+    ) -> GameRow:
+        """A new game in the ``lobby`` status with no seats."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        """The game, or None when there is no such id."""
+        ...
+
+    async def list_games(
+        self, guild_id: int, statuses: Sequence[str] | None = None
+    ) -> list[GameRow]:
+        """A guild's games (only those in ``statuses`` if given), oldest first."""
+        ...
+
+    async def games_with_status(self, statuses: Sequence[str]) -> list[GameRow]:
+        """Games of every guild in one of ``statuses``, oldest first (used at startup)."""
+        ...
+
+    async def update_game(self, game_id: int, **fields: Any) -> GameRow:
+        """Change ``thread_id``, ``lobby_message_id``, ``table_message_id``, ``status``,
+        ``options`` or ``seats_wanted``; any other field raises ValueError."""
+        ...
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """The game's seats ordered by seat number."""
+        ...
+
+    async def join(self, game_id: int, user_id: int, handle: str) -> SeatRow:
+        """Take the next free seat of a lobby (the handle gets a digit suffix if taken)."""
+        ...
+
+    async def leave(self, game_id: int, user_id: int) -> None:
+        """Give up a lobby seat; the seats after it move up by one."""
+        ...
+
+    async def start(
+        self, game_id: int, *, seed: int, order: Sequence[int], snapshot: dict[str, Any]
+    ) -> GameRow:
+        """Seat ``order`` (user ids) in turn order, store the seed and the state at seq 0."""
+        ...
+
+    async def record(
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        seat: int | None,
+        user_id: int | None,
+        kind: str,
+        text: str,
+        snapshot: dict[str, Any] | None,
+        status: str | None = None,
+    ) -> int:
+        """Append an action at ``expected_seq + 1`` with its snapshot; return the new seq."""
+        ...
+
+    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        """The latest stored state and the seq it belongs to."""
+        ...
+
+    async def actions(
+        self, game_id: int, *, after: int = 0, limit: int | None = None
+    ) -> list[ActionRow]:
+        """Log entries with seq > ``after``, oldest first, at most ``limit`` of them."""
+        ...
+
+    async def replace_seat(self, game_id: int, seat: int, user_id: int) -> None:
+        """Give a started game's seat to another Discord user; the handle stays."""
+        ...
+
+    async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
+        """The seat ``user_id`` holds in the game, if any."""
+        ...

@@ -1,0 +1,182 @@
+"""Replay a game from its action log, and compare the replay with the stored snapshot.
+
+The log is the source of truth: a game is its engine, handles in seat order, options, seed and
+the actions applied. :func:`rebuild` turns that back into a state; :func:`check` tells whether
+every started game's snapshot still equals its replay (``python -m store check``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules import get_game
+from rules.core import Game, IllegalAction, act
+from store.base import GAME_STATUSES, ActionRow, GameRow, SeatRow, Store
+
+__all__ = [
+    "EngineLookup",
+    "Mismatch",
+    "ReplayError",
+    "check",
+    "check_game",
+    "first_difference",
+    "rebuild",
+]
+
+#: Finds the engine for a game name (``rules.get_game`` unless a test injects another).
+EngineLookup = Callable[[str], Game[Any]]
+
+
+class ReplayError(Exception):
+    """The log does not replay: the action at ``seq`` (0 = setup) was refused or crashed.
+
+    The message names the error code or exception type only, never the state, so it is safe
+    to print; the original exception is chained.
+    """
+
+    def __init__(self, game_id: int, seq: int, reason: str) -> None:
+        super().__init__(f"game {game_id} seq {seq}: {reason}")
+        self.game_id = game_id
+        self.seq = seq
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A started game whose stored snapshot is not what its log replays to.
+
+    ``key`` is the first differing path in the snapshot (``seats.1.hand``), or ``<snapshot>``
+    (missing or older than a move), ``<engine>`` (unknown game) or ``<replay>`` (the log does
+    not replay); ``seq`` is the stored snapshot's seq, if any.
+    """
+
+    game_id: int
+    seq: int | None
+    key: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"mismatch at {self.key}: {self.reason}"
+
+
+def rebuild(
+    game: GameRow,
+    seats: Sequence[SeatRow],
+    actions: Sequence[ActionRow],
+    *,
+    engine: Game[Any] | None = None,
+) -> Any:
+    """The state ``actions`` lead to from the game's setup (pass a prefix to stop early).
+
+    ``move`` goes through ``rules.core.act``, ``resign`` through ``engine.resign``, and
+    ``note`` changes nothing.
+
+    Raises:
+        ReplayError: the game has not started, or an action is refused by the engine.
+    """
+    if game.seed is None:
+        raise ReplayError(game.id, 0, "the game has not started")
+    engine = engine if engine is not None else get_game(game.game)
+    handles = [s.handle for s in sorted(seats, key=lambda s: s.seat)]
+    try:
+        state = engine.setup(handles, game.options, game.seed)
+    except Exception as exc:
+        raise ReplayError(game.id, 0, f"setup failed: {_describe(exc)}") from exc
+    for action in actions:
+        if action.kind == "note":
+            continue
+        if action.seat is None:
+            raise ReplayError(game.id, action.seq, f"{action.kind} without a seat")
+        try:
+            if action.kind == "move":
+                state, _ = act(engine, state, action.seat, action.text)
+            elif action.kind == "resign":
+                state, _ = engine.resign(state, action.seat)
+            else:
+                raise ValueError(f"unknown action kind {action.kind!r}")
+        except Exception as exc:
+            raise ReplayError(game.id, action.seq, f"{action.kind}: {_describe(exc)}") from exc
+    return state
+
+
+async def check_game(
+    store: Store, game: GameRow, *, engines: EngineLookup = get_game
+) -> Mismatch | None:
+    """None when ``game``'s stored snapshot equals the replay of its log."""
+    stored = await store.snapshot(game.id)
+    if stored is None:
+        return Mismatch(game.id, None, "<snapshot>", "no snapshot stored")
+    snap_seq, snap = stored
+    actions = await store.actions(game.id)
+    late = next((a for a in actions if a.seq > snap_seq and a.kind != "note"), None)
+    if late is not None:
+        reason = f"older than the {late.kind} at seq {late.seq}"
+        return Mismatch(game.id, snap_seq, "<snapshot>", reason)
+    try:
+        engine = engines(game.game)
+    except KeyError:
+        return Mismatch(game.id, snap_seq, "<engine>", f"unknown game {game.game!r}")
+    try:
+        state = rebuild(game, await store.seats(game.id), actions, engine=engine)
+    except ReplayError as exc:
+        return Mismatch(game.id, snap_seq, "<replay>", f"seq {exc.seq}: {exc.reason}")
+    diff = first_difference(_plain(engine.to_json(state)), _plain(snap))
+    return None if diff is None else Mismatch(game.id, snap_seq, diff[0], diff[1])
+
+
+async def check(store: Store, *, engines: EngineLookup = get_game) -> list[Mismatch]:
+    """Every started game whose snapshot differs from its replay, in game id order."""
+    mismatches = []
+    for game in await store.games_with_status(GAME_STATUSES):
+        if game.seed is None:
+            continue
+        mismatch = await check_game(store, game, engines=engines)
+        if mismatch is not None:
+            mismatches.append(mismatch)
+    return mismatches
+
+
+def first_difference(replayed: Any, stored: Any, path: str = "") -> tuple[str, str] | None:
+    """The first path (``seats.1.hand``) where two JSON values differ, and how; None if equal.
+
+    Reasons name only what differs (presence, length, value), never the values, so that a
+    check report cannot reveal a hidden hand.
+    """
+    here = path or "<root>"
+    if isinstance(replayed, dict) and isinstance(stored, dict):
+        for key in [*replayed, *(k for k in stored if k not in replayed)]:
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in stored:
+                return sub, "missing in the snapshot"
+            if key not in replayed:
+                return sub, "missing in the replay"
+            found = first_difference(replayed[key], stored[key], sub)
+            if found is not None:
+                return found
+        return None
+    if isinstance(replayed, list) and isinstance(stored, list):
+        for i, (a, b) in enumerate(zip(replayed, stored, strict=False)):
+            found = first_difference(a, b, f"{path}.{i}" if path else str(i))
+            if found is not None:
+                return found
+        if len(replayed) != len(stored):
+            return here, f"length {len(replayed)} in the replay, {len(stored)} in the snapshot"
+        return None
+    # type() as well: JSON keeps 1, 1.0 and true apart even though Python's == does not.
+    if type(replayed) is not type(stored) or replayed != stored:
+        return here, "value differs"
+    return None
+
+
+def _plain(value: Any) -> Any:
+    """The value as it reads back from JSON (tuples become lists, int keys strings)."""
+    return json.loads(json.dumps(value))
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, IllegalAction):
+        return f"refused ({exc.code})"
+    return type(exc).__name__
