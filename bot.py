@@ -1,0 +1,93 @@
+"""Start the bot: read config.toml and the environment, open the store, load the cogs, run.
+
+With no Discord token configured it starts the playground instead: a local Discord emulator
+with a web page where you can play every seat yourself.
+
+    python bot.py [--config config.toml] [--db PATH] [--port 8765]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from cogs.client import TableBot
+from cogs.config import Config, ConfigError, load_config
+from store import SqliteStore
+
+log = logging.getLogger("tablehost")
+
+
+async def run_bot(config: Config, token: str, **client_options: object) -> None:
+    """Run the bot until it is closed; the store is closed afterwards whatever happens."""
+    Path(config.db_path).parent.mkdir(parents=True, exist_ok=True)
+    store = await SqliteStore.open(config.db_path)
+    try:
+        async with TableBot(config, store, **client_options) as bot:
+            await bot.start(token)
+    finally:
+        await store.close()
+
+
+async def run_playground(config: Config) -> None:
+    """The emulator and its page on loopback, and the real bot connected to it."""
+    import playground
+
+    async def start_bot(url: str, token: str) -> None:
+        await run_bot(config, token, guild_ready_timeout=0.05)
+
+    await playground.serve(start_bot, host=config.playground_host, port=config.playground_port)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--config", default="config.toml", help="settings file (default: config.toml)"
+    )
+    parser.add_argument("--db", help="SQLite database file (overrides the config)")
+    parser.add_argument("--port", type=int, help="playground port (overrides the config)")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
+    overrides: dict[str, object] = {}
+    if args.db:
+        overrides["db_path"] = args.db
+    if args.port is not None:
+        overrides["playground_port"] = args.port
+    if overrides:
+        config = dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(config.log_level)))
+    try:
+        if config.token:
+            asyncio.run(run_bot(config, config.token))
+        else:
+            print(
+                "No Discord token configured (set DISCORD_TOKEN, or token in the [discord]\n"
+                "section of config.toml; see config.example.toml). Starting the playground:\n"
+                "a local Discord emulator where you can play in your browser.",
+                flush=True,
+            )
+            playground_db = Path(config.db_path).with_name("playground.sqlite3")
+            asyncio.run(run_playground(dataclasses.replace(config, db_path=str(playground_db))))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Discord layer: commands, components and messages. Game logic lives in rules/."""

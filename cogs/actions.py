@@ -1,0 +1,186 @@
+"""The play flow shared by /move, the action picker and the buttons: choose, submit, publish."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import locales
+import render
+from cogs import text
+from cogs.client import reply, send_error
+from cogs.errors import UserError
+from cogs.i18n import user_lang
+from cogs.publish import publish_result
+from cogs.service import Loaded
+from rules.core import Choice, IllegalAction
+
+if TYPE_CHECKING:
+    from cogs.client import TableBot
+
+#: Longest custom id Discord accepts.
+CUSTOM_ID_MAX = 100
+#: Buttons in a picker before it switches to a select menu (4 rows of 5; the 5th row navigates).
+MAX_BUTTONS = 20
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> TableBot:
+    """The bot, typed."""
+    from cogs.client import TableBot
+
+    client = interaction.client
+    assert isinstance(client, TableBot)
+    return client
+
+
+@dataclass
+class Picker:
+    """What the action picker shows for one seat at one partial action."""
+
+    game: Loaded
+    seat: int
+    path: list[str]
+    choices: list[Choice]
+    complete: bool  # path is itself a complete action (offer "Done")
+
+
+def picker_for(game: Loaded, user_id: int, path: list[str]) -> Picker:
+    """The choices after ``path`` for the seat ``user_id`` plays.
+
+    Raises UserError when the user has no seat or nothing to decide now.
+    """
+    if game.row.status == "paused":
+        raise UserError("game_paused")
+    if game.state is None or game.row.status != "running":
+        raise UserError("game_not_running")
+    seat = game.seat_of(user_id)
+    if seat is None:
+        raise UserError("not_a_player")
+    if all(p.seat != seat for p in game.pending()):
+        raise UserError("not_your_turn")
+    options = game.engine.choices(game.state, seat, path)
+    complete = False
+    if path:
+        parent = game.engine.choices(game.state, seat, path[:-1])
+        last = next((c for c in parent if c.token == path[-1]), None)
+        if last is None:
+            raise UserError("stale")
+        complete = last.complete
+    return Picker(game, seat, path, options, complete)
+
+
+def picker_content(lang: str, picker: Picker) -> str:
+    """The prompt and the action built so far."""
+    game = picker.game
+    prompts = [p for p in game.pending() if p.seat == picker.seat]
+    lines = [text.prompt_line(lang, game.row.game, p, locales.t(lang, "play.you")) for p in prompts]
+    if picker.path:
+        label = text.action_label(lang, game.engine, game.state, picker.seat, picker.path)
+        lines.append(locales.t(lang, "play.building", action=label))
+    lines.append(locales.t(lang, "play.pick_next" if picker.choices else "play.pick_done"))
+    return "\n".join(lines)
+
+
+async def submit(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    action: str,
+    *,
+    expected_seq: int | None = None,
+) -> None:
+    """Apply ``action`` for the interacting user, answer them privately, then post publicly.
+
+    The interaction must already be deferred or answered (rendering is slow).
+    """
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    label = await _label_now(bot, game_id, interaction.user.id, lang, action.split())
+    try:
+        result = await bot.service.act(
+            game_id, interaction.user.id, action, expected_seq=expected_seq
+        )
+    except IllegalAction as exc:
+        game = await bot.service.load(game_id)
+        await send_error(interaction, exc, game=game.row.game)
+        return
+    except UserError as exc:
+        await send_error(interaction, exc)
+        return
+    lines = ["✅ " + locales.t(lang, "play.done", action=label)]
+    lines += text.private_lines(lang, result.events, result.seat)
+    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+    await publish_result(bot, result)
+
+
+async def _label_now(bot: TableBot, game_id: int, user_id: int, lang: str, parts: list[str]) -> str:
+    """The readable action, labelled against the state it is about to be applied to."""
+    game = await bot.service.load(game_id)
+    seat = game.seat_of(user_id)
+    if seat is None or game.state is None:
+        return " ".join(parts)
+    return text.action_label(lang, game.engine, game.state, seat, parts)
+
+
+async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The user's private view: hand as text and image (ephemeral)."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    game = await bot.service.load(game_id)
+    seat = game.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("not_a_player")
+    if game.state is None:
+        raise UserError("game_not_running")
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    view = game.engine.view(game.state, seat)
+    png = await asyncio.to_thread(render.hand_png, view, lang=lang)
+    hand = view.get("hand", [])
+    names = [locales.t(lang, f"{game.row.game}.domain.{card}") for card in hand]
+    content = locales.t(lang, "play.hand", count=len(names), cards=names or ["-"])
+    await interaction.followup.send(
+        content, file=discord.File(io.BytesIO(png), filename="hand.png"), ephemeral=True
+    )
+
+
+async def send_board(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The current public table, privately (so the thread does not fill with copies)."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    game = await bot.service.load(game_id)
+    if game.state is None:
+        raise UserError("game_not_running")
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    from cogs.publish import table_content, table_file
+
+    view = game.engine.view(game.state, None)
+    await interaction.followup.send(
+        table_content(lang, game, view), file=await table_file(game, lang), ephemeral=True
+    )
+
+
+async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Answer with the first step of the action picker for this user."""
+    from cogs.components import picker_view
+
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    game = await bot.service.load(game_id)
+    try:
+        picker = picker_for(game, interaction.user.id, [])
+    except UserError as exc:
+        if exc.code == "not_your_turn":
+            mention = [f"<@{game.user_of(p.seat)}>" for p in game.pending()]
+            await reply(
+                interaction, "ℹ️ " + locales.t(lang, "error.not_your_turn_wait", waiting=mention)
+            )
+            return
+        raise
+    await interaction.response.send_message(
+        picker_content(lang, picker), view=picker_view(lang, picker), ephemeral=True
+    )

@@ -1,0 +1,343 @@
+"""Buttons and menus that survive restarts (``discord.ui.DynamicItem``).
+
+Every custom id carries what its callback needs, so nothing lives in memory:
+
+- ``t:<game>:<seq>:<act|hand|board>`` on the public table message;
+- ``c:<game>:<seq>:<tokens>`` one step of the private action picker (``!`` at the end submits);
+- ``s:<game>:<seq>:<tokens>`` the same as a select menu, the token being the chosen value;
+- ``l:<game>:<join|leave|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
+- ``r:<game>:<seq>`` confirms a resignation.
+
+A ``seq`` older than the game's current one means the message is outdated: the press is
+answered and never applied.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+import locales
+from cogs import text
+from cogs.actions import (
+    CUSTOM_ID_MAX,
+    MAX_BUTTONS,
+    Picker,
+    bot_of,
+    open_picker,
+    picker_content,
+    picker_for,
+    send_board,
+    send_hand,
+    submit,
+)
+from cogs.client import reply, send_error
+from cogs.errors import UserError
+from cogs.i18n import user_lang
+from cogs.service import Loaded
+
+SUBMIT = "!"
+
+
+def _selected(interaction: discord.Interaction[Any]) -> str:
+    """The first value chosen in a select menu ("" if none)."""
+    data: Any = interaction.data or {}
+    values = data.get("values") or []
+    return str(values[0]) if values else ""
+
+
+def table_view(lang: str, game: Loaded) -> discord.ui.View:
+    """Act / My hand / Table buttons under a public table post."""
+    view = discord.ui.View(timeout=None)
+    for what, emoji, style in (
+        ("act", "▶️", discord.ButtonStyle.primary),
+        ("hand", "🂠", discord.ButtonStyle.secondary),
+        ("board", "🗺️", discord.ButtonStyle.secondary),
+    ):
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=locales.t(lang, f"button.{what}"), emoji=emoji, style=style
+        )
+        view.add_item(TableButton(game.row.id, game.seq, what, button))
+    return view
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"t:(?P<game>\d+):(?P<seq>\d+):(?P<what>act|hand|board)",
+):
+    """Public buttons: open the picker, show my hand, show the table."""
+
+    def __init__(
+        self, game_id: int, seq: int, what: str, item: discord.ui.Button[Any] | None = None
+    ) -> None:
+        item = item or discord.ui.Button(label=what)
+        item.custom_id = f"t:{game_id}:{seq}:{what}"
+        super().__init__(item)
+        self.game_id, self.seq, self.what = game_id, seq, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        return cls(int(match["game"]), int(match["seq"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if self.what == "hand":
+                await send_hand(interaction, self.game_id)
+            elif self.what == "board":
+                await send_board(interaction, self.game_id)
+            else:
+                await open_picker(interaction, self.game_id)
+        except UserError as exc:
+            await send_error(interaction, exc)
+
+
+def picker_view(lang: str, picker: Picker) -> discord.ui.View:
+    """Choice buttons (or one select menu when there are many), then Done/Back."""
+    view = discord.ui.View(timeout=None)
+    game_id, seq = picker.game.row.id, picker.game.seq
+    path = " ".join(picker.path)
+    prefix = f"{path} " if path else ""
+    usable = [
+        c
+        for c in picker.choices
+        if len(f"c:{game_id}:{seq}:{prefix}{c.token} {SUBMIT}") <= CUSTOM_ID_MAX
+    ]
+    if len(usable) <= MAX_BUTTONS:
+        for choice in usable:
+            button: discord.ui.Button[Any] = discord.ui.Button(
+                label=text.choice_label(lang, choice)[:80],
+                style=discord.ButtonStyle.primary
+                if choice.complete and not choice.more
+                else discord.ButtonStyle.secondary,
+            )
+            view.add_item(ChoiceButton(game_id, seq, f"{prefix}{choice.token}", button))
+    else:
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            placeholder=locales.t(lang, "play.pick_next"),
+            options=[
+                discord.SelectOption(label=text.choice_label(lang, c)[:100], value=c.token)
+                for c in usable[:25]
+            ],
+        )
+        view.add_item(ChoiceSelect(game_id, seq, path, menu))
+    if picker.complete and picker.choices:
+        done: discord.ui.Button[Any] = discord.ui.Button(
+            label=locales.t(lang, "button.done"), style=discord.ButtonStyle.success, row=4
+        )
+        view.add_item(ChoiceButton(game_id, seq, f"{path} {SUBMIT}", done))
+    if picker.path:
+        back: discord.ui.Button[Any] = discord.ui.Button(
+            label=locales.t(lang, "button.back"), style=discord.ButtonStyle.danger, row=4
+        )
+        view.add_item(ChoiceButton(game_id, seq, " ".join(picker.path[:-1]), back))
+    return view
+
+
+async def _step(
+    interaction: discord.Interaction[Any], game_id: int, seq: int, parts: list[str]
+) -> None:
+    """Advance the picker to ``parts``: submit when complete, else show the next choices."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    game = await bot.service.load(game_id)
+    if seq != game.seq:
+        await interaction.response.edit_message(
+            content="⌛ " + locales.t(lang, "error.stale"), view=None
+        )
+        return
+    force = bool(parts) and parts[-1] == SUBMIT
+    if force:
+        parts = parts[:-1]
+    try:
+        picker = picker_for(game, interaction.user.id, parts)
+    except UserError as exc:
+        await send_error(interaction, exc)
+        return
+    if picker.complete and (force or not picker.choices):
+        label = text.action_label(lang, game.engine, game.state, picker.seat, parts)
+        await interaction.response.edit_message(
+            content="⏳ " + locales.t(lang, "play.submitting", action=label), view=None
+        )
+        await submit(interaction, game_id, " ".join(parts), expected_seq=seq)
+        return
+    await interaction.response.edit_message(
+        content=picker_content(lang, picker), view=picker_view(lang, picker)
+    )
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"c:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)",
+):
+    """One step of the private action picker."""
+
+    def __init__(
+        self, game_id: int, seq: int, path: str, item: discord.ui.Button[Any] | None = None
+    ) -> None:
+        item = item or discord.ui.Button(label="…")
+        item.custom_id = f"c:{game_id}:{seq}:{path}"
+        super().__init__(item)
+        self.game_id, self.seq, self.path = game_id, seq, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["seq"]), match["path"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _step(interaction, self.game_id, self.seq, self.path.split())
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"s:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)",
+):
+    """The picker step as a select menu (when there are too many choices for buttons)."""
+
+    def __init__(
+        self, game_id: int, seq: int, path: str, item: discord.ui.Select[Any] | None = None
+    ) -> None:
+        item = item or discord.ui.Select(options=[discord.SelectOption(label="…")])
+        item.custom_id = f"s:{game_id}:{seq}:{path}"
+        super().__init__(item)
+        self.game_id, self.seq, self.path = game_id, seq, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["seq"]), match["path"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        chosen = _selected(interaction)
+        await _step(interaction, self.game_id, self.seq, [*self.path.split(), chosen])
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<game>\d+):(?P<seq>\d+)"
+):
+    """Confirms ``/resign``."""
+
+    def __init__(self, game_id: int, seq: int, item: discord.ui.Button[Any] | None = None) -> None:
+        item = item or discord.ui.Button(label="resign")
+        item.custom_id = f"r:{game_id}:{seq}"
+        super().__init__(item)
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.publish import publish_result
+
+        bot = bot_of(interaction)
+        lang = user_lang(interaction)
+        game = await bot.service.load(self.game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            await send_error(interaction, UserError("not_a_player"))
+            return
+        await interaction.response.edit_message(
+            content="⏳ " + locales.t(lang, "play.resigning"), view=None
+        )
+        try:
+            result = await bot.service.resign(self.game_id, seat, interaction.user.id)
+        except UserError as exc:
+            await send_error(interaction, exc)
+            return
+        await reply(interaction, "🏳️ " + locales.t(lang, "play.resigned"))
+        await publish_result(bot, result)
+
+
+def lobby_components(lang: str, game: Loaded) -> discord.ui.View:
+    """Join / Leave / Start / Cancel, plus one select per game option."""
+    view = discord.ui.View(timeout=None)
+    for what, style in (
+        ("join", discord.ButtonStyle.success),
+        ("leave", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.primary),
+        ("cancel", discord.ButtonStyle.danger),
+    ):
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=locales.t(lang, f"button.{what}"), style=style
+        )
+        view.add_item(LobbyButton(game.row.id, what, button))
+    for spec in game.engine.options[:4]:
+        current = game.row.options.get(spec.name, spec.default)
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            options=[
+                discord.SelectOption(
+                    label=locales.t(lang, f"{spec.label}.{str(v).lower()}")[:100],
+                    value=str(v).lower(),
+                    default=str(v).lower() == str(current).lower(),
+                )
+                for v in spec.values
+            ]
+        )
+        view.add_item(OptionSelect(game.row.id, spec.name, menu))
+    return view
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"l:(?P<game>\d+):(?P<what>join|leave|start|cancel)",
+):
+    """Lobby buttons; the work is done by the lobby cog's shared functions."""
+
+    def __init__(self, game_id: int, what: str, item: discord.ui.Button[Any] | None = None) -> None:
+        item = item or discord.ui.Button(label=what)
+        item.custom_id = f"l:{game_id}:{what}"
+        super().__init__(item)
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.lobby import lobby_action
+
+        await lobby_action(interaction, self.game_id, self.what)
+
+
+class OptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"o:(?P<game>\d+):(?P<name>\w+)"
+):
+    """Changes one game option while the lobby is open (creator or moderator)."""
+
+    def __init__(self, game_id: int, name: str, item: discord.ui.Select[Any] | None = None) -> None:
+        item = item or discord.ui.Select(options=[discord.SelectOption(label="…")])
+        item.custom_id = f"o:{game_id}:{name}"
+        super().__init__(item)
+        self.game_id, self.name = game_id, name
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OptionSelect:
+        return cls(int(match["game"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.lobby import set_option
+
+        await set_option(interaction, self.game_id, self.name, _selected(interaction))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TableButton,
+    ChoiceButton,
+    ChoiceSelect,
+    ResignButton,
+    LobbyButton,
+    OptionSelect,
+)

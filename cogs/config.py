@@ -1,0 +1,94 @@
+"""Settings from config.toml and the environment, validated with clear messages."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+_LANGUAGES = ("en", "hu")
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message says which setting and why."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every setting the bot reads (see config.example.toml for what each one means)."""
+
+    token: str = ""
+    dev_guilds: tuple[int, ...] = ()
+    db_path: str = "data/tablehost.sqlite3"
+    default_language: str = "en"
+    moderator_role: str = ""
+    log_page_size: int = 15
+    log_level: str = "INFO"
+    playground_host: str = "127.0.0.1"
+    playground_port: int = 8765
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -> Config:
+    """Read ``path`` (missing file = defaults) and apply environment overrides.
+
+    Raises:
+        ConfigError: malformed TOML, an unknown section or key, or a value of the wrong type.
+    """
+    env = os.environ if env is None else env
+    data: dict[str, Any] = {}
+    if path is not None and Path(path).exists():
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+    known = {
+        "discord": {"token", "dev_guilds"},
+        "store": {"path"},
+        "bot": {"default_language", "moderator_role", "log_page_size"},
+        "logging": {"level"},
+        "playground": {"host", "port"},
+    }
+    for section, values in data.items():
+        if section not in known or not isinstance(values, dict):
+            raise ConfigError(f"unknown section [{section}] (known: {', '.join(known)})")
+        for key in values:
+            if key not in known[section]:
+                allowed = ", ".join(sorted(known[section]))
+                raise ConfigError(f"unknown setting {section}.{key} (known: {allowed})")
+
+    def get(section: str, key: str, kind: type, default: Any) -> Any:
+        value = data.get(section, {}).get(key, default)
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            raise ConfigError(f"{section}.{key} must be {kind.__name__}, got {value!r}")
+        return value
+
+    guilds = get("discord", "dev_guilds", list, [])
+    if not all(isinstance(g, int) and not isinstance(g, bool) for g in guilds):
+        raise ConfigError("discord.dev_guilds must be a list of server ids (integers)")
+    cfg = Config(
+        token=env.get("DISCORD_TOKEN") or get("discord", "token", str, ""),
+        dev_guilds=tuple(guilds),
+        db_path=env.get("TABLEHOST_DB") or get("store", "path", str, Config.db_path),
+        default_language=get("bot", "default_language", str, "en"),
+        moderator_role=get("bot", "moderator_role", str, ""),
+        log_page_size=get("bot", "log_page_size", int, 15),
+        log_level=(env.get("TABLEHOST_LOG_LEVEL") or get("logging", "level", str, "INFO")).upper(),
+        playground_host=get("playground", "host", str, "127.0.0.1"),
+        playground_port=get("playground", "port", int, 8765),
+    )
+    if cfg.default_language not in _LANGUAGES:
+        raise ConfigError(f"bot.default_language must be one of {_LANGUAGES}")
+    if cfg.log_level not in _LEVELS:
+        raise ConfigError(f"logging.level must be one of {_LEVELS}")
+    if not 1 <= cfg.log_page_size <= 50:
+        raise ConfigError("bot.log_page_size must be between 1 and 50")
+    if not 0 <= cfg.playground_port <= 65535:
+        raise ConfigError("playground.port must be between 0 and 65535")
+    if cfg.playground_host not in ("127.0.0.1", "localhost", "::1"):
+        raise ConfigError("playground.host must be a loopback address (127.0.0.1, ::1)")
+    return cfg

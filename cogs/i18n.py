@@ -1,0 +1,62 @@
+"""Languages on Discord: command localisations and who reads which language.
+
+Ephemeral replies follow the language of the user's Discord client; public posts follow the
+server's setting (``/settings language`` for moderators), else the configured default.
+Command names stay English everywhere (so help texts and docs name one command); descriptions,
+parameter descriptions and choice names are translated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import locales
+
+
+def user_lang(interaction: discord.Interaction[Any]) -> str:
+    """The language for a reply only this user sees."""
+    return locales.normalize(str(interaction.locale))
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Looks command texts up by keys derived from where they appear.
+
+    Keys: ``cmd.<qualified name with dots>.description``, ``cmd.<command>.param.<name>``
+    (parameter description) and ``choice.<value>``. English is the source text, so only other
+    languages are looked up.
+    """
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        lang = locales.normalize(str(locale))
+        if lang == locales.DEFAULT:
+            return None
+        key = _key_for(string, context)
+        if key is None or not locales.has(lang, key):
+            return None
+        return locales.t(lang, key)
+
+
+def _key_for(
+    string: app_commands.locale_str, context: app_commands.TranslationContextTypes
+) -> str | None:
+    explicit = string.extras.get("key")
+    if isinstance(explicit, str):
+        return explicit
+    where = context.location
+    data: Any = context.data
+    loc = app_commands.TranslationContextLocation
+    if where in (loc.command_description, loc.group_description):
+        return f"cmd.{data.qualified_name.replace(' ', '.')}.description"
+    if where is loc.parameter_description:
+        return f"cmd.{data.command.qualified_name.replace(' ', '.')}.param.{data.name}"
+    if where is loc.choice_name:
+        return f"choice.{data.value}"
+    return None

@@ -1,0 +1,320 @@
+"""Lobbies: create a game, join, leave, choose options, start (one thread per game), cancel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import locales
+import rules
+from cogs import text
+from cogs.actions import bot_of
+from cogs.checks import is_moderator
+from cogs.client import TableBot, reply, send_error
+from cogs.components import lobby_components
+from cogs.errors import UserError
+from cogs.i18n import user_lang
+from cogs.names import handle_for
+from cogs.publish import post_table
+from cogs.service import OPEN, Loaded
+from rules.core import IllegalAction, OptionSpec
+from store import GameRow, StoreError
+
+GAME_CHOICES = [
+    app_commands.Choice(name=text.GAME_TITLES.get(g, g), value=g) for g in rules.GAME_NAMES
+]
+
+
+def parse_options(specs: tuple[OptionSpec, ...], raw: str) -> dict[str, Any]:
+    """``deal=draft teams=true`` -> options, checked against the game's option specs.
+
+    >>> from rules.core import OptionSpec
+    >>> parse_options((OptionSpec("deal", "classic", ("classic", "draft"), "x"),), "deal=draft")
+    {'deal': 'draft'}
+    """
+    options = {s.name: s.default for s in specs}
+    by_name = {s.name: s for s in specs}
+    for part in raw.replace(",", " ").split():
+        name, _, value = part.partition("=")
+        spec = by_name.get(name.strip().lower())
+        if spec is None:
+            raise UserError("bad_option", option=name, allowed=sorted(by_name))
+        options[spec.name] = _option_value(spec, value.strip().lower())
+    return options
+
+
+def _option_value(spec: OptionSpec, value: str) -> Any:
+    for allowed in spec.values:
+        if str(allowed).lower() == value:
+            return allowed
+    raise UserError(
+        "bad_option_value",
+        option=spec.name,
+        value=value,
+        allowed=[str(v).lower() for v in spec.values],
+    )
+
+
+def _option_label(lang: str, spec: OptionSpec, chosen: dict[str, Any]) -> str:
+    value = str(chosen.get(spec.name, spec.default)).lower()
+    return locales.t(lang, f"{spec.label}.{value}")
+
+
+def lobby_embed(lang: str, game: Loaded) -> discord.Embed:
+    """Who has joined, the seats, the options."""
+    row = game.row
+    embed = discord.Embed(
+        title=text.game_title(lang, row.game, row.id),
+        description=locales.t(lang, f"lobby.status.{row.status}"),
+        colour=discord.Colour.blurple(),
+    )
+    players = [f"<@{s.user_id}> (`@{s.handle}`)" for s in game.seats] or ["-"]
+    embed.add_field(
+        name=locales.t(lang, "lobby.players", count=len(game.seats), seats=row.seats_wanted),
+        value="\n".join(players),
+        inline=False,
+    )
+    options = [
+        f"{locales.t(lang, spec.label)}: {_option_label(lang, spec, row.options)}"
+        for spec in game.engine.options
+    ]
+    if options:
+        embed.add_field(
+            name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False
+        )
+    embed.set_footer(text=locales.t(lang, "lobby.footer"))
+    return embed
+
+
+async def refresh_lobby(
+    bot: TableBot, game: Loaded, interaction: discord.Interaction[Any] | None
+) -> None:
+    """Redraw the lobby message (in place when a lobby component was pressed)."""
+    lang = await bot.public_lang(game.row.guild_id)
+    embed = lobby_embed(lang, game)
+    view = lobby_components(lang, game) if game.row.status == "lobby" else None
+    if interaction is not None and interaction.type is discord.InteractionType.component:
+        await interaction.response.edit_message(embed=embed, view=view)
+        return
+    if game.row.lobby_message_id is not None:
+        channel = bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+        await channel.get_partial_message(game.row.lobby_message_id).edit(embed=embed, view=view)
+
+
+async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what: str) -> None:
+    """Join, leave, start or cancel; shared by the buttons and the slash commands."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    user = interaction.user
+    try:
+        game = await bot.service.load(game_id)
+        if game.row.guild_id != (interaction.guild_id or 0):
+            raise UserError("unknown_game", game=game_id)
+        if what == "join":
+            await bot.store.join(game_id, user.id, handle_for(user.display_name))
+        elif what == "leave":
+            await bot.store.leave(game_id, user.id)
+        elif what == "cancel":
+            if user.id != game.row.created_by and not is_moderator(interaction):
+                raise UserError("only_creator_cancels")
+            if game.row.status != "lobby":
+                raise UserError("not_in_lobby")
+            await bot.store.update_game(game_id, status="cancelled")
+        elif what == "start":
+            await _start(interaction, game_id)
+            return
+    except StoreError as exc:
+        await send_error(interaction, UserError(exc.code))
+        return
+    except UserError as exc:
+        await send_error(interaction, exc)
+        return
+    game = await bot.service.load(game_id)
+    await refresh_lobby(bot, game, interaction)
+    if interaction.type is not discord.InteractionType.component:
+        await reply(interaction, "✅ " + locales.t(lang, f"lobby.done.{what}"))
+
+
+async def _start(interaction: discord.Interaction[Any], game_id: int) -> None:
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        game = await bot.service.start(
+            game_id, interaction.user.id, moderator=is_moderator(interaction)
+        )
+    except IllegalAction as exc:
+        await send_error(interaction, exc, game=(await bot.service.load(game_id)).row.game)
+        return
+    public = await bot.public_lang(game.row.guild_id)
+    row = game.row
+    name = f"{text.game_title(public, row.game, row.id)}"[:100]
+    channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+    if row.lobby_message_id is not None:
+        thread = await channel.get_partial_message(row.lobby_message_id).create_thread(name=name)
+    else:
+        parent = await bot.fetch_channel(row.channel_id)
+        assert isinstance(parent, discord.TextChannel)
+        thread = await parent.create_thread(name=name, type=discord.ChannelType.public_thread)
+    await bot.store.update_game(game_id, thread_id=thread.id)
+    game = await bot.service.load(game_id)
+    await refresh_lobby(bot, game, None)
+    await post_table(bot, game, new_message=True)
+    await interaction.followup.send(
+        "✅ " + locales.t(lang, "lobby.started", thread=f"<#{thread.id}>"), ephemeral=True
+    )
+
+
+async def set_option(
+    interaction: discord.Interaction[Any], game_id: int, name: str, value: str
+) -> None:
+    """Change one lobby option (creator or moderator)."""
+    bot = bot_of(interaction)
+    try:
+        game = await bot.service.load(game_id)
+        if game.row.status != "lobby":
+            raise UserError("not_in_lobby")
+        if interaction.user.id != game.row.created_by and not is_moderator(interaction):
+            raise UserError("only_creator_options")
+        spec = next((s for s in game.engine.options if s.name == name), None)
+        if spec is None:
+            raise UserError(
+                "bad_option", option=name, allowed=[s.name for s in game.engine.options]
+            )
+        options = dict(game.row.options)
+        options[name] = _option_value(spec, value)
+        await bot.store.update_game(game_id, options=options)
+    except UserError as exc:
+        await send_error(interaction, exc)
+        return
+    await refresh_lobby(bot, await bot.service.load(game_id), interaction)
+
+
+def _list_name(lang: str, row: GameRow) -> str:
+    status = locales.t(lang, f"lobby.status.{row.status}")
+    return f"{text.game_title(lang, row.game, row.id)} · {status}"
+
+
+async def lobby_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[int]]:
+    """Open lobbies and running games of this server, newest first."""
+    bot = bot_of(interaction)
+    if interaction.guild_id is None:
+        return []
+    rows = await bot.store.list_games(interaction.guild_id, OPEN)
+    lang = user_lang(interaction)
+    found = [
+        app_commands.Choice(
+            name=_list_name(lang, r)[:100],
+            value=r.id,
+        )
+        for r in sorted(rows, key=lambda r: -r.id)
+        if current.strip() in str(r.id)
+    ]
+    return found[:25]
+
+
+class Lobby(commands.GroupCog, group_name="game"):
+    """Create and fill games."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new")
+    @app_commands.describe(
+        game="Which game", seats="How many players", options="Options, e.g. deal=draft teams=true"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        seats: app_commands.Range[int, 1, 8],
+        options: str = "",
+    ) -> None:
+        """Open a lobby for a new game in this channel."""
+        engine = rules.get_game(game)
+        if not engine.min_players <= seats <= engine.max_players:
+            raise UserError("bad_seat_count", min=engine.min_players, max=engine.max_players)
+        chosen = parse_options(engine.options, options)
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        row = await self.bot.store.create_game(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=game,
+            options=chosen,
+            seats_wanted=seats,
+            created_by=interaction.user.id,
+        )
+        await self.bot.store.join(
+            row.id, interaction.user.id, handle_for(interaction.user.display_name)
+        )
+        loaded = await self.bot.service.load(row.id)
+        lang = await self.bot.public_lang(row.guild_id)
+        await interaction.response.send_message(
+            embed=lobby_embed(lang, loaded), view=lobby_components(lang, loaded)
+        )
+        message = await interaction.original_response()
+        await self.bot.store.update_game(row.id, lobby_message_id=message.id)
+
+    @app_commands.command(name="join")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=lobby_autocomplete)
+    async def join(self, interaction: discord.Interaction[Any], game: int) -> None:
+        """Take a seat in a lobby."""
+        await lobby_action(interaction, game, "join")
+
+    @app_commands.command(name="leave")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=lobby_autocomplete)
+    async def leave(self, interaction: discord.Interaction[Any], game: int) -> None:
+        """Give up your seat in a lobby."""
+        await lobby_action(interaction, game, "leave")
+
+    @app_commands.command(name="start")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=lobby_autocomplete)
+    async def start(self, interaction: discord.Interaction[Any], game: int) -> None:
+        """Start a lobby with the players who joined (creator or moderator)."""
+        await lobby_action(interaction, game, "start")
+
+    @app_commands.command(name="cancel")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=lobby_autocomplete)
+    async def cancel(self, interaction: discord.Interaction[Any], game: int) -> None:
+        """Close a lobby that has not started (creator or moderator)."""
+        await lobby_action(interaction, game, "cancel")
+
+    @app_commands.command(name="list")
+    @app_commands.guild_only()
+    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        """The lobbies and games of this server."""
+        lang = user_lang(interaction)
+        assert interaction.guild_id is not None
+        rows = await self.bot.store.list_games(interaction.guild_id, OPEN)
+        lines = []
+        for r in sorted(rows, key=lambda r: r.id):
+            seats = await self.bot.store.seats(r.id)
+            where = f"<#{r.thread_id}>" if r.thread_id else f"<#{r.channel_id}>"
+            lines.append(
+                locales.t(
+                    lang,
+                    "lobby.list_line",
+                    title=text.game_title(lang, r.game, r.id),
+                    status=locales.t(lang, f"lobby.status.{r.status}"),
+                    players=len(seats),
+                    seats=r.seats_wanted,
+                    where=where,
+                )
+            )
+        await reply(interaction, "\n".join(lines) if lines else locales.t(lang, "lobby.none"))
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,159 @@
+"""Moderation: pause/resume, end, kick or replace a seat, check a game, server language.
+
+Allowed for members with Manage Server or the configured moderator role. Every act is written
+to the game's log as a note (or, for a kick, as the seat's resignation).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import locales
+from cogs.checks import moderator_only
+from cogs.client import TableBot, reply
+from cogs.errors import UserError
+from cogs.i18n import user_lang
+from cogs.play import my_games_autocomplete, resolve_game
+from cogs.publish import post_table, publish_result
+from cogs.service import RUNNING
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class Mod(commands.GroupCog, group_name="mod"):
+    """Repair and manage games."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _running(self, interaction: discord.Interaction[Any], game: int | None) -> int:
+        game_id = await resolve_game(interaction, game)
+        loaded = await self.bot.service.load(game_id)
+        if loaded.row.guild_id != interaction.guild_id:
+            raise UserError("unknown_game", game=game_id)
+        if loaded.row.status not in RUNNING:
+            raise UserError("game_not_running")
+        return game_id
+
+    async def _done(self, interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
+        await reply(interaction, "🛡️ " + locales.t(user_lang(interaction), key, **params))
+
+    @app_commands.command(name="pause")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def pause(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Pause a game: nobody can move until it is resumed."""
+        game_id = await self._running(interaction, game)
+        loaded = await self.bot.service.note(game_id, interaction.user.id, "pause", status="paused")
+        await post_table(self.bot, loaded, new_message=True)
+        await self._done(interaction, "mod.done.pause", game=game_id)
+
+    @app_commands.command(name="resume")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def resume(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Resume a paused game."""
+        game_id = await self._running(interaction, game)
+        loaded = await self.bot.service.note(
+            game_id, interaction.user.id, "resume", status="running"
+        )
+        await post_table(self.bot, loaded, new_message=True)
+        await self._done(interaction, "mod.done.resume", game=game_id)
+
+    @app_commands.command(name="end")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def end(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """End a game now, without a result."""
+        game_id = await self._running(interaction, game)
+        loaded = await self.bot.service.note(game_id, interaction.user.id, "end", status="ended")
+        if loaded.row.thread_id is not None:
+            lang = await self.bot.public_lang(loaded.row.guild_id)
+            channel = self.bot.get_partial_messageable(loaded.row.thread_id)
+            await channel.send("🛑 " + locales.t(lang, "mod.ended", who=interaction.user.mention))
+        await self._done(interaction, "mod.done.end", game=game_id)
+
+    @app_commands.command(name="kick")
+    @app_commands.describe(player="The player to remove", game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def kick(
+        self, interaction: discord.Interaction[Any], player: discord.Member, game: int | None = None
+    ) -> None:
+        """Remove a player from a running game (their seat resigns)."""
+        game_id = await self._running(interaction, game)
+        loaded = await self.bot.service.load(game_id)
+        seat = loaded.seat_of(player.id)
+        if seat is None:
+            raise UserError("not_a_player_other", player=player.mention)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.service.note(game_id, interaction.user.id, f"kick @{loaded.handles[seat]}")
+        result = await self.bot.service.resign(game_id, seat, interaction.user.id)
+        await publish_result(self.bot, result)
+        await self._done(interaction, "mod.done.kick", player=player.mention)
+
+    @app_commands.command(name="replace")
+    @app_commands.describe(
+        player="The player leaving", substitute="Who takes the seat", game="Game number"
+    )
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def replace(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.Member,
+        substitute: discord.Member,
+        game: int | None = None,
+    ) -> None:
+        """Give a player's seat to someone else; the game goes on unchanged."""
+        game_id = await self._running(interaction, game)
+        loaded = await self.bot.service.load(game_id)
+        seat = loaded.seat_of(player.id)
+        if seat is None:
+            raise UserError("not_a_player_other", player=player.mention)
+        if loaded.seat_of(substitute.id) is not None:
+            raise UserError("already_playing", player=substitute.mention)
+        await self.bot.store.replace_seat(game_id, seat, substitute.id)
+        await self.bot.service.note(
+            game_id, interaction.user.id, f"replace @{loaded.handles[seat]} {substitute.mention}"
+        )
+        await post_table(self.bot, await self.bot.service.load(game_id), new_message=True)
+        await self._done(
+            interaction, "mod.done.replace", player=player.mention, substitute=substitute.mention
+        )
+
+    @app_commands.command(name="check")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def check(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Replay a game from its log and compare with the saved state."""
+        game_id = await resolve_game(interaction, game)
+        ok = await self.bot.service.verify(game_id)
+        await self._done(interaction, "mod.check_ok" if ok else "mod.check_bad", game=game_id)
+
+    @app_commands.command(name="language")
+    @app_commands.describe(language="Language of the bot's public posts in this server")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=n, value=v) for v, n in (("en", "English"), ("hu", "Magyar"))
+        ]
+    )
+    @moderator_only()
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        """Choose the language of public posts (each user's private replies follow their client)."""
+        assert interaction.guild_id is not None
+        await self.bot.store.set_guild_setting(interaction.guild_id, "language", language)
+        await self._done(interaction, "mod.done.language", language=language)
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(Mod(bot))

@@ -1,0 +1,239 @@
+"""Playing: /move with autocomplete, /hand, /board, /log, /rules, /resign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import locales
+import rules
+from cogs import text
+from cogs.actions import bot_of, send_board, send_hand, submit
+from cogs.client import TableBot, reply
+from cogs.components import ResignButton
+from cogs.errors import UserError
+from cogs.i18n import user_lang
+from cogs.service import RUNNING
+from rules.core import Event
+from store import ActionRow
+
+
+async def resolve_game(interaction: discord.Interaction[Any], game: int | None) -> int:
+    """The game a command means: the given number, this thread's game, or the user's only one."""
+    if game is not None:
+        return game
+    bot = bot_of(interaction)
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        raise UserError("guild_only")
+    if interaction.channel_id is not None:
+        here = await bot.service.game_in_channel(guild_id, interaction.channel_id)
+        if here is not None:
+            return here.id
+    mine = await bot.service.games_of(guild_id, interaction.user.id, RUNNING)
+    if len(mine) == 1:
+        return mine[0].id
+    raise UserError("which_game", count=len(mine))
+
+
+async def my_games_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[int]]:
+    """Running games of this server, the user's own first."""
+    bot = bot_of(interaction)
+    if interaction.guild_id is None:
+        return []
+    lang = user_lang(interaction)
+    rows = await bot.store.list_games(interaction.guild_id, RUNNING)
+    mine = {
+        r.id for r in await bot.service.games_of(interaction.guild_id, interaction.user.id, RUNNING)
+    }
+    rows.sort(key=lambda r: (r.id not in mine, -r.id))
+    return [
+        app_commands.Choice(name=text.game_title(lang, r.game, r.id)[:100], value=r.id)
+        for r in rows
+        if current.strip() in str(r.id)
+    ][:25]
+
+
+async def action_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The legal continuations of what the user typed, from the engine's ``choices``."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    try:
+        game_id = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
+        game = await bot.service.load(game_id)
+    except UserError:
+        return []
+    seat = game.seat_of(interaction.user.id)
+    if seat is None or game.state is None or game.outcome() is not None:
+        return []
+    typed = current.lower()
+    parts = typed.split()
+    at_boundary = not typed or typed.endswith(" ")
+    prefix = parts if at_boundary else parts[:-1]
+    partial = "" if at_boundary else parts[-1]
+    found = []
+    for choice in game.engine.choices(game.state, seat, prefix):
+        if not choice.token.startswith(partial):
+            continue
+        value = " ".join([*prefix, choice.token])
+        label = text.action_label(lang, game.engine, game.state, seat, value.split())
+        more = "" if choice.complete else " …"
+        found.append(app_commands.Choice(name=f"{label}{more} ({value})"[:100], value=value[:100]))
+    return found[:25]
+
+
+async def rules_topic_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Help topics of the chosen game (its overview and one per effect, card or rule)."""
+    lang = user_lang(interaction)
+    game = getattr(interaction.namespace, "game", None) or rules.GAME_NAMES[0]
+    prefix = f"rules.{game}."
+    topics = sorted(k[len(prefix) :] for k in locales.keys(lang) if k.startswith(prefix))
+    return [
+        app_commands.Choice(name=_topic_name(lang, game, topic)[:100], value=topic)
+        for topic in topics
+        if current.lower() in topic
+    ][:25]
+
+
+def _topic_name(lang: str, game: str, topic: str) -> str:
+    head, _, tail = topic.rpartition(".")
+    key = f"{game}.{head}.{tail}" if head else ""
+    return locales.t(lang, key) if key and locales.has(lang, key) else topic
+
+
+def history_lines(lang: str, row: ActionRow, events: list[Event], seat: int | None) -> list[str]:
+    """One log entry as the reader (``seat``, None = spectator) may read it."""
+    if row.kind == "note":
+        verb, _, arg = row.text.partition(" ")
+        who = f"<@{row.user_id}>" if row.user_id else "?"
+        return [f"`#{row.seq}` 🛡️ " + locales.t(lang, f"mod.note.{verb}", who=who, arg=arg)]
+    return [f"`#{row.seq}` {line}" for line in text.event_lines(lang, events, seat)]
+
+
+class Play(commands.Cog):
+    """Commands for players in a running game."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move")
+    @app_commands.describe(action="Your move, e.g. play science", game="Game number")
+    @app_commands.autocomplete(action=action_autocomplete)
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @app_commands.guild_only()
+    async def move(
+        self, interaction: discord.Interaction[Any], action: str, game: int | None = None
+    ) -> None:
+        """Make a move (autocomplete shows what is legal now)."""
+        game_id = await resolve_game(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await submit(interaction, game_id, action)
+
+    @app_commands.command(name="hand")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Show your hand (only you can see it)."""
+        await send_hand(interaction, await resolve_game(interaction, game))
+
+    @app_commands.command(name="board")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Show the table as it is now."""
+        await send_board(interaction, await resolve_game(interaction, game))
+
+    @app_commands.command(name="log")
+    @app_commands.describe(game="Game number", page="Page, 1 = the latest actions")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @app_commands.guild_only()
+    async def log(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        """The game's history, in sentences (what you may see only)."""
+        game_id = await resolve_game(interaction, game)
+        lang = user_lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        loaded = await self.bot.service.load(game_id)
+        seat = loaded.seat_of(interaction.user.id)
+        entries = [
+            line
+            for row, events in await self.bot.service.history(game_id)
+            for line in history_lines(lang, row, events, seat)
+        ]
+        size = self.bot.config.log_page_size
+        pages = max(1, -(-len(entries) // size))
+        page = min(page, pages)
+        end = len(entries) - (page - 1) * size
+        chunk = entries[max(0, end - size) : end]
+        header = locales.t(
+            lang,
+            "play.log_header",
+            title=text.game_title(lang, loaded.row.game, game_id),
+            page=page,
+            pages=pages,
+        )
+        body = "\n".join(chunk) or locales.t(lang, "play.log_empty")
+        await interaction.followup.send(f"**{header}**\n{body}"[:2000], ephemeral=True)
+
+    @app_commands.command(name="rules")
+    @app_commands.describe(game="Which game", topic="An effect, card or rule")
+    @app_commands.choices(
+        game=[
+            app_commands.Choice(name=text.GAME_TITLES.get(g, g), value=g) for g in rules.GAME_NAMES
+        ]
+    )
+    @app_commands.autocomplete(topic=rules_topic_autocomplete)
+    async def rules_help(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        topic: str = "overview",
+    ) -> None:
+        """Short rules help for a game and each of its effects."""
+        lang = user_lang(interaction)
+        name = game or rules.GAME_NAMES[0]
+        key = f"rules.{name}.{topic}"
+        if not locales.has(lang, key):
+            raise UserError("unknown_topic", topic=topic)
+        title = text.GAME_TITLES.get(name, name)
+        await reply(
+            interaction,
+            f"**{title}: {_topic_name(lang, name, topic)}**\n{locales.t(lang, key)}"[:2000],
+        )
+
+    @app_commands.command(name="resign")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Leave a running game for good (asks for confirmation)."""
+        game_id = await resolve_game(interaction, game)
+        lang = user_lang(interaction)
+        loaded = await self.bot.service.load(game_id)
+        if loaded.seat_of(interaction.user.id) is None:
+            raise UserError("not_a_player")
+        view = discord.ui.View(timeout=None)
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=locales.t(lang, "button.resign"), style=discord.ButtonStyle.danger
+        )
+        view.add_item(ResignButton(game_id, loaded.seq, button))
+        await reply(interaction, locales.t(lang, "play.resign_confirm"), view=view)
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(Play(bot))

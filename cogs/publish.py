@@ -1,0 +1,98 @@
+"""Public posts in a game's thread: the table image, what happened, and who must act.
+
+While the same seats stay prompted (a player playing a card and then using effects), the
+current table message is edited in place; when the prompt moves to someone else a new message
+is posted, which is what pings them. Only public views and public events are used here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import locales
+import render
+from cogs import text
+from cogs.service import ActResult, Loaded
+
+if TYPE_CHECKING:
+    from cogs.client import TableBot
+
+log = logging.getLogger(__name__)
+
+
+def mention_of(game: Loaded) -> Any:
+    """A function seat -> ``<@user>`` (falls back to the handle)."""
+
+    def mention(seat: int) -> str:
+        user = game.user_of(seat)
+        return f"<@{user}>" if user is not None else f"@{game.handles[seat]}"
+
+    return mention
+
+
+def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
+    """Header, recent events, then who must act now (or the result)."""
+    mention = mention_of(game)
+    lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
+    lines += [f"• {line}" for line in text.recent_lines(lang, view)[-6:]]
+    outcome = game.outcome()
+    if outcome is not None:
+        lines.append("")
+        lines.append("🏁 " + locales.t(lang, "play.game_over"))
+        lines += text.outcome_lines(lang, outcome, game.handles, mention)
+    elif game.row.status == "paused":
+        lines.append("⏸️ " + locales.t(lang, "play.paused"))
+    else:
+        lines += [
+            "➡️ " + text.prompt_line(lang, game.row.game, p, mention(p.seat)) for p in game.pending()
+        ]
+    return "\n".join(lines)[:2000]
+
+
+async def table_file(game: Loaded, lang: str) -> discord.File:
+    """The public table image (rendered off the event loop: it takes tens of milliseconds)."""
+    view = game.engine.view(game.state, None)
+    png = await asyncio.to_thread(render.table_png, view, lang=lang)
+    return discord.File(io.BytesIO(png), filename="table.png")
+
+
+async def post_table(bot: TableBot, game: Loaded, *, new_message: bool) -> None:
+    """Post (or edit) the table message in the game's thread."""
+    from cogs.components import table_view
+
+    thread_id = game.row.thread_id
+    if thread_id is None or game.state is None:
+        return
+    lang = await bot.public_lang(game.row.guild_id)
+    view = game.engine.view(game.state, None)
+    content = table_content(lang, game, view)
+    file = await table_file(game, lang)
+    buttons = None if game.outcome() is not None else table_view(lang, game)
+    channel = bot.get_partial_messageable(thread_id)
+    old = game.row.table_message_id
+    if not new_message and old is not None:
+        try:
+            await channel.get_partial_message(old).edit(
+                content=content, attachments=[file], view=buttons
+            )
+            return
+        except discord.HTTPException:
+            log.warning("could not edit table message %s of game %s", old, game.row.id)
+    kwargs: dict[str, Any] = {"content": content, "file": file}
+    if buttons is not None:
+        kwargs["view"] = buttons
+    message = await channel.send(**kwargs)
+    await bot.store.update_game(game.row.id, table_message_id=message.id)
+
+
+async def publish_result(bot: TableBot, result: ActResult) -> None:
+    """After an accepted action: a new message when the prompt moved, else an edit."""
+    before = {p.seat for p in result.before}
+    after = {p.seat for p in result.after}
+    moved = before != after or result.finished
+    await post_table(bot, result.game, new_message=moved)

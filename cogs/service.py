@@ -1,0 +1,262 @@
+"""The application layer between Discord and the engines: load, act, record. No Discord here.
+
+Every change to a game goes through :class:`GameService`, which holds one lock per game (two
+presses of the same button in one process queue up; the second then finds the state moved on)
+and writes the action and its snapshot in one transaction before anyone is answered. States
+are cached by game id together with the sequence number they belong to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cogs.errors import UserError
+from rules import get_game
+from rules.core import Event, Game, Outcome, Prompt, act, join, tokens
+from store import ActionRow, GameRow, SeatRow, SeqConflict, Store, StoreError, check_game
+
+RUNNING = ("running", "paused")
+OPEN = ("lobby", "running", "paused")
+
+
+@dataclass
+class Loaded:
+    """A game as stored: its row, seats, engine and current state (None before start)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    engine: Game[Any]
+    state: Any = None
+
+    @property
+    def seq(self) -> int:
+        return self.row.seq
+
+    @property
+    def handles(self) -> list[str]:
+        return [s.handle for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays, if any."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int | None:
+        """The Discord user playing ``seat``."""
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    def pending(self) -> list[Prompt]:
+        return [] if self.state is None else self.engine.pending(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.engine.outcome(self.state)
+
+
+@dataclass
+class ActResult:
+    """What an accepted action did: the game after it and what happened."""
+
+    game: Loaded
+    action: str
+    seat: int
+    events: list[Event]
+    before: list[Prompt]
+    after: list[Prompt] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return self.game.outcome() is not None
+
+
+class GameService:
+    """Loads games, applies actions and records them. One instance per bot."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._states: dict[int, tuple[int, Any]] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock serialising changes to one game."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def load(self, game_id: int) -> Loaded:
+        """The game with its current state; raises UserError(unknown_game)."""
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise UserError("unknown_game", game=game_id)
+        loaded = Loaded(row, await self.store.seats(game_id), get_game(row.game))
+        if row.status in ("lobby", "cancelled"):
+            return loaded
+        cached = self._states.get(game_id)
+        if cached is not None and cached[0] == row.seq:
+            loaded.state = cached[1]
+            return loaded
+        snap = await self.store.snapshot(game_id)
+        if snap is None:
+            return loaded
+        loaded.state = loaded.engine.from_json(snap[1])
+        self._states[game_id] = (snap[0], loaded.state)
+        return loaded
+
+    async def start(self, game_id: int, user_id: int, *, moderator: bool) -> Loaded:
+        """Start a lobby: seats in join order, a fresh random seed; the engine checks options."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.row.status != "lobby":
+                raise UserError("not_in_lobby")
+            if user_id != game.row.created_by and not moderator:
+                raise UserError("only_creator_starts")
+            count = len(game.seats)
+            if count < game.engine.min_players:
+                raise UserError("not_enough_players", count=count, need=game.engine.min_players)
+            seed = secrets.randbits(63)
+            state = game.engine.setup(game.handles, game.row.options, seed)
+            row = await self.store.start(
+                game_id,
+                seed=seed,
+                order=[s.user_id for s in game.seats],
+                snapshot=game.engine.to_json(state),
+            )
+            self._states[game_id] = (row.seq, state)
+            return Loaded(row, await self.store.seats(game_id), game.engine, state)
+
+    async def act(
+        self, game_id: int, user_id: int, action: str, *, expected_seq: int | None = None
+    ) -> ActResult:
+        """Apply ``action`` for the seat ``user_id`` plays and record it.
+
+        Raises:
+            UserError: not a player, game not running, or ``expected_seq`` outdated (``stale``).
+            IllegalAction: the engine refused the action (nothing is recorded).
+        """
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seat = self._playing_seat(game, user_id)
+            if expected_seq is not None and expected_seq != game.seq:
+                raise UserError("stale")
+            text = join(tokens(action))
+            before = game.pending()
+            state, events = act(game.engine, game.state, seat, text)
+            await self._record(game, state, seat, user_id, "move", text)
+            return ActResult(game, text, seat, events, before, game.pending())
+
+    async def resign(self, game_id: int, seat: int, user_id: int | None) -> ActResult:
+        """``seat`` leaves the game (by their own choice or a moderator's kick)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.row.status not in RUNNING or game.state is None:
+                raise UserError("game_not_running")
+            if game.outcome() is not None:
+                raise UserError("game_over")
+            before = game.pending()
+            state, events = game.engine.resign(game.state, seat)
+            await self._record(game, state, seat, user_id, "resign", "resign")
+            return ActResult(game, "resign", seat, events, before, game.pending())
+
+    async def note(
+        self, game_id: int, user_id: int, text: str, *, status: str | None = None
+    ) -> Loaded:
+        """Write a moderation note (pause, kick, replace...) into the game's log."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seq = await self.store.record(
+                game_id,
+                expected_seq=game.seq,
+                seat=None,
+                user_id=user_id,
+                kind="note",
+                text=text,
+                snapshot=None,
+                status=status,
+            )
+            if game.state is not None:
+                self._states[game_id] = (seq, game.state)
+            return await self.load(game_id)
+
+    async def history(self, game_id: int) -> list[tuple[ActionRow, list[Event]]]:
+        """Every log entry with the events it caused, by replaying the game from its seed.
+
+        The store keeps action texts only; replaying gives each reader exactly the events they
+        may see (a drafted card or a returned hand stays private) in their own language.
+        """
+        game = await self.load(game_id)
+        rows = await self.store.actions(game_id)
+        if game.row.seed is None:
+            return [(row, []) for row in rows]
+        return await asyncio.to_thread(_replay_events, game, rows)
+
+    async def verify(self, game_id: int) -> bool:
+        """True when replaying the game's log gives exactly its stored snapshot."""
+        game = await self.load(game_id)
+        return await check_game(self.store, game.row) is None
+
+    async def games_of(self, guild_id: int, user_id: int, statuses: Sequence[str]) -> list[GameRow]:
+        """Games in ``guild_id`` with one of ``statuses`` where ``user_id`` holds a seat."""
+        rows = await self.store.list_games(guild_id, statuses)
+        mine = []
+        for row in rows:
+            if any(s.user_id == user_id for s in await self.store.seats(row.id)):
+                mine.append(row)
+        return mine
+
+    async def game_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None:
+        """The game whose thread is ``channel_id``, if any."""
+        for row in await self.store.list_games(guild_id, None):
+            if row.thread_id == channel_id:
+                return row
+        return None
+
+    def _playing_seat(self, game: Loaded, user_id: int) -> int:
+        if game.row.status == "paused":
+            raise UserError("game_paused")
+        if game.row.status != "running" or game.state is None:
+            raise UserError("game_not_running")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise UserError("not_a_player")
+        return seat
+
+    async def _record(
+        self, game: Loaded, state: Any, seat: int, user_id: int | None, kind: str, text: str
+    ) -> None:
+        finished = game.engine.outcome(state) is not None
+        try:
+            seq = await self.store.record(
+                game.row.id,
+                expected_seq=game.seq,
+                seat=seat,
+                user_id=user_id,
+                kind=kind,
+                text=text,
+                snapshot=game.engine.to_json(state),
+                status="finished" if finished else None,
+            )
+        except SeqConflict as exc:
+            self._states.pop(game.row.id, None)
+            raise UserError("stale") from exc
+        except StoreError as exc:
+            raise UserError(exc.code) from exc
+        self._states[game.row.id] = (seq, state)
+        refreshed = await self.store.get_game(game.row.id)
+        assert refreshed is not None
+        game.row = refreshed
+        game.state = state
+
+
+def _replay_events(game: Loaded, rows: list[ActionRow]) -> list[tuple[ActionRow, list[Event]]]:
+    assert game.row.seed is not None
+    engine = game.engine
+    state = engine.setup(game.handles, game.row.options, game.row.seed)
+    out: list[tuple[ActionRow, list[Event]]] = []
+    for row in rows:
+        events: list[Event] = []
+        if row.kind == "move" and row.seat is not None:
+            state, events = act(engine, state, row.seat, row.text)
+        elif row.kind == "resign" and row.seat is not None:
+            state, events = engine.resign(state, row.seat)
+        out.append((row, events))
+    return out

@@ -1,0 +1,82 @@
+"""Message texts built from engine data (events, prompts, choices). Pure: no Discord calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import locales
+from rules.core import Choice, Event, Game, Outcome, Prompt
+
+GAME_TITLES = {"civ": "CIV: Carta Impera Victoria"}
+
+
+def game_title(lang: str, game: str, game_id: int) -> str:
+    """``CIV: Carta Impera Victoria #12``."""
+    return locales.t(lang, "game.title", name=GAME_TITLES.get(game, game), id=game_id)
+
+
+def event_lines(lang: str, events: Iterable[Event], seat: int | None) -> list[str]:
+    """Sentences for the events ``seat`` (None = everyone) may read."""
+    return [locales.event_text(lang, e.kind, dict(e.params)) for e in events if e.is_visible(seat)]
+
+
+def private_lines(lang: str, events: Iterable[Event], seat: int) -> list[str]:
+    """Sentences only ``seat`` (and maybe a few others) may read: never for a public post."""
+    return [
+        locales.event_text(lang, e.kind, dict(e.params))
+        for e in events
+        if e.visible_to is not None and seat in e.visible_to
+    ]
+
+
+def recent_lines(lang: str, view: Mapping[str, Any]) -> list[str]:
+    """The public view's recent events as sentences (every engine keeps ``recent``)."""
+    return [
+        locales.event_text(lang, e["kind"], dict(e.get("params", {})))
+        for e in view.get("recent", [])
+    ]
+
+
+def prompt_line(lang: str, game: str, prompt: Prompt, who: str) -> str:
+    """``@bob: your turn - play a card``."""
+    what = locales.t(lang, f"prompt.{game}.{prompt.kind}", **dict(prompt.params))
+    return locales.t(lang, "play.prompt_line", who=who, what=what)
+
+
+def choice_label(lang: str, choice: Choice) -> str:
+    """The localised label of one choice."""
+    return locales.t(lang, choice.label, **dict(choice.params))
+
+
+def action_label(lang: str, engine: Game[Any], state: Any, seat: int, parts: Sequence[str]) -> str:
+    """A readable form of a (partial) action: each token's label, joined with middle dots."""
+    labels: list[str] = []
+    for i, token in enumerate(parts):
+        options = engine.choices(state, seat, parts[:i])
+        match = next((c for c in options if c.token == token), None)
+        labels.append(choice_label(lang, match) if match else token)
+    return " · ".join(labels)
+
+
+def outcome_lines(
+    lang: str, outcome: Outcome, handles: Sequence[str], mention: Callable[[int], str]
+) -> list[str]:
+    """The game-over summary: winners, how the game ended, the scores by seat."""
+    winners = [mention(s) for s in outcome.winners]
+    lines = [
+        locales.t(lang, "play.winners", count=len(winners), winners=winners),
+        locales.t(lang, f"outcome.{outcome.reason}"),
+    ]
+    if outcome.tiebreak:
+        lines.append(locales.t(lang, "play.tiebreak", rule=outcome.tiebreak))
+    order = sorted(range(len(handles)), key=lambda s: (outcome.ranks[s], s))
+    for seat in order:
+        score = outcome.scores[seat]
+        shown = int(score) if float(score).is_integer() else score
+        lines.append(
+            locales.t(
+                lang, "play.score_line", rank=outcome.ranks[seat], who=mention(seat), score=shown
+            )
+        )
+    return lines

@@ -1,0 +1,56 @@
+"""Configuration loading: defaults, environment overrides, clear errors for bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cogs.config import ConfigError, load_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_missing_file_gives_defaults(tmp_path: Path) -> None:
+    """No config file at all is fine: every setting has a default."""
+    cfg = load_config(tmp_path / "absent.toml", env={})
+    assert cfg.token == "" and cfg.db_path.endswith(".sqlite3") and cfg.playground_port == 8765
+
+
+def test_example_config_is_valid_and_complete() -> None:
+    """config.example.toml loads, and names every setting the loader knows."""
+    cfg = load_config(ROOT / "config.example.toml", env={})
+    assert cfg.default_language == "en"
+    text = (ROOT / "config.example.toml").read_text(encoding="utf-8")
+    for key in ("token", "dev_guilds", "path", "default_language", "moderator_role",
+                "log_page_size", "level", "host", "port"):
+        assert f"\n{key} =" in text
+
+
+def test_environment_overrides_file(tmp_path: Path) -> None:
+    """DISCORD_TOKEN and TABLEHOST_DB win over the file."""
+    path = tmp_path / "c.toml"
+    path.write_text('[discord]\ntoken = "file"\n[store]\npath = "a.db"\n', encoding="utf-8")
+    cfg = load_config(path, env={"DISCORD_TOKEN": "env", "TABLEHOST_DB": "b.db"})
+    assert (cfg.token, cfg.db_path) == ("env", "b.db")
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ("[discord\n", "not valid TOML"),
+        ("[nope]\nx = 1\n", "unknown section"),
+        ("[bot]\nlanguage = 'hu'\n", "unknown setting bot.language"),
+        ("[bot]\nlog_page_size = 'ten'\n", "bot.log_page_size must be int"),
+        ("[bot]\ndefault_language = 'de'\n", "default_language"),
+        ("[playground]\nhost = '0.0.0.0'\n", "loopback"),
+        ("[discord]\ndev_guilds = ['x']\n", "dev_guilds"),
+        ("[logging]\nlevel = 'loud'\n", "logging.level"),
+    ],
+)
+def test_malformed_config_is_refused_clearly(tmp_path: Path, body: str, fragment: str) -> None:
+    """Every malformed setting is named in the error."""
+    path = tmp_path / "c.toml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(ConfigError, match=fragment):
+        load_config(path, env={})
