@@ -22,7 +22,9 @@ from store.sqlite import SqliteStore
 
 def main(argv: Sequence[str] | None = None, *, engines: EngineLookup = get_game) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m store", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m store", description="Check or migrate a game database."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="compare every snapshot with its replayed log")
     check.add_argument("path", type=Path, help="the SQLite database")
