@@ -1,0 +1,152 @@
+"""A thin drawing surface: text that fits, symbols, boxes, and PNG encoding.
+
+Pages are drawn top to bottom on a tall canvas and cropped to the height used, so layouts need
+no separate measuring pass. All text goes through :func:`render.fonts.clean_text`, so a display
+name with emoji or a character the font lacks never shows a .notdef box.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.fonts import Weight, clean_text, font
+from render.symbols import mask
+
+__all__ = ["Canvas"]
+
+_ELLIPSIS = "…"
+_PALETTE_COLOURS = 128
+_COMPRESS_LEVEL = 6
+
+
+class Canvas:
+    """An RGB image with drawing helpers sized in pixels."""
+
+    def __init__(self, width: int, max_height: int, background: theme.Colour = theme.BG) -> None:
+        self.image = Image.new("RGB", (width, max_height), background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.width = width
+
+    # Text -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def measure(text: str, size: int, weight: Weight = "regular") -> int:
+        """Width in pixels of ``text`` (after cleaning) in Fira Sans ``weight`` at ``size``."""
+        return _length(clean_text(text, weight), size, weight)
+
+    @staticmethod
+    def fit(text: str, size: int, weight: Weight, max_width: int) -> str:
+        """``text`` cut with an ellipsis so that it is at most ``max_width`` pixels wide."""
+        return _fit(clean_text(text, weight), size, weight, max_width)
+
+    @staticmethod
+    def wrap(text: str, size: int, weight: Weight, max_width: int, max_lines: int) -> list[str]:
+        """``text`` broken into at most ``max_lines`` lines of ``max_width`` pixels."""
+        lines: list[str] = []
+        current = ""
+        words = clean_text(text, weight).split(" ")
+        for i, word in enumerate(words):
+            candidate = f"{current} {word}" if current else word
+            if _length(candidate, size, weight) <= max_width or not current:
+                current = candidate
+                continue
+            lines.append(current)
+            current = word
+            if len(lines) == max_lines - 1:
+                current = " ".join(words[i:])
+                break
+        lines.append(current)
+        return [_fit(line, size, weight, max_width) for line in lines if line]
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        *,
+        size: int,
+        weight: Weight = "regular",
+        fill: theme.Colour = theme.TEXT,
+        anchor: str = "la",
+        max_width: int | None = None,
+    ) -> int:
+        """Draw one line (cut to ``max_width``); returns its width in pixels."""
+        line = clean_text(text, weight)
+        if max_width is not None:
+            line = _fit(line, size, weight, max_width)
+        if line:
+            glyphs, (dx, dy) = _text_mask(line, size, weight, anchor)
+            x, y = round(xy[0]) + dx, round(xy[1]) + dy
+            self.image.paste(fill, (x, y, x + glyphs.width, y + glyphs.height), glyphs)
+        return _length(line, size, weight)
+
+    # Shapes -----------------------------------------------------------------------------------
+
+    def symbol(self, name: str, xy: tuple[int, int], size: int, fill: theme.Colour) -> None:
+        """Paste symbol ``name`` with its top-left corner at ``xy``."""
+        self.image.paste(fill, (xy[0], xy[1], xy[0] + size, xy[1] + size), mask(name, size))
+
+    def box(
+        self,
+        rect: tuple[int, int, int, int],
+        fill: theme.Colour | None,
+        *,
+        outline: theme.Colour | None = None,
+        width: int = 0,
+        radius: int = theme.RADIUS,
+    ) -> None:
+        """A rounded rectangle (``rect`` is x0, y0, x1, y1)."""
+        self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+
+    # Output -----------------------------------------------------------------------------------
+
+    def png(self, height: int) -> bytes:
+        """The canvas cropped to ``height`` pixels, as palette PNG bytes (deterministic).
+
+        The pictures are flat colours plus anti-aliased edges, so an adaptive palette loses
+        nothing visible while cutting the file to about a third and the encoding time in half.
+        """
+        image = self.image.crop((0, 0, self.width, height)).quantize(
+            colors=_PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=_COMPRESS_LEVEL)
+        return out.getvalue()
+
+
+# Text pieces repeat a lot (domain names, level pips, small numbers), within one picture and
+# from one picture to the next, so their measurements and rasterised masks are cached.
+
+
+@functools.lru_cache(maxsize=8192)
+def _length(line: str, size: int, weight: Weight) -> int:
+    return round(font(size, weight).getlength(line))
+
+
+@functools.lru_cache(maxsize=2048)
+def _fit(line: str, size: int, weight: Weight, max_width: int) -> str:
+    if _length(line, size, weight) <= max_width:
+        return line
+    lo, hi = 0, len(line)
+    while lo < hi:  # the longest prefix that still fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if _length(line[:mid].rstrip() + _ELLIPSIS, size, weight) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return line[:lo].rstrip() + _ELLIPSIS
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_mask(
+    line: str, size: int, weight: Weight, anchor: str
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The anti-aliased mask of one line, and its offset from the anchor point."""
+    face = font(size, weight)
+    x0, y0, x1, y1 = (round(v) for v in face.getbbox(line, anchor=anchor))
+    glyphs = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)))
+    ImageDraw.Draw(glyphs).text((-x0, -y0), line, font=face, fill=255, anchor=anchor)
+    return glyphs, (x0, y0)

@@ -1,0 +1,199 @@
+"""What the CIV table and hand pictures share: names, labels and cards."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+import locales
+from render import theme
+from render.canvas import Canvas
+from render.theme import Size
+
+__all__ = [
+    "DOMAINS",
+    "EFFECTS",
+    "HAND_CARD",
+    "SMALL_CARD",
+    "Ctx",
+    "context",
+    "domain_name",
+    "draw_card_row",
+    "draw_small_card",
+    "effect_name",
+    "event_sentence",
+    "team_letter",
+]
+
+DOMAINS = ("military", "religion", "economy", "science", "culture", "utopia")
+
+# Permanent effects by (domain, level): the effect tokens of rules.civ, which are also the ids
+# under the ``civ.effect`` locale prefix.
+EFFECTS: dict[tuple[str, int], str] = {
+    ("military", 1): "assassination",
+    ("military", 2): "purge",
+    ("religion", 1): "holy-book",
+    ("religion", 2): "divine-right",
+    ("economy", 1): "progress",
+    ("economy", 2): "monopoly",
+    ("science", 1): "experiment",
+    ("science", 2): "research",
+    ("utopia", 1): "oligarchy",
+    ("utopia", 2): "democracy",
+}
+
+HAND_CARD = (178, 262)
+SMALL_CARD = (104, 148)
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What every layer needs: the language and the display name of each seat."""
+
+    lang: str
+    names: tuple[str, ...]
+    handles: tuple[str, ...]
+
+    def t(self, key: str, /, **params: Any) -> str:
+        """Translate ``key`` in the picture's language."""
+        return locales.t(self.lang, key, **params)
+
+    def name(self, seat: Any) -> str:
+        """The display name of a seat index ("?" for anything else)."""
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            return "?"
+        return self.names[seat]
+
+
+def context(view: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> Ctx:
+    """The language and, per seat, the display name if one was given and is drawable."""
+    handles = tuple(str(p) for p in view["players"])
+    shown = []
+    for i, handle in enumerate(handles):
+        custom = names[i] if names is not None and i < len(names) else None
+        shown.append(custom if custom and Canvas.fit(custom, Size.BODY, "bold", 10_000) else handle)
+    return Ctx(locales.normalize(lang), tuple(shown), handles)
+
+
+def domain_name(ctx: Ctx, domain: str) -> str:
+    """``Science`` / ``Tudomány``."""
+    return ctx.t(f"civ.domain.{domain}")
+
+
+def effect_name(ctx: Ctx, domain: str, level: int) -> str:
+    """The permanent effect reached (``Holy Book``), or ``Religion II`` if it has no name."""
+    effect = EFFECTS.get((domain, level))
+    key = f"civ.effect.{effect}"
+    if effect is not None and locales.has(ctx.lang, key):
+        return ctx.t(key)
+    return f"{domain_name(ctx, domain)} {theme.ROMAN[level] if 0 < level < 4 else level}"
+
+
+def team_letter(team: int) -> str:
+    """Teams are shown as A, B."""
+    return chr(ord("A") + team)
+
+
+def event_sentence(ctx: Ctx, event: Mapping[str, Any]) -> str:
+    """An event as a sentence, with player handles replaced by display names.
+
+    Only parameters the message inserts as plain text are replaced; one translated through a
+    ``@prefix`` (a domain, an effect) is a key suffix and stays as it is.
+    """
+    kind = str(event.get("kind", ""))
+    params = dict(event.get("params") or {})
+    prefixes = locales.params_of(ctx.lang, f"event.{kind}")
+    shown = dict(zip(ctx.handles, ctx.names, strict=True))
+    for name, value in params.items():
+        if prefixes.get(name) is not None:
+            continue
+        if isinstance(value, str):
+            params[name] = shown.get(value, value)
+        elif isinstance(value, list):
+            params[name] = [shown.get(v, v) if isinstance(v, str) else v for v in value]
+    return locales.event_text(ctx.lang, kind, params)
+
+
+def draw_card_row(
+    c: Canvas,
+    ctx: Ctx,
+    cards: Sequence[str],
+    xy: tuple[int, int],
+    *,
+    large: bool = False,
+    embargoed: frozenset[str] = frozenset(),
+) -> int:
+    """Cards left to right, wrapping at the page edge; returns the y below them.
+
+    Large (hand) cards carry their name inside; small ones have it underneath.
+    """
+    left, y = xy
+    w, h = HAND_CARD if large else SMALL_CARD
+    label_h = 0 if large else Size.SMALL + 10
+    gap = theme.GAP if large else 2 * theme.GAP  # room for the names under small cards
+    per_row = max(1, (theme.WIDTH - left - theme.MARGIN + gap) // (w + gap))
+    for i, domain in enumerate(cards):
+        row, col = divmod(i, per_row)
+        x, top = left + col * (w + gap), y + row * (h + label_h + theme.GAP)
+        if large:
+            label = ctx.t("render.civ.embargo") if domain in embargoed else ""
+            c.image.paste(_hand_card(domain, domain_name(ctx, domain), label), (x, top))
+        else:
+            draw_small_card(c, domain, (x, top), (w, h))
+            c.text(
+                (x + w // 2, top + h + 6),
+                domain_name(ctx, domain),
+                size=Size.SMALL,
+                fill=theme.MUTED,
+                anchor="ma",
+                max_width=w + gap - 4,
+            )
+    rows = (len(cards) + per_row - 1) // per_row
+    return y + rows * (h + label_h + theme.GAP)
+
+
+def draw_small_card(c: Canvas, domain: str, xy: tuple[int, int], size: tuple[int, int]) -> None:
+    """A card face reduced to its colour and symbol."""
+    x, y = xy
+    w, h = size
+    colour = theme.DOMAIN_COLOURS[domain]
+    c.box((x, y, x + w, y + h), colour, radius=10)
+    icon = min(w, h) * 3 // 5
+    c.symbol(
+        theme.DOMAIN_SYMBOLS[domain],
+        (x + (w - icon) // 2, y + (h - icon) // 2),
+        icon,
+        theme.ink_on(colour),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _hand_card(domain: str, name: str, embargo: str) -> Image.Image:
+    """One large card on the page background, drawn once per domain, name and embargo label."""
+    w, h = HAND_CARD
+    colour = theme.DOMAIN_COLOURS[domain]
+    ink = theme.ink_on(colour)
+    card = Canvas(w, h)
+    card.box((0, 0, w - 1, h - 1), colour, radius=18)
+    card.box((8, 8, w - 9, h - 9), None, outline=ink, width=3, radius=12)
+    card.symbol(theme.DOMAIN_SYMBOLS[domain], ((w - 112) // 2, 34), 112, ink)
+    card.text(
+        (w // 2, 184), name, size=Size.CARD, weight="bold", fill=ink, anchor="mm", max_width=w - 28
+    )
+    if embargo:
+        card.draw.rectangle((8, 210, w - 9, h - 9), fill=theme.DANGER)
+        card.symbol("no_entry", (18, 217), 34, theme.INK_LIGHT)
+        card.text(
+            (60, 234),
+            embargo,
+            size=Size.SMALL,
+            weight="bold",
+            fill=theme.INK_LIGHT,
+            anchor="lm",
+            max_width=w - 72,
+        )
+    return card.image
