@@ -1,0 +1,203 @@
+"""The websocket gateway: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME.
+
+Frames are plain JSON text: discord.py asks for zlib-stream but only decompresses binary
+frames, so uncompressed text is always understood. A session outlives its connection until
+the client closes normally (1000/1001); events dispatched while it is away are buffered and
+replayed on RESUME, as Discord does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from playground import payloads
+from playground.state import State
+
+Json = dict[str, Any]
+
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
+REQUEST_GUILD_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
+AUTHENTICATION_FAILED = 4004
+
+GUILDS = 1 << 0
+GUILD_MEMBERS = 1 << 1
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
+_BUFFERED_EVENTS = 1000
+
+
+@dataclass
+class Session:
+    """One identified gateway session."""
+
+    id: str
+    intents: int
+    shard: list[int] | None
+    ws: web.WebSocketResponse | None
+    seq: int = 0
+    resumes: int = 0
+    buffer: deque[Json] = field(default_factory=lambda: deque(maxlen=_BUFFERED_EVENTS))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def wants(self, event: str, data: Json) -> bool:
+        """Whether the session's intents subscribe to this event."""
+        if event.startswith("MESSAGE_"):
+            needed = GUILD_MESSAGES if "guild_id" in data else DIRECT_MESSAGES
+        elif event.startswith("GUILD_MEMBER_"):
+            needed = GUILD_MEMBERS
+        elif event.startswith(("THREAD_", "CHANNEL_", "GUILD_")):
+            needed = GUILDS
+        else:
+            return True
+        return bool(self.intents & needed)
+
+    async def send(self, event: str, data: Json) -> None:
+        """Number, buffer and (if connected) send one dispatch."""
+        async with self.lock:
+            self.seq += 1
+            frame = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
+            self.buffer.append(frame)
+            if self.ws is not None and not self.ws.closed:
+                await self.ws.send_str(json.dumps(frame))
+
+
+class Gateway:
+    """Accepts gateway connections and fans dispatches out to the live sessions."""
+
+    def __init__(self, state: State, *, token: str, url: Callable[[], str]) -> None:
+        self.state = state
+        self.token = token
+        self.url = url
+        self.sessions: dict[str, Session] = {}
+        self.received: list[Json] = []
+        self._sockets: set[web.WebSocketResponse] = set()
+
+    @property
+    def connected(self) -> bool:
+        """Whether some identified session currently has an open socket."""
+        return any(s.ws is not None and not s.ws.closed for s in self.sessions.values())
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        """Send an event to every session (connected or resumable) that subscribes to it."""
+        for session in list(self.sessions.values()):
+            if session.wants(event, data):
+                await session.send(event, data)
+
+    async def reconnect(self) -> list[tuple[Session, int]]:
+        """Ask every connected session to reconnect (op 7); returns (session, resumes before)."""
+        asked = []
+        for session in list(self.sessions.values()):
+            if session.ws is not None and not session.ws.closed:
+                asked.append((session, session.resumes))
+                await session.ws.send_str(json.dumps({"op": RECONNECT, "d": None}))
+        return asked
+
+    async def close(self) -> None:
+        """Close every socket (code 1001, going away)."""
+        for ws in list(self._sockets):
+            await ws.close(code=1001, message=b"emulator stopping")
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """One websocket connection, from HELLO to close."""
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        session: Session | None = None
+        try:
+            hello = {"heartbeat_interval": payloads.HEARTBEAT_INTERVAL_MS}
+            await ws.send_str(json.dumps({"op": HELLO, "d": hello, "s": None, "t": None}))
+            async for frame in ws:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                message = json.loads(frame.data)
+                self.received.append(message)
+                session = await self._on_message(ws, session, message) or session
+        finally:
+            self._sockets.discard(ws)
+            if session is not None and session.ws is ws:
+                session.ws = None
+                if ws.close_code in (1000, 1001):
+                    # A normal close ends the session; anything else may be resumed.
+                    self.sessions.pop(session.id, None)
+        return ws
+
+    async def _on_message(
+        self, ws: web.WebSocketResponse, session: Session | None, message: Json
+    ) -> Session | None:
+        op, data = message.get("op"), message.get("d") or {}
+        if op == HEARTBEAT:
+            await ws.send_str(json.dumps({"op": HEARTBEAT_ACK}))
+        elif op == IDENTIFY:
+            if data.get("token") != self.token:
+                await ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
+                return None
+            return await self._identify(ws, data)
+        elif op == RESUME:
+            return await self._resume(ws, data)
+        elif op == REQUEST_GUILD_MEMBERS and session is not None:
+            await self._members_chunk(session, data)
+        return None
+
+    async def _identify(self, ws: web.WebSocketResponse, data: Json) -> Session:
+        session = Session(
+            id=secrets.token_hex(16),
+            intents=int(data.get("intents", 0)),
+            shard=data.get("shard"),
+            ws=ws,
+        )
+        self.sessions[session.id] = session
+        state = self.state
+        await session.send(
+            "READY",
+            payloads.ready(
+                user=state.bot.payload(),
+                guild_ids=[state.guild_id],
+                session_id=session.id,
+                resume_gateway_url=self.url(),
+                application_id=state.application_id,
+                shard=session.shard,
+            ),
+        )
+        await session.send("GUILD_CREATE", state.guild_create_payload())
+        state.changed()
+        return session
+
+    async def _resume(self, ws: web.WebSocketResponse, data: Json) -> Session | None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self.token:
+            await ws.send_str(json.dumps({"op": INVALID_SESSION, "d": False}))
+            return None
+        async with session.lock:
+            session.ws = ws
+            after = int(data.get("seq") or 0)
+            for frame in list(session.buffer):
+                if frame["s"] > after:
+                    await ws.send_str(json.dumps(frame))
+        await session.send("RESUMED", {})
+        session.resumes += 1
+        self.state.changed()
+        return session
+
+    async def _members_chunk(self, session: Session, data: Json) -> None:
+        wanted = {str(u) for u in data.get("user_ids") or []}
+        members = [
+            self.state.member_payload(u)
+            for u in self.state.users.values()
+            if not wanted or str(u.id) in wanted
+        ]
+        chunk = {
+            "guild_id": str(self.state.guild_id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "nonce": data.get("nonce"),
+        }
+        await session.send("GUILD_MEMBERS_CHUNK", chunk)

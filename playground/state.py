@@ -1,0 +1,532 @@
+"""The emulated world: one guild, its channels, users, messages and the bot's commands.
+
+Every mutation bumps ``version`` and wakes waiters, and public changes are handed to the
+``dispatch`` hook (the gateway) as the events Discord would send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import itertools
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from playground import payloads
+from playground.models import Attachment, Channel, FakeUser, Message, RecordedFile
+
+Json = dict[str, Any]
+DispatchHook = Callable[[str, Json], Awaitable[None]]
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions).
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
+
+EVERYONE_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | ADD_REACTIONS
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS
+MODERATOR_PERMISSIONS = MANAGE_GUILD
+
+# Embed fields whose ``attachment://name`` URLs Discord rewrites to the uploaded file's URL.
+_EMBED_URL_FIELDS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"))
+_EMBED_FOOTER_URL = ("footer", "icon_url")
+
+
+class EmulatorError(Exception):
+    """The test driver asked for something Discord's client would not let a user do."""
+
+
+class Snowflakes:
+    """Unique, increasing snowflakes whose timestamps are the current time."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def __call__(self) -> int:
+        now = (int(time.time() * 1000) - payloads.DISCORD_EPOCH_MS) << 22
+        self._last = max(now, self._last + 1)
+        return self._last
+
+
+class State:
+    """The emulated guild and everything in it."""
+
+    def __init__(self, *, guild_name: str, bot_name: str) -> None:
+        self.next_id = Snowflakes()
+        self.base_url = ""
+        self.dispatch: DispatchHook = _no_dispatch
+        self.version = 0
+        self._changed = asyncio.Event()
+
+        self.application_id = self.next_id()
+        self.bot = FakeUser(self.application_id, bot_name, bot=True)
+        self.owner = FakeUser(self.next_id(), "owner")
+        self.guild_id = self.next_id()
+        self.guild_name = guild_name
+        self.bot_role_id = self.next_id()
+        self.moderator_role_id = self.next_id()
+        self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
+        self.joined_at: dict[int, dt.datetime] = {self.bot.id: dt.datetime.now(dt.UTC)}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        # Files users attached to command options (they belong to no message).
+        self.uploads: dict[int, Attachment] = {}
+        self.global_commands: list[Json] = []
+        self.guild_commands: list[Json] = []
+        self._command_versions = itertools.count(1)
+
+    # -- change notification ------------------------------------------------------------
+
+    def changed(self) -> None:
+        """Record that something changed and wake everyone waiting for a change."""
+        self.version += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_changed(self, timeout: float) -> bool:
+        """Wait for the next change; False if ``timeout`` passed first."""
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    # -- users and permissions ----------------------------------------------------------
+
+    def add_user(self, name: str, *, manage_guild: bool, locale: str) -> FakeUser:
+        """Add a human member to the guild."""
+        if any(u.name == name for u in self.users.values()):
+            raise EmulatorError(f"a user named {name!r} already exists")
+        new = FakeUser(self.next_id(), name, manage_guild=manage_guild, locale=locale)
+        self.users[new.id] = new
+        self.joined_at[new.id] = dt.datetime.now(dt.UTC)
+        self.changed()
+        return new
+
+    def user(self, ref: FakeUser | int | str) -> FakeUser:
+        """A user by object, id or name."""
+        if isinstance(ref, FakeUser):
+            return self.users[ref.id]
+        if isinstance(ref, str) and not ref.isdigit():
+            for candidate in self.users.values():
+                if candidate.name == ref:
+                    return candidate
+            raise EmulatorError(f"no user named {ref!r}")
+        try:
+            return self.users[int(ref)]
+        except KeyError:
+            raise EmulatorError(f"no user with id {ref}") from None
+
+    def role_ids(self, user: FakeUser) -> list[int]:
+        """The roles a member holds beyond @everyone."""
+        if user.bot:
+            return [self.bot_role_id]
+        return [self.moderator_role_id] if user.manage_guild else []
+
+    def permissions(self, user: FakeUser) -> int:
+        """The member's guild-wide permissions (no channel overwrites are emulated)."""
+        if user.bot:
+            return BOT_PERMISSIONS
+        return EVERYONE_PERMISSIONS | (MODERATOR_PERMISSIONS if user.manage_guild else 0)
+
+    def roles_payload(self) -> list[Json]:
+        """@everyone (whose id is the guild's), the bot's role and the moderator role."""
+        return [
+            payloads.role(
+                id=self.guild_id,
+                name="@everyone",
+                permissions=EVERYONE_PERMISSIONS,
+                position=0,
+            ),
+            payloads.role(
+                id=self.moderator_role_id,
+                name="Moderator",
+                permissions=MODERATOR_PERMISSIONS,
+                position=1,
+                colour=0x3498DB,
+            ),
+            payloads.role(
+                id=self.bot_role_id, name=self.bot.name, permissions=BOT_PERMISSIONS, position=2
+            ),
+        ]
+
+    def member_payload(
+        self, user: FakeUser, *, with_user: bool = True, with_permissions: bool = False
+    ) -> Json:
+        """The member object of a guild user."""
+        return payloads.member(
+            user=user.payload() if with_user else None,
+            role_ids=self.role_ids(user),
+            joined_at=self.joined_at[user.id],
+            permissions=self.permissions(user) if with_permissions else None,
+        )
+
+    # -- channels -----------------------------------------------------------------------
+
+    def add_text_channel(self, name: str) -> Channel:
+        """Add a guild text channel."""
+        position = sum(1 for c in self.channels.values() if c.type == payloads.GUILD_TEXT)
+        channel = Channel(
+            self.next_id(), payloads.GUILD_TEXT, name, self.guild_id, position=position
+        )
+        self.channels[channel.id] = channel
+        self.changed()
+        return channel
+
+    def channel(self, channel_id: int | str) -> Channel:
+        """A channel by id; EmulatorError when unknown."""
+        try:
+            return self.channels[int(channel_id)]
+        except (KeyError, ValueError):
+            raise EmulatorError(f"no channel with id {channel_id}") from None
+
+    def channel_payload(self, channel: Channel) -> Json:
+        """The channel object, with the recipient filled in for DMs."""
+        recipient = None
+        if channel.recipient_id is not None:
+            recipient = self.users[channel.recipient_id].payload()
+        return channel.payload(recipient)
+
+    def can_view(self, user: FakeUser, channel: Channel) -> bool:
+        """DMs are seen by their recipient, private threads by their members."""
+        if channel.type == payloads.DM:
+            return channel.recipient_id == user.id
+        if channel.type == payloads.PRIVATE_THREAD:
+            return user.id in channel.member_ids
+        return True
+
+    async def create_thread(
+        self,
+        parent: Channel,
+        *,
+        name: str,
+        type: int,
+        owner: FakeUser,
+        auto_archive_duration: int,
+        from_message: Message | None = None,
+    ) -> Channel:
+        """Create a thread; one started from a message shares the message's id, as on Discord."""
+        thread_id = from_message.id if from_message is not None else self.next_id()
+        thread = Channel(
+            thread_id,
+            type,
+            name,
+            self.guild_id,
+            parent_id=parent.id,
+            owner_id=owner.id,
+            member_ids={owner.id},
+            auto_archive_duration=auto_archive_duration,
+        )
+        self.channels[thread.id] = thread
+        if from_message is not None:
+            from_message.thread_id = thread.id
+            from_message.flags |= payloads.HAS_THREAD
+        self.changed()
+        await self.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread
+
+    def open_dm(self, user: FakeUser) -> Channel:
+        """The DM channel between the bot and a user, created on first use."""
+        for channel in self.channels.values():
+            if channel.type == payloads.DM and channel.recipient_id == user.id:
+                return channel
+        channel = Channel(self.next_id(), payloads.DM, user.name, None, recipient_id=user.id)
+        self.channels[channel.id] = channel
+        self.changed()
+        return channel
+
+    # -- messages -----------------------------------------------------------------------
+
+    def message(self, message_id: int | str) -> Message:
+        """A live (not deleted) message by id; EmulatorError when unknown."""
+        try:
+            found = self.messages[int(message_id)]
+        except (KeyError, ValueError):
+            raise EmulatorError(f"no message with id {message_id}") from None
+        if found.deleted:
+            raise EmulatorError(f"message {message_id} was deleted")
+        return found
+
+    def message_payload(self, message: Message) -> Json:
+        """The message object as the bot receives it."""
+        thread = None
+        if message.thread_id is not None and message.thread_id in self.channels:
+            thread = self.channels[message.thread_id].payload()
+        reference = None
+        if message.reference_id is not None:
+            reference = {
+                "message_id": str(message.reference_id),
+                "channel_id": str(message.channel_id),
+            }
+        return payloads.message(
+            id=message.id,
+            type=message.type,
+            channel_id=message.channel_id,
+            guild_id=message.guild_id,
+            author=message.author.payload(),
+            content=message.content,
+            embeds=message.embeds,
+            components=message.components,
+            attachments=[a.payload() for a in message.attachments],
+            flags=message.flags,
+            edited_at=message.edited_at,
+            webhook_id=message.webhook_id,
+            application_id=self.application_id if message.webhook_id else None,
+            reference=reference,
+            thread=thread,
+        )
+
+    async def create_message(
+        self,
+        channel: Channel,
+        author: FakeUser,
+        body: Json,
+        files: Sequence[RecordedFile] = (),
+        *,
+        type: int = 0,
+        ephemeral_to: int | None = None,
+        interaction_id: int | None = None,
+        webhook_id: int | None = None,
+        loading: bool = False,
+    ) -> Message:
+        """Store a new message and announce it (MESSAGE_CREATE) unless it is ephemeral."""
+        flags = int(body.get("flags") or 0) & ~(payloads.EPHEMERAL | payloads.LOADING)
+        if ephemeral_to is not None:
+            flags |= payloads.EPHEMERAL
+        if loading:
+            flags |= payloads.LOADING
+        reference = body.get("message_reference") or {}
+        message = Message(
+            id=self.next_id(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=author,
+            type=19 if reference and type == 0 else type,
+            flags=flags,
+            ephemeral_to=ephemeral_to,
+            interaction_id=interaction_id,
+            webhook_id=webhook_id,
+            reference_id=int(reference["message_id"]) if reference.get("message_id") else None,
+        )
+        self._fill(message, body, files, replace_attachments=True)
+        self.messages[message.id] = message
+        channel.message_count += 1
+        self.changed()
+        if ephemeral_to is None:
+            await self.dispatch("MESSAGE_CREATE", self._event_payload(message))
+        return message
+
+    async def edit_message(
+        self, message: Message, body: Json, files: Sequence[RecordedFile] = ()
+    ) -> Message:
+        """Apply an edit (only the keys present change); filling a placeholder ends loading."""
+        self._fill(message, body, files, replace_attachments="attachments" in body)
+        if "flags" in body and body["flags"] is not None:
+            kept = message.flags & (payloads.EPHEMERAL | payloads.HAS_THREAD)
+            message.flags = kept | (int(body["flags"]) & ~(payloads.EPHEMERAL | payloads.LOADING))
+        message.flags &= ~payloads.LOADING
+        message.edited_at = dt.datetime.now(dt.UTC)
+        self.changed()
+        if message.ephemeral_to is None:
+            await self.dispatch("MESSAGE_UPDATE", self._event_payload(message))
+        return message
+
+    async def delete_message(self, message: Message) -> None:
+        """Mark a message deleted and announce it (MESSAGE_DELETE) unless it is ephemeral."""
+        message.deleted = True
+        self.changed()
+        if message.ephemeral_to is None:
+            event: Json = {"id": str(message.id), "channel_id": str(message.channel_id)}
+            if message.guild_id is not None:
+                event["guild_id"] = str(message.guild_id)
+            await self.dispatch("MESSAGE_DELETE", event)
+
+    def _event_payload(self, message: Message) -> Json:
+        payload = self.message_payload(message)
+        if message.guild_id is not None:
+            payload["member"] = self.member_payload(message.author, with_user=False)
+        return payload
+
+    def _fill(
+        self,
+        message: Message,
+        body: Json,
+        files: Sequence[RecordedFile],
+        *,
+        replace_attachments: bool,
+    ) -> None:
+        if "content" in body:
+            message.content = body["content"] or ""
+        if "components" in body:
+            message.components = list(body["components"] or [])
+        uploaded = {_file_index(f.field): f for f in files}
+        described = {str(a.get("id")): a for a in body.get("attachments") or []}
+        if replace_attachments:
+            # The ``attachments`` list names the old files to keep (by their snowflake) and
+            # describes the new ones (by their upload index).
+            message.attachments = [a for a in message.attachments if str(a.id) in described]
+        for index, upload in sorted(uploaded.items()):
+            meta = described.get(str(index), {})
+            attachment_id = self.next_id()
+            filename = meta.get("filename") or upload.filename
+            message.attachments.append(
+                Attachment(
+                    id=attachment_id,
+                    filename=filename,
+                    data=upload.data,
+                    url=f"{self.base_url}/attachments/{message.channel_id}/{attachment_id}/{filename}",
+                    description=meta.get("description"),
+                )
+            )
+        if "embeds" in body:
+            message.embeds = [self._resolve_embed(e, message) for e in body["embeds"] or []]
+
+    def _resolve_embed(self, embed: Json, message: Message) -> Json:
+        resolved = {"type": "rich", **embed}
+        for section, key in (*_EMBED_URL_FIELDS, _EMBED_FOOTER_URL):
+            part = resolved.get(section)
+            if not isinstance(part, dict):
+                continue
+            url = part.get(key)
+            if isinstance(url, str) and url.startswith("attachment://"):
+                name = url.removeprefix("attachment://")
+                for attachment in message.attachments:
+                    if attachment.filename == name:
+                        resolved[section] = {
+                            **part,
+                            key: attachment.url,
+                            "proxy_url": attachment.url,
+                        }
+        return resolved
+
+    def attachment(self, attachment_id: int) -> Attachment | None:
+        """An attachment of any live message or command option, by id."""
+        if attachment_id in self.uploads:
+            return self.uploads[attachment_id]
+        for message in self.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == attachment_id:
+                    return attachment
+        return None
+
+    def visible_messages(self, user: FakeUser, channel_id: int) -> list[Message]:
+        """Live messages of a channel that this user sees: public ones and their own ephemeral."""
+        channel = self.channel(channel_id)
+        if not self.can_view(user, channel):
+            return []
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel.id and not m.deleted and m.ephemeral_to in (None, user.id)
+        ]
+
+    # -- commands -----------------------------------------------------------------------
+
+    def sync_commands(self, commands: list[Json], *, guild: bool) -> list[Json]:
+        """Store a bulk overwrite, adding the fields Discord adds; returns what was stored."""
+        existing = {c["name"]: c for c in (self.guild_commands if guild else self.global_commands)}
+        stored = []
+        for command in commands:
+            previous = existing.get(command["name"])
+            entry: Json = {
+                "type": 1,
+                "options": [],
+                "default_member_permissions": None,
+                "nsfw": False,
+                **command,
+                "id": previous["id"] if previous else str(self.next_id()),
+                "application_id": str(self.application_id),
+                "version": str(next(self._command_versions)),
+            }
+            # discord.py sends the permission bits as an int; Discord answers with a string.
+            if entry["default_member_permissions"] is not None:
+                entry["default_member_permissions"] = str(entry["default_member_permissions"])
+            if guild:
+                entry["guild_id"] = str(self.guild_id)
+            stored.append(entry)
+        if guild:
+            self.guild_commands = stored
+        else:
+            self.global_commands = stored
+        self.changed()
+        return stored
+
+    def command(self, name: str) -> Json:
+        """A chat-input command by name: the guild copy if there is one, else the global one."""
+        for command in (*self.guild_commands, *self.global_commands):
+            if command["name"] == name and command.get("type", 1) == 1:
+                return command
+        known = sorted({c["name"] for c in (*self.guild_commands, *self.global_commands)})
+        raise EmulatorError(f"no synced command /{name}; synced: {known}")
+
+    def chat_commands(self) -> list[Json]:
+        """Every chat-input command a user would see, guild copies shadowing global ones."""
+        seen: dict[str, Json] = {}
+        for command in (*self.guild_commands, *self.global_commands):
+            if command.get("type", 1) == 1:
+                seen.setdefault(command["name"], command)
+        return sorted(seen.values(), key=lambda c: str(c["name"]))
+
+    def can_use(self, user: FakeUser, command: Json) -> bool:
+        """Whether the command's ``default_member_permissions`` let this user see it."""
+        required = command.get("default_member_permissions")
+        if required is None:
+            return True
+        granted = self.permissions(user)
+        if granted & ADMINISTRATOR:
+            return True
+        return int(required) != 0 and granted & int(required) == int(required)
+
+    # -- gateway snapshot ---------------------------------------------------------------
+
+    def guild_create_payload(self) -> Json:
+        """The GUILD_CREATE a newly identified session receives."""
+        text = [c for c in self.channels.values() if c.type == payloads.GUILD_TEXT]
+        threads = [c for c in self.channels.values() if c.is_thread and not c.archived]
+        return payloads.guild_create(
+            id=self.guild_id,
+            name=self.guild_name,
+            owner_id=self.owner.id,
+            roles=self.roles_payload(),
+            channels=[c.payload() for c in text],
+            threads=[t.payload() for t in threads],
+            members=[self.member_payload(u) for u in self.users.values()],
+        )
+
+
+def new_token() -> str:
+    """An unguessable interaction token."""
+    return secrets.token_urlsafe(48)
+
+
+def _file_index(field_name: str) -> int:
+    # discord.py names file parts ``files[N]``; N is what ``attachments[].id`` refers to.
+    inside = field_name.partition("[")[2].rstrip("]")
+    return int(inside) if inside.isdigit() else 0
+
+
+async def _no_dispatch(event: str, data: Json) -> None:
+    """The hook used until a gateway is attached."""
