@@ -1,0 +1,310 @@
+"""Self-play: complete random games through the public contract, checking everything.
+
+Generic over every engine in :data:`rules.GAME_NAMES`. Players walk ``choices`` token by token
+(uniformly, or with the engine's optional ``greedy_choice`` hook), simultaneous prompts are
+answered in random order, and after every action the run checks the engine's invariants. It
+also checks that snapshots round-trip, that ``apply`` leaves its input untouched, that seats
+without a prompt get no choices, and it throws mutated, truncated and foreign actions and wrong
+seats at the engine: an action ``choices`` does not offer must raise ``IllegalAction`` and change
+nothing, one it offers must apply.
+
+Coverage counts rule features: the engine's optional ``features(events)`` hook (otherwise the
+event kinds), ``illegal.<code>`` for every refusal seen, ``end.<reason>`` and
+``tiebreak.<rule>`` from the outcomes, ``resign`` when a seat resigned.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from rules.core import Choice, Event, Game, IllegalAction, Rng, act, join
+
+JSON = Any
+
+GARBAGE = "zzz"
+
+
+class HasFeatures(Protocol):
+    """Optional engine hook: rule features exercised by some events."""
+
+    def features(self, events: Iterable[Event]) -> list[str]: ...
+
+
+class HasGreedy(Protocol):
+    """Optional engine hook: the biased self-play player's pick (an index into ``options``)."""
+
+    def greedy_choice(
+        self, state: Any, seat: int, prefix: Sequence[str], options: Sequence[Choice], rng: Rng
+    ) -> int: ...
+
+
+@dataclass(slots=True)
+class Report:
+    """What a self-play run found; ``summary()`` is the CLI's last line."""
+
+    game: str
+    players: int | None
+    games: int = 0
+    finished: int = 0
+    errors: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    coverage: Counter[str] = field(default_factory=Counter)
+    messages: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict[str, JSON]:
+        """The JSON object printed as the last line."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "finished": self.finished,
+            "errors": self.errors,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "coverage": dict(sorted(self.coverage.items())),
+        }
+
+
+class GameError(Exception):
+    """One self-played game broke a check."""
+
+
+Chooser = Callable[[Any, int, Sequence[str], Sequence[Choice], Rng], int]
+
+
+def uniform_choice(
+    state: Any, seat: int, prefix: Sequence[str], options: Sequence[Choice], rng: Rng
+) -> int:
+    """Any legal next token, uniformly."""
+    return rng.randrange(len(options))
+
+
+class Runner:
+    """Plays and checks games of one engine."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        report: Report,
+        *,
+        policy: str = "uniform",
+        max_steps: int = 20000,
+        roundtrip_every: int = 7,
+        illegal_every: int = 5,
+    ) -> None:
+        self.game = game
+        self.report = report
+        self.max_steps = max_steps
+        self.roundtrip_every = roundtrip_every
+        self.illegal_every = illegal_every
+        greedy = getattr(game, "greedy_choice", None)
+        self.chooser: Chooser = greedy if policy == "greedy" and greedy else uniform_choice
+        self.vocabulary: set[str] = {GARBAGE}
+        self.seats = 0
+        hook = getattr(game, "features", None)
+        self.features: Callable[[Iterable[Event]], list[str]] = hook or (
+            lambda events: [e.kind for e in events]
+        )
+
+    # -- one game ---------------------------------------------------------------------------
+
+    def play(self, seed: int, players: int | None) -> None:
+        """One complete game; errors are recorded in the report."""
+        rng = Rng(seed)
+        game = self.game
+        count = players or game.min_players + rng.randrange(game.max_players - game.min_players + 1)
+        handles = [f"p{i}" for i in range(count)]
+        self.seats = count
+        self.vocabulary.update(f"@{h}" for h in handles)
+        self.report.games += 1
+        try:
+            state = self._setup(handles, rng)
+            self._play_out(state, rng)
+            self.report.finished += 1
+        except GameError as exc:
+            self.report.errors += 1
+            if len(self.report.messages) < 20:
+                self.report.messages.append(f"seed {seed}: {exc}")
+
+    def _setup(self, handles: list[str], rng: Rng) -> Any:
+        """Random options; options the player count refuses fall back to their defaults."""
+        chosen = {o.name: o.values[rng.randrange(len(o.values))] for o in self.game.options}
+        for spec in (None, *self.game.options):
+            if spec is not None:
+                chosen[spec.name] = spec.default
+            try:
+                return self.game.setup(handles, chosen, rng.randrange(1 << 62))
+            except IllegalAction:
+                continue
+        raise GameError("setup refused the default options")
+
+    def _play_out(self, state: Any, rng: Rng) -> None:
+        game = self.game
+        resign_at = rng.randrange(200) if rng.randrange(40) == 0 else -1
+        steps = 0
+        while game.outcome(state) is None:
+            if steps >= self.max_steps:
+                raise GameError(f"stuck: no outcome after {steps} actions")
+            prompts = game.pending(state)
+            if not prompts:
+                raise GameError("no prompt and no outcome")
+            seat = prompts[rng.randrange(len(prompts))].seat
+            if steps == resign_at:
+                state = self._resign(state, rng.randrange(self.seats))
+                steps += 1
+                continue
+            check_all = steps % self.roundtrip_every == 0
+            if steps % self.illegal_every == 0:
+                self._try_illegal(state, seat, rng)
+            if check_all:
+                self._check_quiet_seats(state, {p.seat for p in prompts})
+            action = self._choose(state, seat, rng)
+            before = game.to_json(state) if check_all else None
+            try:
+                new, events = act(game, state, seat, action)
+            except IllegalAction as exc:
+                raise GameError(f"offered action {action!r} refused: {exc}") from exc
+            if before is not None and game.to_json(state) != before:
+                raise GameError(f"apply changed its input state ({action!r})")
+            self.report.actions += 1
+            self.report.coverage.update(self.features(events))
+            broken = game.check_invariants(new)
+            if broken:
+                raise GameError(f"after {action!r}: {broken}")
+            if check_all:
+                self._check_roundtrip(new)
+            state = new
+            steps += 1
+        outcome = game.outcome(state)
+        assert outcome is not None
+        self._check_roundtrip(state)
+        self.report.coverage[f"end.{outcome.reason}"] += 1
+        if outcome.tiebreak:
+            self.report.coverage[f"tiebreak.{outcome.tiebreak}"] += 1
+        if game.pending(state):
+            raise GameError("prompts remain after the game ended")
+
+    def _resign(self, state: Any, seat: int) -> Any:
+        try:
+            new, events = self.game.resign(state, seat)
+        except IllegalAction:
+            return state
+        self.report.coverage["resign"] += 1
+        self.report.coverage.update(self.features(events))
+        broken = self.game.check_invariants(new)
+        if broken:
+            raise GameError(f"after resign of seat {seat}: {broken}")
+        return new
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def _choose(self, state: Any, seat: int, rng: Rng) -> str:
+        prefix: list[str] = []
+        while True:
+            options = self.game.choices(state, seat, prefix)
+            if not options:
+                raise GameError(f"dead end after {prefix!r} for seat {seat}")
+            tokens = [c.token for c in options]
+            if len(set(tokens)) != len(tokens):
+                raise GameError(f"duplicate choices after {prefix!r}: {tokens}")
+            self.vocabulary.update(tokens)
+            pick = options[self.chooser(state, seat, prefix, options, rng)]
+            prefix.append(pick.token)
+            if not pick.complete and not pick.more:
+                raise GameError(f"choice {pick.token!r} neither completes nor continues")
+            if pick.complete and (not pick.more or rng.randrange(2) == 0):
+                return join(prefix)
+
+    def _is_offered(self, state: Any, seat: int, parts: Sequence[str]) -> bool:
+        for i, token in enumerate(parts):
+            match = [c for c in self.game.choices(state, seat, parts[:i]) if c.token == token]
+            if not match:
+                return False
+            if i == len(parts) - 1:
+                return match[0].complete
+        return False
+
+    # -- checks -----------------------------------------------------------------------------
+
+    def _check_roundtrip(self, state: Any) -> None:
+        data = json.loads(json.dumps(self.game.to_json(state)))
+        if "version" not in data:
+            raise GameError("snapshot without a version")
+        again = json.loads(json.dumps(self.game.to_json(self.game.from_json(data))))
+        if again != data:
+            raise GameError("snapshot does not round-trip")
+        for seat in (None, *range(self.seats)):
+            json.dumps(self.game.view(state, seat))
+
+    def _check_quiet_seats(self, state: Any, prompted: set[int]) -> None:
+        for seat in range(self.seats):
+            if seat not in prompted and self.game.choices(state, seat, []):
+                raise GameError(f"seat {seat} has choices but no prompt")
+
+    def _try_illegal(self, state: Any, seat: int, rng: Rng) -> None:
+        """Throw a few broken actions at the engine: each must be refused cleanly."""
+        game = self.game
+        legal = self._choose(state, seat, rng).split()
+        words = sorted(self.vocabulary)
+        candidates: list[tuple[int, list[str]]] = []
+        mutated = legal[:]
+        mutated[rng.randrange(len(mutated))] = words[rng.randrange(len(words))]
+        candidates.append((seat, mutated))
+        candidates.append((seat, [*legal, words[rng.randrange(len(words))]]))
+        if len(legal) > 1:
+            candidates.append((seat, legal[: 1 + rng.randrange(len(legal) - 1)]))
+        candidates.append(
+            (seat, [words[rng.randrange(len(words))] for _ in range(1 + rng.randrange(4))])
+        )
+        quiet = [s for s in range(self.seats) if s != seat]
+        prompted = {p.seat for p in game.pending(state)}
+        quiet = [s for s in quiet if s not in prompted]
+        if quiet:
+            candidates.append((quiet[rng.randrange(len(quiet))], legal))
+        before = game.to_json(state)
+        for who, parts in candidates:
+            offered = who in prompted and self._is_offered(state, who, parts)
+            try:
+                act(game, state, who, join(parts))
+            except IllegalAction as exc:
+                if offered:
+                    raise GameError(f"offered {parts!r} refused: {exc}") from exc
+                self.report.coverage[f"illegal.{exc.code}"] += 1
+            else:
+                if not offered:
+                    raise GameError(f"seat {who}: {join(parts)!r} applied but is not offered")
+            if game.to_json(state) != before:
+                raise GameError(f"trying {join(parts)!r} changed the state")
+
+
+def run(
+    game: Game[Any],
+    *,
+    games: int,
+    seed: int,
+    players: int | None = None,
+    policy: str = "uniform",
+    max_steps: int = 20000,
+) -> Report:
+    """Play ``games`` games and return the report."""
+    report = Report(game.name, players)
+    runner = Runner(game, report, policy=policy, max_steps=max_steps)
+    started = time.perf_counter()
+    for i in range(games):
+        runner.play(seed * 1_000_003 + i, players)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def merge(reports: Sequence[Report]) -> Mapping[str, int]:
+    """Coverage of several runs added up."""
+    total: Counter[str] = Counter()
+    for r in reports:
+        total.update(r.coverage)
+    return total
