@@ -20,6 +20,7 @@ __all__ = ["Canvas"]
 
 _ELLIPSIS = "…"
 _PALETTE_COLOURS = 128
+_PALETTE_SAMPLE = 4
 _COMPRESS_LEVEL = 6
 
 
@@ -106,14 +107,19 @@ class Canvas:
     def png(self, height: int) -> bytes:
         """The canvas cropped to ``height`` pixels, as palette PNG bytes (deterministic).
 
-        The pictures are flat colours plus anti-aliased edges, so an adaptive palette loses
-        nothing visible while cutting the file to about a third and the encoding time in half.
+        The pictures are flat colours plus anti-aliased edges, so a palette of 128 colours
+        loses nothing visible and cuts the file to about a third. The palette is chosen on a
+        quarter-size copy (a sixteenth of the pixels, same colours) because choosing it is the
+        slowest step; mapping the full picture onto it is cheap.
         """
-        image = self.image.crop((0, 0, self.width, height)).quantize(
+        image = self.image.crop((0, 0, self.width, height))
+        palette = image.reduce(_PALETTE_SAMPLE).quantize(
             colors=_PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
         out = io.BytesIO()
-        image.save(out, format="PNG", compress_level=_COMPRESS_LEVEL)
+        image.quantize(palette=palette, dither=Image.Dither.NONE).save(
+            out, format="PNG", compress_level=_COMPRESS_LEVEL
+        )
         return out.getvalue()
 
 

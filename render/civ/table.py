@@ -222,26 +222,45 @@ def _outcome_text(ctx: Ctx, view: Mapping[str, Any], outcome: Mapping[str, Any])
     else:
         headline = ctx.t("render.civ.winner", count=len(winners), players=players)
     reason = str(outcome["reason"])
-    detail = _label_or(ctx, f"render.civ.reason.{reason}", reason)
+    details = outcome.get("details") or {}
+    params: dict[str, Any] = {"domain": details.get("domain")}
+    if isinstance(details.get("player"), str) and details["player"] in ctx.handles:
+        params["player"] = ctx.name(ctx.handles.index(details["player"]))
+    detail = _label_or(ctx, f"render.civ.reason.{reason}", reason, **params)
     tiebreak = outcome.get("tiebreak")
-    if tiebreak:
+    if tiebreak == "shared":
+        detail += " · " + ctx.t("render.civ.tiebreak_shared")
+    elif tiebreak:
         criterion = _label_or(ctx, f"civ.domain.{tiebreak}", str(tiebreak))
         detail += " · " + ctx.t("render.civ.tiebreak", criterion=criterion)
     return headline, detail
 
 
-def _label_or(ctx: Ctx, key: str, fallback: str) -> str:
-    return ctx.t(key) if locales.has(ctx.lang, key) else fallback
+def _label_or(ctx: Ctx, key: str, fallback: str, **params: Any) -> str:
+    """``key`` translated, or ``fallback`` (a raw engine token) when no catalogue has it."""
+    return ctx.t(key, **params) if locales.has(ctx.lang, key) else fallback
 
 
 # Player panels ---------------------------------------------------------------------------------
 
 
 def _majority_leaders(view: Mapping[str, Any]) -> dict[str, set[int]]:
-    """After a majority count: per domain, the seats with the most cards (nobody at 0)."""
+    """After a majority count: per domain, the seats that scored it.
+
+    Taken from the outcome's ``details["domains"]`` (handles per domain) when the engine gives
+    them, else the seats with the most cards (nobody scores a domain at 0).
+    """
     outcome = view.get("outcome")
     if outcome is None or outcome.get("reason") != "majority":
         return {}
+    scored = (outcome.get("details") or {}).get("domains")
+    if isinstance(scored, Mapping):
+        players = list(view["players"])
+        return {
+            domain: {players.index(p) for p in holders if p in players}
+            for domain, holders in scored.items()
+            if isinstance(holders, list)
+        }
     leaders: dict[str, set[int]] = {}
     for domain in DOMAINS:
         best = max(seat["area"][domain] for seat in view["seats"])
@@ -335,13 +354,18 @@ def _badges(
     index = seat["seat"]
     badges: list[Badge] = []
     outcome = view.get("outcome")
+    if seat.get("resigned"):
+        badges.append(("no_entry", ctx.t("render.civ.resigned"), theme.BORDER))
     if outcome is not None:
         rank = outcome["ranks"][index]
-        text = ctx.t("render.civ.place", rank=rank, count=outcome["scores"][index])
+        if outcome["reason"] == "majority":  # otherwise the scores are just 1 and 0
+            text = ctx.t("render.civ.place", rank=rank, count=outcome["scores"][index])
+        else:
+            text = ctx.t("render.civ.place_only", rank=rank)
         badges.append(("crown", text, theme.ACCENT) if rank == 1 else (None, text, theme.BORDER))
     elif active and not view["step"].startswith("draft"):
         badges.append(("play", ctx.t("render.civ.active"), theme.ACCENT))
-    elif waiting or active:
+    elif waiting or active:  # a draft choice, or a seat answering someone else's effect
         badges.append(("hourglass", ctx.t("render.civ.waiting"), theme.ACCENT))
     team = seat.get("team")
     if team is not None:

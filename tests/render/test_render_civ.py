@@ -285,3 +285,46 @@ def test_effect_names_match_the_rules_engine() -> None:
         if spec.is_permanent
     }
     assert expected == EFFECTS
+
+
+def test_hegemony_win_names_the_domain_and_shows_no_points(drawn_text: list[str]) -> None:
+    """A hegemony ending names the domain; the 1/0 scores are not shown as points."""
+    view = samples.game_over()
+    view["outcome"] = {
+        "ranks": [2, 1],
+        "scores": [0.0, 1.0],
+        "reason": "hegemony",
+        "tiebreak": None,
+        "details": {"player": "bob", "domain": "religion"},
+    }
+    render.table_png(view, lang="en", names=["Ann", "Ben"])
+    text = "\n".join(drawn_text)
+    assert "Ben wins" in text
+    assert "Hegemony in civ.domain.religion" in text or "Hegemony in Religion" in text
+    assert "#1" in text
+    assert "point" not in text
+
+
+def test_resigned_seat_is_marked(drawn_text: list[str]) -> None:
+    """A resigned player's panel says so, and the resignation is the detail line."""
+    view = samples.game_over()
+    view["seats"][1]["resigned"] = True
+    view["outcome"] = {
+        "ranks": [1, 2],
+        "scores": [1.0, 0.0],
+        "reason": "resigned",
+        "tiebreak": None,
+        "details": {"player": "bob"},
+    }
+    render.table_png(view, lang="hu")
+    text = "\n".join(drawn_text)
+    assert "Feladta" in text
+    assert "bob feladta" in text
+
+
+def test_majority_crowns_follow_the_outcome_details() -> None:
+    """The domains scored come from the outcome details when the engine gives them."""
+    view = samples.game_over()
+    with_details = samples.game_over()
+    with_details["outcome"]["details"] = {"domains": {d: ["bob"] for d in samples.DOMAINS}}
+    assert render.table_png(view, lang="en") != render.table_png(with_details, lang="en")
