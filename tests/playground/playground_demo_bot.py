@@ -199,9 +199,12 @@ async def settings(interaction: discord.Interaction[Any]) -> None:
 
 
 class DemoBot(commands.Bot):
-    """The demo bot; ``errors`` collects app command errors, ``events`` component presses."""
+    """The demo bot; ``errors`` collects app command errors, ``events`` component presses.
 
-    def __init__(self, guild_id: int) -> None:
+    With a ``guild_id`` it also copies its commands to that guild and syncs them there.
+    """
+
+    def __init__(self, guild_id: int | None = None) -> None:
         super().__init__(
             command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
         )
@@ -222,9 +225,10 @@ class DemoBot(commands.Bot):
         self.add_dynamic_items(JoinButton)
         self.add_view(TableView())
         await self.tree.sync()
-        guild = discord.Object(id=self.guild_id)
-        self.tree.copy_global_to(guild=guild)
-        await self.tree.sync(guild=guild)
+        if self.guild_id is not None:
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
 
     async def _on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
