@@ -181,9 +181,13 @@ def _hand_card(domain: str, name: str, embargo: str) -> Image.Image:
     card.box((0, 0, w - 1, h - 1), colour, radius=18)
     card.box((8, 8, w - 9, h - 9), None, outline=ink, width=3, radius=12)
     card.symbol(theme.DOMAIN_SYMBOLS[domain], ((w - 112) // 2, 34), 112, ink)
-    card.text(
-        (w // 2, 184), name, size=Size.CARD, weight="bold", fill=ink, anchor="mm", max_width=w - 28
+    # The largest size that fits ("Katonaság" needs a step down), cut only as a last resort.
+    room = w - 28
+    size = next(
+        (s for s in (Size.CARD, Size.CARD - 4) if Canvas.measure(name, s, "bold") <= room),
+        Size.SMALL,
     )
+    card.text((w // 2, 184), name, size=size, weight="bold", fill=ink, anchor="mm", max_width=room)
     if embargo:
         card.draw.rectangle((8, 210, w - 9, h - 9), fill=theme.DANGER)
         card.symbol("no_entry", (18, 217), 34, theme.INK_LIGHT)
