@@ -50,6 +50,9 @@ HEADS: dict[str, tuple[str, ...]] = {
     "breakthrough_discard": ("discard",),
 }
 ALL_HEADS = frozenset(h for heads in HEADS.values() for h in heads)
+#: An error code and its parameters (built into an IllegalAction only when raised).
+Refusal = tuple[str, dict[str, object]]
+
 STEP_EFFECT = {"inquisition_return": "inquisition", "breakthrough_discard": "breakthrough"}
 
 
@@ -120,35 +123,36 @@ def effect_cursor(state: CivState, seat: int, head: str) -> Cursor:
     return Cursor(state, seat, spec.parts, w, partial=partial, effect=head)
 
 
-def effect_refusal(state: CivState, seat: int, head: str) -> IllegalAction | None:
+def effect_refusal(state: CivState, seat: int, head: str) -> Refusal | None:
     """Why the active player may not start ``head`` now (None if they may)."""
     turn = state.turn
     assert turn is not None
     if head == INSPIRE:
         if turn.inspired:
-            return IllegalAction("already_inspired")
+            return ("already_inspired", {})
         if not has_culture_majority(state, seat):
-            return IllegalAction("no_culture_majority")
+            return ("no_culture_majority", {})
         if not effect_cursor(state, seat, head).has_option():
-            return IllegalAction("cannot_complete", effect=INSPIRATION)
+            return ("cannot_complete", {"effect": INSPIRATION})
         return None
     spec = EFFECTS[head]
     bit = 1 << spec.domain
     domain = DOMAINS[spec.domain]
     if spec.is_permanent:
         if turn.used_permanent & bit:
-            return IllegalAction("effect_used", effect=head, domain=domain)
+            return ("effect_used", {"effect": head, "domain": domain})
         if level(state, seat, spec.domain) < spec.level:
-            return IllegalAction("level_not_reached", effect=head, domain=domain, level=spec.level)
+            return ("level_not_reached", {"effect": head, "domain": domain, "level": spec.level})
     else:
         if turn.used_discard & bit:
-            return IllegalAction("effect_used", effect=head, domain=domain)
+            return ("effect_used", {"effect": head, "domain": domain})
         if state.seats[seat].area[spec.domain] < 1:
-            return IllegalAction(
-                "not_in_area", domain=domain, player=state.players[seat], effect=head
+            return (
+                "not_in_area",
+                {"domain": domain, "player": state.players[seat], "effect": head},
             )
     if not can_begin(effect_cursor(state, seat, head), spec):
-        return IllegalAction("cannot_complete", effect=head)
+        return ("cannot_complete", {"effect": head})
     return None
 
 
@@ -278,7 +282,11 @@ def apply_tokens(state: CivState, seat: int, toks: list[str]) -> list[Event]:
         cursor = _sub_cursor(state, seat, kind)
         if len(args) != cursor.size:
             raise IllegalAction(
-                "wrong_count", expected=cursor.size, got=len(args), allowed=cursor.options()
+                "wrong_count",
+                count=cursor.size,
+                expected=cursor.size,
+                got=len(args),
+                allowed=cursor.options(),
             )
         _read_all(cursor, args)
         domains = cursor.picks["hand"]
@@ -350,7 +358,8 @@ def _read_all(cursor: Cursor, args: list[str]) -> None:
 def _apply_effect(state: CivState, seat: int, head: str, args: list[str]) -> list[Event]:
     refusal = effect_refusal(state, seat, head)
     if refusal is not None:
-        raise refusal
+        code, params = refusal
+        raise IllegalAction(code, **params)
     cursor = effect_cursor(state, seat, head)
     _read_all(cursor, args)
     turn = state.turn

@@ -68,7 +68,10 @@ def start_work(state: CivState, seat: int, spec: EffectSpec | None) -> Work:
     area = me.area[:]
     if spec is not None and not spec.is_permanent:
         area[spec.domain] -= 1
-    return Work(me.hand[:], area, counts_of(state.discard), embargoed_mask(state, seat))
+    # Only Oligarchy and Democracy (also when copied) read the discard pile.
+    needs_pile = spec is None or any(kind == "pile" for kind, _ in spec.parts)
+    pile = counts_of(state.discard) if needs_pile else [0] * ND
+    return Work(me.hand[:], area, pile, embargoed_mask(state, seat))
 
 
 def _available(kind: str, w: Work) -> int:

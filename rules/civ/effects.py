@@ -75,12 +75,14 @@ def attack(state: CivState, seat: int, picks: Picks) -> list[Event]:
         if t != seat and not s.resigned and s.area[d] > 0:
             _discard_from_area(state, t, [d])
             victims.append(state.players[t])
-    return [
+    events = [
         Event(
             "civ.attack",
             {"player": _who(state, seat), "domain": DOMAINS[d], "victims": victims},
         )
     ]
+    events += [Event("civ.attack_loss", {"player": v, "domain": DOMAINS[d]}) for v in victims]
+    return events
 
 
 # -- Religion -----------------------------------------------------------------------------

@@ -245,7 +245,7 @@ def _account(
         return deck, removed
     left = sum(sum(v) for v in free.values())
     if left:
-        raise IllegalAction("position_card_total", missing=left)
+        raise IllegalAction("position_card_total", count=left)
     for age in AGES:
         if removed_by_age[age] != want_removed:
             raise IllegalAction(

@@ -135,6 +135,7 @@ def finish(state: CivState, outcome: Outcome) -> list[Event]:
     params: dict[str, JSON] = {
         "reason": outcome.reason,
         "winners": [state.players[s] for s in outcome.winners],
+        "count": len(outcome.winners),
     }
     events = [Event("civ.game_over", params)]
     if outcome.tiebreak is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.civ.data import DOMAIN_INDEX, DOMAINS, card_age, card_code, card_domain
+from rules.civ.data import AGES, DOMAIN_INDEX, DOMAINS, ND, card_age, card_code, card_domain
 from rules.civ.state import (
     CivState,
     Coin,
@@ -25,8 +25,13 @@ JSON = Any
 VERSION = 1
 
 
+_CARDS: tuple[tuple[int, str], ...] = tuple(
+    (card_age(c), DOMAINS[card_domain(c)]) for c in range(len(AGES) * ND)
+)
+
+
 def _card(code: int) -> list[JSON]:
-    return [card_age(code), DOMAINS[card_domain(code)]]
+    return list(_CARDS[code])
 
 
 def _code(card: JSON) -> int:
