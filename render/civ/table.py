@@ -228,10 +228,8 @@ def _outcome_text(ctx: Ctx, view: Mapping[str, Any], outcome: Mapping[str, Any])
         params["player"] = ctx.name(ctx.handles.index(details["player"]))
     detail = _label_or(ctx, f"render.civ.reason.{reason}", reason, **params)
     tiebreak = outcome.get("tiebreak")
-    if tiebreak == "shared":
-        detail += " · " + ctx.t("render.civ.tiebreak_shared")
-    elif tiebreak:
-        criterion = _label_or(ctx, f"civ.domain.{tiebreak}", str(tiebreak))
+    if tiebreak:  # "utopia" ... or "shared", described by the CIV catalogue
+        criterion = _label_or(ctx, f"civ.tiebreak.{tiebreak}", str(tiebreak))
         detail += " · " + ctx.t("render.civ.tiebreak", criterion=criterion)
     return headline, detail
 

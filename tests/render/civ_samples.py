@@ -83,7 +83,7 @@ def two_player() -> dict[str, Any]:
         "pending": [{"seat": 1, "kind": "turn_play", "params": {}}],
         "recent": [
             {"kind": "civ.played", "params": {"player": "alice", "domain": "military"}},
-            {"kind": "civ.drew", "params": {"player": "alice", "count": 1}},
+            {"kind": "civ.drew", "params": {"player": "alice", "count": 1, "limit": 3}},
         ],
         "outcome": None,
     }
@@ -160,8 +160,8 @@ def four_player_team() -> dict[str, Any]:
             },
             {"kind": "civ.played", "params": {"player": "carol", "domain": "utopia"}},
             {
-                "kind": "civ.inspiration",
-                "params": {"player": "carol", "target": "bob", "domain": "science", "level": 2},
+                "kind": "civ.inspire",
+                "params": {"player": "carol", "target": "bob", "effect": "research"},
             },
         ],
     )

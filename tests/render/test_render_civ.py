@@ -191,7 +191,7 @@ def test_team_win_names_the_team(drawn_text: list[str]) -> None:
     render.table_png(view, lang="en", names=["Ann", "Ben", "Cid", "Dan"])
     text = "\n".join(drawn_text)
     assert "Team A wins: Ann and Cid" in text
-    assert "tie-break:" in text
+    assert "tie-break: " in text
 
 
 def test_draft_shows_the_centre_cards(drawn_text: list[str]) -> None:
