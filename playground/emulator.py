@@ -319,7 +319,11 @@ class Emulator:
                 f"{call.command.get('default_member_permissions')}"
             )
         return await self._inject(
-            APPLICATION_COMMAND, invoker, self._where(channel), call.data, label=f"/{command}"
+            APPLICATION_COMMAND,
+            invoker,
+            self._where(invoker, channel),
+            call.data,
+            label=f"/{command}",
         )
 
     async def autocomplete(
@@ -342,7 +346,11 @@ class Emulator:
         given.setdefault(focused, "")
         call = build_call(self.state, command, given, focused=focused)
         result = await self._inject(
-            AUTOCOMPLETE, invoker, self._where(channel), call.data, label=f"/{command} {focused}"
+            AUTOCOMPLETE,
+            invoker,
+            self._where(invoker, channel),
+            call.data,
+            label=f"/{command} {focused}",
         )
         await result.done(timeout)
         if result.error is not None:
@@ -464,6 +472,10 @@ class Emulator:
             if (method is None or r.method == method) and (path is None or re.search(path, r.path))
         ]
 
+    def public_requests(self) -> list[RecordedRequest]:
+        """Recorded requests whose content was not limited to one user (for leak scans)."""
+        return [r for r in self.rest.recorded if r.public]
+
     @property
     def errors(self) -> list[str]:
         """Exceptions inside emulator routes (emulator bugs); a healthy run has none."""
@@ -556,11 +568,16 @@ class Emulator:
         state.changed()
         return result
 
-    def _where(self, channel: ChannelRef | None) -> Channel:
-        return self.channel(self.games_channel_id if channel is None else channel)
+    def _where(self, user: FakeUser, channel: ChannelRef | None) -> Channel:
+        where = self.channel(self.games_channel_id if channel is None else channel)
+        if not self.state.can_view(user, where):
+            raise EmulatorError(f"{user.name} cannot see channel {where.name}")
+        return where
 
     def _visible_message(self, user: FakeUser, ref: MessageRef) -> Message:
         message = self.message(ref)
+        if not self.state.can_view(user, self.channel(message.channel_id)):
+            raise EmulatorError(f"{user.name} cannot see the channel of that message")
         if message.ephemeral_to not in (None, user.id):
             raise EmulatorError(f"{user.name} cannot see that ephemeral message")
         if message.loading:

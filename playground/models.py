@@ -6,6 +6,7 @@ Ids are ints here (as in discord.py) and become strings only in payloads.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -253,7 +254,11 @@ class RecordedFile:
 
 @dataclass
 class RecordedRequest:
-    """A REST request the bot made, with its parsed body (``payload_json`` for multipart)."""
+    """A REST request the bot made, with its parsed body (``payload_json`` for multipart).
+
+    ``ephemeral_to`` is set when what the request sent reached one user only (an ephemeral
+    message, autocomplete choices, a modal); everything else counts as public.
+    """
 
     method: str
     path: str
@@ -262,6 +267,17 @@ class RecordedRequest:
     files: list[RecordedFile]
     authorized: bool
     status: int = 0
+    ephemeral_to: int | None = None
+
+    @property
+    def public(self) -> bool:
+        """Whether what this request sent may have been seen by anyone in the channel."""
+        return self.ephemeral_to is None
+
+    def text(self) -> str:
+        """The body as JSON text plus the uploaded file names, for scanning."""
+        names = " ".join(f.filename for f in self.files)
+        return f"{self.path} {json.dumps(self.json, ensure_ascii=False)} {names}"
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

@@ -32,6 +32,7 @@ _log = logging.getLogger(__name__)
 BODY: web.RequestKey[Json] = web.RequestKey("body", dict)
 JSON: web.RequestKey[Any] = web.RequestKey("json", object)
 FILES: web.RequestKey[list[RecordedFile]] = web.RequestKey("files", list)
+RECORD: web.RequestKey[RecordedRequest] = web.RequestKey("record", RecordedRequest)
 # Interaction callbacks and webhooks authenticate with the token in the URL, not a header.
 _TOKEN_IN_URL = re.compile(r"^/(interactions|webhooks)/")
 
@@ -103,6 +104,7 @@ class RestApi:
             authorized=request.headers.get("Authorization") == f"Bot {self.token}",
         )
         self.recorded.append(record)
+        request[RECORD] = record
         request[BODY] = body if isinstance(body, dict) else {}
         request[JSON] = body
         request[FILES] = files
@@ -260,7 +262,14 @@ class RestApi:
         if result is None or str(result.id) != request.match_info["iid"]:
             return not_found("Unknown interaction", 10062)
         files = request[FILES]
-        return reply(*await result.callback(request[BODY], files))
+        status, data = await result.callback(request[BODY], files)
+        if status == 200 and data is not None:
+            resource = data["resource"]
+            shown = resource.get("message")
+            # Autocomplete choices, modals and silent acknowledgements reach only the user.
+            if resource["type"] in (6, 8, 9) or (shown is not None and shown["flags"] & 64):
+                request[RECORD].ephemeral_to = result.user.id
+        return reply(status, data)
 
     async def followup(self, request: web.Request) -> web.Response:
         """A followup message through the interaction webhook."""
@@ -269,6 +278,7 @@ class RestApi:
             return not_found("Unknown Webhook", 10015)
         files = request[FILES]
         status, data = await result.followup(request[BODY], files)
+        _note_audience(request, result, data)
         if status == 200 and request.query.get("wait") not in ("1", "true", "True"):
             return web.Response(status=204)
         return reply(status, data)
@@ -282,7 +292,9 @@ class RestApi:
             return not_found("Unknown Webhook", 10015)
         files = request[FILES]
         mid = request.match_info["mid"]
-        return reply(*await result.webhook_message(request.method, mid, request[BODY], files))
+        status, data = await result.webhook_message(request.method, mid, request[BODY], files)
+        _note_audience(request, result, data)
+        return reply(status, data)
 
     def _webhook(self, request: web.Request) -> InteractionResult | None:
         if request.match_info["app"] != str(self.state.application_id):
@@ -494,6 +506,12 @@ class RestApi:
         if message is None or message.deleted or message.channel_id != channel.id:
             return None
         return None if message.ephemeral_to is not None else message
+
+
+def _note_audience(request: web.Request, result: InteractionResult, message: Json | None) -> None:
+    """Mark the request private when the message it produced is ephemeral."""
+    if message is not None and int(message.get("flags") or 0) & 64:
+        request[RECORD].ephemeral_to = result.user.id
 
 
 async def _parse_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:

@@ -317,3 +317,20 @@ async def _until(condition: Callable[[], object], timeout: float = 2.0) -> None:
     while not condition():
         assert loop.time() < end, "condition not met in time"
         await asyncio.sleep(0.01)
+
+
+async def test_recorded_requests_tell_public_from_private(
+    emulator: Emulator, bot: DemoBot, players: dict[str, FakeUser]
+) -> None:
+    """Ephemeral answers are marked private, so leak scans look at public requests only."""
+    alice, bob = players["alice"], players["bob"]
+    await (await emulator.slash(alice, "game hand")).done()
+    invite = await emulator.slash(
+        alice, "game invite", who=bob, where=emulator.general_channel_id, public=True
+    )
+    await invite.done()
+    await emulator.autocomplete(bob, "move", focused="action", game="secret-game")
+    public = " ".join(r.text() for r in emulator.public_requests())
+    assert "hand of alice" not in public and "secret-game" not in public
+    assert "bob invited to #general" in public
+    assert [r.ephemeral_to for r in emulator.recorded if not r.public] == [alice.id, bob.id]
