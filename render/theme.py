@@ -124,4 +124,5 @@ def ink_on(background: Colour) -> Colour:
 
     r, g, b = (channel(c) for c in background)
     luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    # At 0.179 black and white text have the same contrast ratio with the background.
     return INK_DARK if luminance > 0.179 else INK_LIGHT
