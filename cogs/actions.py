@@ -110,10 +110,11 @@ async def submit(
     except UserError as exc:
         await send_error(interaction, exc)
         return
+    # Public post first: once the player sees the confirmation, the table is up to date.
+    await publish_result(bot, result)
     lines = ["✅ " + locales.t(lang, "play.done", action=label)]
     lines += text.private_lines(lang, result.events, result.seat)
     await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
-    await publish_result(bot, result)
 
 
 async def _label_now(bot: TableBot, game_id: int, user_id: int, lang: str, parts: list[str]) -> str:

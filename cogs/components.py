@@ -253,8 +253,8 @@ class ResignButton(
         except UserError as exc:
             await send_error(interaction, exc)
             return
-        await reply(interaction, "🏳️ " + locales.t(lang, "play.resigned"))
         await publish_result(bot, result)
+        await reply(interaction, "🏳️ " + locales.t(lang, "play.resigned"))
 
 
 def lobby_components(lang: str, game: Loaded) -> discord.ui.View:

@@ -187,6 +187,9 @@ async def set_option(
         options = dict(game.row.options)
         options[name] = _option_value(spec, value)
         await bot.store.update_game(game_id, options=options)
+    except StoreError as exc:
+        await send_error(interaction, UserError(exc.code))
+        return
     except UserError as exc:
         await send_error(interaction, exc)
         return

@@ -1,0 +1,136 @@
+"""Drive the real bot through the emulator the way players do: slash commands and buttons."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from cogs.client import TableBot
+from cogs.config import Config
+from playground import Emulator, FakeUser, InteractionResult, Message, running_bot
+from rules.core import Rng
+from store import SqliteStore
+
+
+@contextlib.asynccontextmanager
+async def table_bot(emulator: Emulator, db: Path, **config: Any) -> AsyncIterator[TableBot]:
+    """The production bot on a SQLite file, connected to ``emulator``."""
+    store = await SqliteStore.open(db)
+    try:
+        bot = TableBot(Config(db_path=str(db), **config), store, guild_ready_timeout=0.05)
+        async with running_bot(bot, emulator):
+            yield bot
+    finally:
+        await store.close()
+
+
+async def finished(result: InteractionResult, *, timeout: float = 10.0) -> Message:
+    """The bot's last answer to an interaction (after a defer: the followup)."""
+    await result.done(timeout)
+    assert result.error is None, result.error
+    if result.deferred or result.callback_type == 7:
+        messages = await result.wait_for_messages(1, timeout=timeout)
+    else:
+        messages = result.messages
+    return messages[-1]
+
+
+class Table:
+    """One game seen from the players' side."""
+
+    def __init__(self, emu: Emulator, bot: TableBot, users: list[FakeUser]) -> None:
+        self.emu, self.bot, self.users = emu, bot, users
+        self.game_id = 0
+        self.channel = emu.channel(emu.games_channel_id)
+
+    async def open(self, game: str = "civ", options: str = "", seats: int | None = None) -> None:
+        """Alice opens a lobby, everyone joins with the button, Alice starts."""
+        creator = self.users[0]
+        r = await self.emu.slash(
+            creator,
+            "game new",
+            channel=self.channel,
+            game=game,
+            seats=seats or len(self.users),
+            options=options,
+        )
+        lobby = await finished(r)
+        self.game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
+        for user in self.users[1:]:
+            await finished(await self.emu.press(user, lobby, label="Join"))
+        await finished(await self.emu.press(creator, lobby, label="Start"))
+
+    async def game(self) -> Any:
+        """The game as the bot holds it (for choosing moves in tests, never for asserting)."""
+        return await self.bot.service.load(self.game_id)
+
+    def user_for(self, game: Any, seat: int) -> FakeUser:
+        user_id = game.user_of(seat)
+        return next(u for u in self.users if u.id == user_id)
+
+    @property
+    def thread(self) -> Any:
+        return next(t for t in self.emu.threads if t.parent_id == self.channel.id)
+
+    def table_message(self) -> Message:
+        """The newest public message in the game's thread."""
+        public = [m for m in self.emu.messages(self.thread) if not m.ephemeral]
+        return public[-1]
+
+    async def move(self, user: FakeUser, action: str) -> Message:
+        """``/move action`` and the bot's private answer."""
+        r = await self.emu.slash(user, "move", channel=self.thread, action=action)
+        return await finished(r)
+
+    async def pick_action(self, game: Any, seat: int, rng: Rng) -> str:
+        """A legal action for ``seat``, chosen by the engine's biased self-play player."""
+        engine, state = game.engine, game.state
+        parts: list[str] = []
+        while True:
+            options = engine.choices(state, seat, parts)
+            if not options:
+                return " ".join(parts)
+            index = engine.greedy_choice(state, seat, parts, options, rng)
+            choice = options[index]
+            parts.append(choice.token)
+            if choice.complete and (not choice.more or rng.randrange(2)):
+                return " ".join(parts)
+
+    async def play_with_buttons(self, user: FakeUser, rng: Rng) -> Message:
+        """One action through the table message: Act, then picker buttons until submitted."""
+        r = await self.emu.press(user, self.table_message(), label="Act")
+        picker = await finished(r)
+        while True:
+            buttons = [b for b in picker.buttons if b.get("label") not in ("Back",)]
+            selects = picker.selects
+            if selects:
+                menu = selects[0]
+                value = menu["options"][rng.randrange(len(menu["options"]))]["value"]
+                r = await self.emu.select(user, picker, menu["custom_id"], [value])
+            else:
+                done = [b for b in buttons if b.get("label") == "Done"]
+                pick = done[0] if done and rng.randrange(2) else buttons[rng.randrange(len(buttons))]
+                r = await self.emu.press(user, picker, pick["custom_id"])
+            answer = await finished(r)
+            if not answer.components:
+                # Submitted: the picker became "Sending ..." and the result follows privately.
+                messages = await r.wait_for_messages(2, timeout=10)
+                return messages[-1]
+            picker = answer
+
+    async def play_to_end(self, rng: Rng, *, buttons_every: int = 4, limit: int = 600) -> int:
+        """Play until the game is over; every ``buttons_every``-th action uses the buttons."""
+        for count in range(limit):
+            game = await self.game()
+            if game.outcome() is not None:
+                return count
+            prompt = game.pending()[0]
+            user = self.user_for(game, prompt.seat)
+            if buttons_every and count % buttons_every == 0:
+                await self.play_with_buttons(user, rng)
+            else:
+                answer = await self.move(user, await self.pick_action(game, prompt.seat, rng))
+                assert answer.content.startswith("✅"), answer.content
+        raise AssertionError(f"no result after {limit} actions")
