@@ -343,12 +343,14 @@ class State:
         self, message: Message, body: Json, files: Sequence[RecordedFile] = ()
     ) -> Message:
         """Apply an edit (only the keys present change); filling a placeholder ends loading."""
+        filling = message.loading
         self._fill(message, body, files, replace_attachments="attachments" in body)
         if "flags" in body and body["flags"] is not None:
             kept = message.flags & (payloads.EPHEMERAL | payloads.HAS_THREAD)
             message.flags = kept | (int(body["flags"]) & ~(payloads.EPHEMERAL | payloads.LOADING))
         message.flags &= ~payloads.LOADING
-        message.edited_at = dt.datetime.now(dt.UTC)
+        if not filling:  # a filled "thinking" placeholder does not show as edited
+            message.edited_at = dt.datetime.now(dt.UTC)
         self.changed()
         if message.ephemeral_to is None:
             await self.dispatch("MESSAGE_UPDATE", self._event_payload(message))
