@@ -48,14 +48,8 @@ class Table:
     async def open(self, game: str = "civ", options: str = "", seats: int | None = None) -> None:
         """Alice opens a lobby, everyone joins with the button, Alice starts."""
         creator = self.users[0]
-        r = await self.emu.slash(
-            creator,
-            "game new",
-            channel=self.channel,
-            game=game,
-            seats=seats or len(self.users),
-            options=options,
-        )
+        values = {"game": game, "seats": seats or len(self.users), "options": options}
+        r = await self.emu.slash(creator, "game new", channel=self.channel, options=values)
         lobby = await finished(r)
         self.game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
         for user in self.users[1:]:
@@ -111,7 +105,8 @@ class Table:
                 r = await self.emu.select(user, picker, menu["custom_id"], [value])
             else:
                 done = [b for b in buttons if b.get("label") == "Done"]
-                pick = done[0] if done and rng.randrange(2) else buttons[rng.randrange(len(buttons))]
+                options = done if done and rng.randrange(2) else buttons
+                pick = options[rng.randrange(len(options))]
                 r = await self.emu.press(user, picker, pick["custom_id"])
             answer = await finished(r)
             if not answer.components:
