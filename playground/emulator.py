@@ -176,8 +176,11 @@ class Emulator:
         return self.state.user(ref)
 
     def add_channel(self, name: str) -> Channel:
-        """Add a text channel (call before the bot connects, or it will not know it)."""
-        return self.state.add_text_channel(name)
+        """Add a text channel (announced with CHANNEL_CREATE if a bot is connected)."""
+        channel = self.state.add_text_channel(name)
+        if self.gateway.sessions:
+            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", channel.payload()))
+        return channel
 
     @property
     def channels(self) -> list[Channel]:

@@ -129,7 +129,7 @@ class Attachment:
         return "text/plain; charset=utf-8"
 
     @property
-    def size(self) -> tuple[int, int] | None:
+    def dimensions(self) -> tuple[int, int] | None:
         """Width and height of a PNG (read from its header), else None."""
         if not self.is_png or len(self.data) < 24:
             return None
@@ -138,7 +138,7 @@ class Attachment:
 
     def payload(self) -> Json:
         """The attachment object."""
-        size = self.size
+        size = self.dimensions
         return payloads.attachment(
             id=self.id,
             filename=self.filename,

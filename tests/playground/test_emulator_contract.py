@@ -74,7 +74,7 @@ async def test_slash_subcommand_replies_with_png_embed_and_components(
     assert callback.files[0].data.startswith(PNG_SIGNATURE)
     message = r.message
     assert message.channel_id == emulator.games_channel_id and message.ephemeral_to is None
-    assert message.attachments[0].is_png and message.attachments[0].size == (8, 4)
+    assert message.attachments[0].is_png and message.attachments[0].dimensions == (8, 4)
     assert message.embeds[0]["image"]["url"] == message.attachments[0].url
     assert message.find_component(label="Join")["custom_id"] == "demo:join:1"
     assert [s["custom_id"] for s in message.selects] == ["demo:pick"]
@@ -334,3 +334,28 @@ async def test_recorded_requests_tell_public_from_private(
     assert "hand of alice" not in public and "secret-game" not in public
     assert "bob invited to #general" in public
     assert [r.ephemeral_to for r in emulator.recorded if not r.public] == [alice.id, bob.id]
+
+
+async def test_users_and_channels_added_while_connected_reach_the_cache(
+    emulator: Emulator, bot: DemoBot
+) -> None:
+    """CHANNEL_CREATE reaches the bot; GUILD_MEMBER_ADD only with the members intent."""
+    channel = emulator.add_channel("lobby")
+    emulator.add_user("erin")
+    await _until(lambda: bot.get_channel(channel.id) is not None)
+    assert bot.get_channel(channel.id).name == "lobby"
+    assert not bot.intents.members
+    sent = {frame["t"] for s in emulator.gateway.sessions.values() for frame in s.buffer}
+    assert "CHANNEL_CREATE" in sent and "GUILD_MEMBER_ADD" not in sent
+
+
+async def test_running_bot_reraises_a_crash(emulator: Emulator) -> None:
+    """A bot that dies during start-up fails the test with its own exception, promptly."""
+
+    class CrashingBot(DemoBot):
+        async def setup_hook(self) -> None:
+            raise RuntimeError("boom in setup_hook")
+
+    with pytest.raises(RuntimeError, match="boom in setup_hook"):
+        async with running_bot(CrashingBot(), emulator, ready_timeout=2.0):
+            pass
