@@ -196,19 +196,12 @@ class GameService:
 
     async def games_of(self, guild_id: int, user_id: int, statuses: Sequence[str]) -> list[GameRow]:
         """Games in ``guild_id`` with one of ``statuses`` where ``user_id`` holds a seat."""
-        rows = await self.store.list_games(guild_id, statuses)
-        mine = []
-        for row in rows:
-            if any(s.user_id == user_id for s in await self.store.seats(row.id)):
-                mine.append(row)
-        return mine
+        return await self.store.games_of_user(guild_id, user_id, statuses)
 
     async def game_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None:
         """The game whose thread is ``channel_id``, if any."""
-        for row in await self.store.list_games(guild_id, None):
-            if row.thread_id == channel_id:
-                return row
-        return None
+        row = await self.store.game_by_thread(channel_id)
+        return row if row is not None and row.guild_id == guild_id else None
 
     def _playing_seat(self, game: Loaded, user_id: int) -> int:
         if game.row.status == "paused":

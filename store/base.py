@@ -154,6 +154,16 @@ class Store(Protocol):
         """Games of every guild in one of ``statuses``, oldest first (used at startup)."""
         ...
 
+    async def game_by_thread(self, thread_id: int) -> GameRow | None:
+        """The game played in the thread ``thread_id``, if any."""
+        ...
+
+    async def games_of_user(
+        self, guild_id: int, user_id: int, statuses: Sequence[str]
+    ) -> list[GameRow]:
+        """A guild's games in one of ``statuses`` where ``user_id`` holds a seat, oldest first."""
+        ...
+
     async def update_game(self, game_id: int, **fields: Any) -> GameRow:
         """Change ``thread_id``, ``lobby_message_id``, ``table_message_id``, ``status``,
         ``options`` or ``seats_wanted``; any other field raises ValueError."""

@@ -199,6 +199,22 @@ class SqliteStore:
         sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) ORDER BY id"
         return [_game_row(r) for r in await self._read(sql, list(statuses))]
 
+    async def game_by_thread(self, thread_id: int) -> GameRow | None:
+        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1"
+        rows = await self._read(sql, (thread_id,))
+        return _game_row(rows[0]) if rows else None
+
+    async def games_of_user(
+        self, guild_id: int, user_id: int, statuses: Sequence[str]
+    ) -> list[GameRow]:
+        columns = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
+        sql = (
+            f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE g.guild_id = ? AND s.user_id = ? AND g.status IN ({_marks(statuses)}) "
+            "ORDER BY g.id"
+        )
+        return [_game_row(r) for r in await self._read(sql, [guild_id, user_id, *statuses])]
+
     async def update_game(self, game_id: int, **fields: Any) -> GameRow:
         _check_update(fields)
         async with self._transaction() as db:

@@ -162,3 +162,28 @@ async def test_seats_wanted_cannot_drop_below_seated(memory_store: SqliteStore) 
     await memory_store.join(game.id, 2, "b")
     assert await codes(memory_store.update_game(game.id, seats_wanted=1)) == "seats_taken"
     assert (await memory_store.update_game(game.id, seats_wanted=2)).seats_wanted == 2
+
+
+async def test_game_by_thread_finds_the_thread_s_game(memory_store: SqliteStore) -> None:
+    """A thread id leads to its game; an unknown thread to None."""
+    game = await start_counting(memory_store)
+    await memory_store.update_game(game.id, thread_id=555)
+    found = await memory_store.game_by_thread(555)
+    assert found is not None and found.id == game.id
+    assert await memory_store.game_by_thread(556) is None
+
+
+async def test_games_of_user_filters_guild_status_and_seat(memory_store: SqliteStore) -> None:
+    """Only the guild's games in the given statuses where the user sits are listed."""
+    running = await start_counting(memory_store, users=(1, 2))
+    other = await start_counting(memory_store, users=(2, 3))
+    lobby = await make_lobby(memory_store)
+    await memory_store.join(lobby.id, 1, "p1")
+    mine = await memory_store.games_of_user(10, 1, ("running",))
+    assert [g.id for g in mine] == [running.id]
+    assert [g.id for g in await memory_store.games_of_user(10, 2, ("running",))] == [
+        running.id,
+        other.id,
+    ]
+    assert [g.id for g in await memory_store.games_of_user(10, 1, ("lobby",))] == [lobby.id]
+    assert await memory_store.games_of_user(11, 1, ("running", "lobby")) == []
