@@ -6,13 +6,14 @@ If discord.py changes what it sends or requires, these tests are the ones that n
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from collections.abc import Callable
 
 import aiohttp
 import discord
 import pytest
-from playground_demo_bot import DemoBot
+from playground_demo_bot import DemoBot, png_bytes
 
 from playground import Emulator, EmulatorError, FakeUser, running_bot
 
@@ -359,3 +360,41 @@ async def test_running_bot_reraises_a_crash(emulator: Emulator) -> None:
     with pytest.raises(RuntimeError, match="boom in setup_hook"):
         async with running_bot(CrashingBot(), emulator, ready_timeout=2.0):
             pass
+
+
+async def test_fetch_edit_and_delete_through_the_client(
+    emulator: Emulator, bot: DemoBot, players: dict[str, FakeUser]
+) -> None:
+    """The REST reads and writes a bot makes parse in discord.py and update the emulator."""
+    channel = await bot.fetch_channel(emulator.games_channel_id)
+    assert isinstance(channel, discord.TextChannel) and channel.name == "games"
+    png = discord.File(io.BytesIO(png_bytes()), "p.png")
+    sent = await channel.send("first", file=png)
+    fetched = await channel.fetch_message(sent.id)
+    assert fetched.content == "first" and await fetched.attachments[0].read() == png_bytes()
+    await fetched.edit(content="second", attachments=[])
+    stored = emulator.message(sent.id)
+    assert (stored.content, stored.attachments, stored.edited_at is not None) == (
+        "second",
+        [],
+        True,
+    )
+    assert [m.id async for m in channel.history(limit=5)] == [sent.id]
+    guild = await bot.fetch_guild(emulator.guild_id)
+    member = await guild.fetch_member(players["dave"].id)
+    assert member.guild_permissions.manage_guild and member.name == "dave"
+    assert (await bot.fetch_user(players["bob"].id)).name == "bob"
+    await fetched.delete()
+    assert emulator.messages(emulator.games_channel_id) == []
+    with pytest.raises(discord.NotFound):
+        await channel.fetch_message(sent.id)
+
+
+async def test_auto_sharded_client_asks_for_the_gateway(emulator: Emulator) -> None:
+    """AutoShardedClient calls GET /gateway/bot and identifies as shard [0, 1]."""
+    client = discord.AutoShardedClient(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    async with running_bot(client, emulator):
+        assert emulator.requests("GET", "^/gateway/bot$")
+        identify = next(p for p in emulator.gateway_received if p["op"] == 2)
+        assert identify["d"]["shard"] == [0, 1]
+        assert client.get_guild(emulator.guild_id) is not None
