@@ -133,7 +133,7 @@ def commands_problems(commands: Sequence[Json]) -> Problems:
     for index, command in enumerate(commands):
         chat = command.get("type", 1) == 1
         _named_problems(command, str(index), problems, described=chat)
-        _options_problems(command.get("options") or [], f"{index}.options", problems, depth=0)
+        _options_problems(command.get("options") or [], f"{index}.options", problems, parent=0)
     return problems
 
 
@@ -160,8 +160,9 @@ def _named_problems(item: Json, path: str, problems: Problems, *, described: boo
 
 
 def _options_problems(
-    options: Sequence[Json], path: str, problems: Problems, *, depth: int
+    options: Sequence[Json], path: str, problems: Problems, *, parent: int
 ) -> None:
+    """Check one option list; ``parent`` is the type of its owner (0 for the command)."""
     if len(options) > 25:
         problems[path] = "Must be 25 or fewer in length."
     _unique_names(options, path, problems)
@@ -171,12 +172,13 @@ def _options_problems(
         _named_problems(option, where, problems, described=True)
         kind = option.get("type")
         if kind in (1, 2):
-            if depth >= (1 if kind == 2 else 2):
+            # Only command > group > subcommand or command > subcommand may nest.
+            if parent == 1 or (parent == 2 and kind == 2):
                 problems[f"{where}.type"] = "Subcommands nest at most group > subcommand."
             inner = option.get("options") or []
             if kind == 2 and any(o.get("type") != 1 for o in inner):
                 problems[f"{where}.options"] = "A subcommand group holds only subcommands."
-            _options_problems(inner, f"{where}.options", problems, depth=depth + 1)
+            _options_problems(inner, f"{where}.options", problems, parent=kind)
             continue
         if option.get("required"):
             if optional_seen:

@@ -58,6 +58,15 @@ def test_command_sync_problems_name_the_field(command: dict[str, object], path: 
     assert path in commands_problems([command])
 
 
+def test_subcommands_nest_at_most_group_then_subcommand() -> None:
+    """A subcommand inside a subcommand (or a group inside a group) is refused."""
+    leaf = {"name": "leaf", "description": "d", "type": 1}
+    ok = _command(options=[{"name": "grp", "description": "d", "type": 2, "options": [leaf]}])
+    bad = _command(options=[{"name": "sub", "description": "d", "type": 1, "options": [leaf]}])
+    assert commands_problems([ok]) == {}
+    assert "0.options.0.options.0.type" in commands_problems([bad])
+
+
 def test_duplicate_command_names_are_refused() -> None:
     """Two chat commands cannot share a name."""
     assert "1.name" in commands_problems([_command(), _command()])
