@@ -5,7 +5,8 @@ games with every check on and prints one JSON summary as its last line; it exits
 if a game broke a check or got stuck.
 
 ``replay FILE`` replays a transcript (docs/transcripts.md): one JSON line per step, then
-``{"final": {...}}``; it exits with status 1 if a step did not do what the transcript expects.
+``{"final": {...}}``; it exits with status 1 if a step or the final position is not what the
+transcript expects (``expect_error``, ``expect``).
 """
 
 from __future__ import annotations
@@ -39,8 +40,11 @@ def _replay(args: argparse.Namespace) -> int:
     result = transcript.replay(transcript.load(args.file))
     for step in result.steps:
         print(json.dumps(step.to_json(), ensure_ascii=False))
+    problems = result.mismatches()
+    for problem in problems:
+        print(problem, file=sys.stderr)
     print(json.dumps({"final": result.final()}, ensure_ascii=False))
-    return 0 if result.all_matched else 1
+    return 1 if problems else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,11 +6,13 @@ Format (JSON, see docs/transcripts.md)::
      "position": {...},                                   # optional
      "steps": [{"player": "alice", "action": "play science"},
                {"player": "bob", "action": "end", "expect_error": "must_play_first"},
-               {"player": "bob", "resign": true}]}
+               {"player": "bob", "resign": true}],
+     "expect": {"outcome": {"reason": "resigned"}}}            # optional
 
 Replaying goes through :func:`rules.core.act` (and ``resign``), so it sees exactly what the bot
 would. An illegal step is reported with its code and the replay goes on; a step's result
-*matches* when it failed with its ``expect_error`` or succeeded without one.
+*matches* when it failed with its ``expect_error`` or succeeded without one; ``expect`` is a
+subset of the final ``{"public", "private", "outcome"}`` object that must match.
 """
 
 from __future__ import annotations
@@ -56,17 +58,34 @@ class StepResult:
 
 @dataclass(slots=True)
 class Replay:
-    """A replayed transcript: the engine, the final state and every step's result."""
+    """A replayed transcript: the engine, the final state, every step's result and the
+    transcript's ``expect`` block (a subset of :meth:`final` that must match)."""
 
     game: Game[Any]
     state: Any
     players: list[str]
     steps: list[StepResult] = field(default_factory=list)
 
+    expect: Mapping[str, JSON] | None = None
+
     @property
     def all_matched(self) -> bool:
         """True when every step succeeded or failed as the transcript expects."""
         return all(s.matched for s in self.steps)
+
+    def mismatches(self) -> list[str]:
+        """Where the replay differs from the transcript's ``expect_error``/``expect``."""
+        out = [
+            f"step {s.seq}: expected {s.expected or 'ok'}, got {s.error or 'ok'}"
+            for s in self.steps
+            if not s.matched
+        ]
+        if self.expect is not None:
+            out += [
+                f"final{path}: {problem}"
+                for path, problem in _differences(self.expect, self.final())
+            ]
+        return out
 
     def final(self) -> dict[str, JSON]:
         """Public view, each seat's view and the outcome."""
@@ -102,7 +121,7 @@ def replay(data: Mapping[str, JSON]) -> Replay:
     """Replay every step of a transcript."""
     game, state = start(data)
     players = list(data["players"])
-    result = Replay(game, state, players)
+    result = Replay(game, state, players, expect=data.get("expect"))
     for seq, step in enumerate(data.get("steps", []), start=1):
         player = str(step["player"])
         resigning = bool(step.get("resign", False))
@@ -121,3 +140,27 @@ def replay(data: Mapping[str, JSON]) -> Replay:
             error = exc.code
         result.steps.append(StepResult(seq, player, action, error is None, error, expected))
     return result
+
+
+def _differences(expected: JSON, actual: JSON, path: str = "") -> list[tuple[str, str]]:
+    """Where ``actual`` does not contain ``expected``: objects key by key (a subset), lists of
+    the same length item by item, everything else by equality."""
+    if isinstance(expected, Mapping):
+        if not isinstance(actual, Mapping):
+            return [(path, f"expected an object, got {actual!r}")]
+        out: list[tuple[str, str]] = []
+        for key, value in expected.items():
+            if key not in actual:
+                out.append((f"{path}.{key}", "missing"))
+            else:
+                out += _differences(value, actual[key], f"{path}.{key}")
+        return out
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        return [
+            d
+            for i, (e, a) in enumerate(zip(expected, actual, strict=True))
+            for d in _differences(e, a, f"{path}[{i}]")
+        ]
+    if expected != actual:
+        return [(path, f"expected {expected!r}, got {actual!r}")]
+    return []
