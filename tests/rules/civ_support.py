@@ -9,7 +9,7 @@ import pytest
 from rules.civ import GAME
 from rules.civ.data import AGES, BOX, DOMAIN_INDEX, DOMAINS, ND
 from rules.civ.state import CivState
-from rules.core import Event, IllegalAction, act
+from rules.core import Event, IllegalAction, Outcome, act
 
 
 def position(
@@ -21,6 +21,13 @@ def position(
     """A game from a position; unlisted cards fill the deck (shuffled by ``seed``)."""
     pos.setdefault("fill_deck", True)
     return GAME.setup_position(list(players), options or {}, seed, pos)
+
+
+def outcome_of(state: CivState) -> Outcome:
+    """The outcome of a finished game (fails the test if it is still running)."""
+    outcome = GAME.outcome(state)
+    assert outcome is not None, "the game is still running"
+    return outcome
 
 
 def seat(state: CivState, handle: str) -> int:

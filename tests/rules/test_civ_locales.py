@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,16 @@ def test_every_error_code_has_a_message(lang: str) -> None:
     assert missing == []
 
 
+def _recording(events: list[Event]) -> Callable[[Iterable[Event]], list[str]]:
+    """A features hook that keeps every event and reports no feature."""
+
+    def record(new: Iterable[Event]) -> list[str]:
+        events.extend(new)
+        return []
+
+    return record
+
+
 @pytest.fixture(scope="module")
 def played() -> tuple[list[Event], set[str]]:
     """Events and choice labels of a few self-played games of every kind."""
@@ -57,7 +68,7 @@ def played() -> tuple[list[Event], set[str]]:
     for policy in ("uniform", "greedy"):
         report = selfplay.Report("civ", None)
         runner = Recorder(GAME, report, policy=policy)
-        runner.features = lambda evs: (events.extend(evs), [])[1]  # type: ignore[assignment]
+        runner.features = _recording(events)
         for seed in range(12):
             runner.play(seed, None)
         assert report.errors == 0, report.messages

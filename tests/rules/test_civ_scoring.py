@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from civ_support import hand, in_effects, kinds, position, refused, rest_of_box, run
+from civ_support import hand, in_effects, kinds, outcome_of, position, refused, rest_of_box, run
 
 from rules.civ import GAME
-from rules.core import IllegalAction
+from rules.civ.state import CivState
+from rules.core import Event, IllegalAction, Outcome
 
 THREE = ("alice", "bob", "carol")
 FOUR = ("alice", "bob", "carol", "dave")
 
 
-def _last_turn(players: tuple[str, ...], seats: dict[str, Any], **extra: Any):
+def _last_turn(players: tuple[str, ...], seats: dict[str, Any], **extra: Any) -> CivState:
     """The last player of the final round is in step 2 with an empty deck; ``end`` scores."""
     return in_effects(
         players=players,
@@ -27,10 +28,12 @@ def _last_turn(players: tuple[str, ...], seats: dict[str, Any], **extra: Any):
     )
 
 
-def _score(players: tuple[str, ...], seats: dict[str, Any], **extra: Any):
+def _score(
+    players: tuple[str, ...], seats: dict[str, Any], **extra: Any
+) -> tuple[Outcome, list[Event]]:
     state, events = run(_last_turn(players, seats, **extra), f"{players[-1]}: end")
-    outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "majority"
+    outcome = outcome_of(state)
+    assert outcome.reason == "majority"
     return outcome, events
 
 
@@ -136,7 +139,7 @@ def test_hegemony_wins_for_the_whole_team() -> None:
     seats = {"alice": {"hand": {"culture": 1}, "area": {"culture": 6}}}
     state = position(FOUR, options={"teams": True}, seats=seats)
     state, _ = run(state, "alice: play culture", "alice: end")
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(state)
     assert outcome.reason == "hegemony"
     assert outcome.ranks == (1, 2, 1, 2)
 
@@ -148,7 +151,7 @@ def test_two_player_resignation_ends_the_game() -> None:
     """The other player wins at once."""
     state = position()
     state, events = GAME.resign(state, 1)
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(state)
     assert outcome.reason == "resigned" and outcome.ranks == (1, 2)
     assert kinds(events)[0] == "civ.resigned"
     assert GAME.pending(state) == []
@@ -163,7 +166,7 @@ def test_two_player_resignation_ends_the_game() -> None:
 def test_team_resignation_loses_for_the_team() -> None:
     """In the team game the resigning side loses."""
     state, _ = GAME.resign(position(FOUR, options={"teams": True}), 3)
-    assert GAME.outcome(state).ranks == (1, 2, 1, 2)
+    assert outcome_of(state).ranks == (1, 2, 1, 2)
 
 
 def test_three_player_resignation_skips_the_seat_and_ranks_it_last() -> None:
@@ -215,7 +218,7 @@ def test_last_player_standing_wins_and_resigned_seats_rank_by_order() -> None:
     state, _ = GAME.resign(position(FOUR), 1)
     state, _ = GAME.resign(state, 3)
     state, _ = GAME.resign(state, 0)
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(state)
     assert outcome.reason == "last_standing"
     assert outcome.ranks == (2, 4, 1, 3)
 
@@ -231,7 +234,7 @@ def test_resigned_seat_does_not_count_for_majorities() -> None:
     state = _last_turn(FOUR, seats)
     state, _ = GAME.resign(state, 1)
     state, _ = run(state, "dave: end")
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(state)
     assert outcome.reason == "majority"
     assert outcome.details["points"] == {"alice": 1, "carol": 1, "dave": 0}
     assert outcome.ranks[1] == 4

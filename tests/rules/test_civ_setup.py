@@ -7,6 +7,7 @@ from civ_support import kinds, refused, run, seat, tokens_after
 
 from rules.civ import GAME
 from rules.civ.data import BOX_BY_DOMAIN, card_age
+from rules.civ.state import CivState, DraftState
 from rules.core import IllegalAction
 
 
@@ -64,7 +65,12 @@ def test_options_are_declared() -> None:
     assert (GAME.name, GAME.min_players, GAME.max_players) == ("civ", 2, 4)
 
 
-def _draft(players: int, seed: int = 3):
+def _draft_of(state: CivState) -> DraftState:
+    assert state.draft is not None
+    return state.draft
+
+
+def _draft(players: int, seed: int = 3) -> CivState:
     return GAME.setup([f"p{i}" for i in range(players)], {"deal": "draft"}, seed)
 
 
@@ -76,8 +82,8 @@ def test_draft_keeps_are_simultaneous_and_packets_pass_left() -> None:
         (1, "draft_keep"),
         (2, "draft_keep"),
     ]
-    assert all(sum(p) == 4 for p in state.draft.packets)
-    packets = [p[:] for p in state.draft.packets]
+    assert all(sum(p) == 4 for p in _draft_of(state).packets)
+    packets = [p[:] for p in _draft_of(state).packets]
     kept = []
     for s in (2, 0):
         d = tokens_after(state, f"p{s}", "keep")[0]
@@ -88,22 +94,22 @@ def test_draft_keeps_are_simultaneous_and_packets_pass_left() -> None:
     assert refused(state, f"p2: keep {kept[0]}").code == "not_your_turn"
     d = tokens_after(state, "p1", "keep")[0]
     state, events = run(state, f"p1: keep {d}")
-    assert state.draft.round == 2
-    assert all(sum(p) == 3 for p in state.draft.packets)
+    assert _draft_of(state).round == 2
+    assert all(sum(p) == 3 for p in _draft_of(state).packets)
     # Seat 1 now holds what seat 0 had, minus the card seat 0 kept.
     expected = packets[0][:]
     expected[
         ["military", "religion", "economy", "science", "culture", "utopia"].index(kept[1])
     ] -= 1
-    assert state.draft.packets[1] == expected
+    assert _draft_of(state).packets[1] == expected
     private = [e for e in events if e.kind == "civ.draft_packet"]
-    assert sorted(e.visible_to for e in private) == [(0,), (1,), (2,)]
+    assert sorted(e.visible_to or () for e in private) == [(0,), (1,), (2,)]
 
 
 def test_draft_keep_refuses_cards_not_in_the_packet() -> None:
     """keep needs a domain of your packet."""
     state = _draft(2)
-    packet = state.draft.packets[0]
+    packet = _draft_of(state).packets[0]
     missing = next(
         d
         for d, c in zip(
@@ -124,7 +130,7 @@ def test_draft_full_run_with_four_players_picks_in_reverse_order() -> None:
         prompt = GAME.pending(state)[0]
         d = tokens_after(state, f"p{prompt.seat}", "keep")[0]
         state, _ = run(state, f"p{prompt.seat}: keep {d}")
-    assert len(state.draft.centre) == 4
+    assert len(_draft_of(state).centre) == 4
     order = []
     while state.step == "draft_pick":
         (prompt,) = GAME.pending(state)

@@ -7,6 +7,7 @@ from civ_support import (
     hand,
     in_effects,
     kinds,
+    outcome_of,
     position,
     refused,
     rest_of_box,
@@ -77,8 +78,8 @@ def test_hegemony_two_players_needs_eight() -> None:
     """With two players 8 face-up cards of a domain win at the end of your turn."""
     state = position(seats={"alice": {"hand": {"military": 1}, "area": {"military": 7}}})
     state, events = run(state, "alice: play military", "alice: end")
-    outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "hegemony"
+    outcome = outcome_of(state)
+    assert outcome.reason == "hegemony"
     assert outcome.winners == (0,)
     assert "civ.hegemony" in kinds(events)
     assert GAME.pending(state) == []
@@ -89,14 +90,14 @@ def test_hegemony_three_players_needs_seven_plus_facedown_utopia() -> None:
     seats = {"alice": {"hand": {"science": 1}, "area": {"science": 6}}}
     state = position(THREE, seats=seats)
     state, _ = run(state, "alice: play science", "alice: end")
-    assert GAME.outcome(state).reason == "hegemony"
+    assert outcome_of(state).reason == "hegemony"
     seats = {
         "alice": {"hand": {"science": 1}, "area": {"science": 7}, "facedown_utopia": {"science": 1}}
     }
     state = position(THREE, seats=seats)
     assert GAME.view(state, None)["seats"][0]["hegemony_need"]["science"] == 8
     state, _ = run(state, "alice: play science", "alice: end")
-    assert GAME.outcome(state).reason == "hegemony"
+    assert outcome_of(state).reason == "hegemony"
     seats["alice"]["facedown_utopia"] = {"science": 2}
     state = position(THREE, seats=seats)
     state, _ = run(state, "alice: play science", "alice: end")
@@ -113,8 +114,8 @@ def test_hegemony_is_only_checked_for_the_active_player_at_the_end() -> None:
     state, _ = run(state, "alice: play science", "alice: end")
     assert GAME.outcome(state) is None
     state, _ = run(state, "bob: play military", "bob: end")
-    assert GAME.outcome(state).reason == "hegemony"
-    assert GAME.outcome(state).details["player"] == "bob"
+    assert outcome_of(state).reason == "hegemony"
+    assert outcome_of(state).details["player"] == "bob"
 
 
 def test_reaching_hegemony_mid_turn_and_dropping_back_does_not_win() -> None:
@@ -189,8 +190,8 @@ def test_last_card_starts_the_final_round_without_drawing() -> None:
     assert "civ.drew" not in kinds(events)
     assert hand(state, "bob") == {}
     state, events = run(state, "carol: play military", "carol: end")
-    outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "majority"
+    outcome = outcome_of(state)
+    assert outcome.reason == "majority"
     assert kinds(events)[-1] in ("civ.game_over", "civ.tiebreak")
 
 
@@ -212,7 +213,7 @@ def test_final_round_ends_at_once_when_the_player_right_of_start_draws_last() ->
         **rest_of_box(THREE, seats, deck),
     )
     state, _ = run(state, "carol: play military", "carol: end")
-    assert GAME.outcome(state).reason == "majority"
+    assert outcome_of(state).reason == "majority"
 
 
 def test_empty_hand_in_final_round_skips_then_effects_remain() -> None:
