@@ -61,6 +61,8 @@ STEP_EFFECT = {"inquisition_return": "inquisition", "breakthrough_discard": "bre
 
 def prompt_kind(state: CivState, seat: int) -> str | None:
     """The prompt ``seat`` must answer now, if any."""
+    if not 0 <= seat < state.n:
+        return None
     step = state.step
     if step == "draft_keep":
         draft = state.draft

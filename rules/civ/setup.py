@@ -97,6 +97,13 @@ def deal(state: CivState) -> list[Event]:
 
 def remember(state: CivState, events: list[Event]) -> None:
     """Keep the last public events in the state for ``view()["recent"]``."""
-    public = [{"kind": e.kind, "params": dict(e.params)} for e in events if e.visible_to is None]
+    public = [
+        {
+            "kind": e.kind,
+            "params": {k: list(v) if isinstance(v, list) else v for k, v in e.params.items()},
+        }
+        for e in events
+        if e.visible_to is None
+    ]
     if public:
         state.recent = (*state.recent, *public)[-RECENT_EVENTS:]
