@@ -128,16 +128,17 @@ def replay(data: Mapping[str, JSON]) -> Replay:
         action = "resign" if resigning else str(step.get("action", ""))
         expected = step.get("expect_error")
         error: str | None = None
-        try:
-            if player not in players:
-                raise IllegalAction("unknown_player", player=player)
+        if player not in players:
+            error = "unknown_player"  # a broken transcript, not a refused action
+        else:
             seat = players.index(player)
-            if resigning:
-                result.state, _ = game.resign(result.state, seat)
-            else:
-                result.state, _ = act(game, result.state, seat, action)
-        except IllegalAction as exc:
-            error = exc.code
+            try:
+                if resigning:
+                    result.state, _ = game.resign(result.state, seat)
+                else:
+                    result.state, _ = act(game, result.state, seat, action)
+            except IllegalAction as exc:
+                error = exc.code
         result.steps.append(StepResult(seq, player, action, error is None, error, expected))
     return result
 

@@ -1,4 +1,18 @@
-"""The CIV engine behind the rules contract (:class:`rules.core.Game`)."""
+"""The CIV engine behind the rules contract (:class:`rules.core.Game`).
+
+>>> from rules.civ import GAME
+>>> state = GAME.setup(["ann", "bob"], {}, seed=1)
+>>> seat = state.active
+>>> [c.token for c in GAME.choices(state, seat, [])]
+['play']
+>>> hand = GAME.view(state, seat)["hand"]
+>>> state, events = GAME.apply(state, seat, f"play {hand[0]}")
+>>> [e.kind for e in events], GAME.pending(state)[0].kind
+(['civ.played'], 'turn_effects')
+>>> GAME.apply(state, seat, "play science")
+Traceback (most recent call last):
+rules.core.IllegalAction: already_played {'token': 'play', 'allowed': ['end']}
+"""
 
 from __future__ import annotations
 
