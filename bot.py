@@ -36,12 +36,12 @@ async def run_bot(config: Config, token: str, **client_options: object) -> None:
 
 async def run_playground(config: Config) -> None:
     """The emulator and its page on loopback, and the real bot connected to it."""
-    import playground
+    from playground.web import serve
 
     async def start_bot(url: str, token: str) -> None:
         await run_bot(config, token, guild_ready_timeout=0.05)
 
-    await playground.serve(start_bot, host=config.playground_host, port=config.playground_port)
+    await serve(start_bot, host=config.playground_host, port=config.playground_port)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -10,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import locales
-import render
 from cogs import text
 from cogs.client import reply, send_error
 from cogs.errors import UserError
@@ -128,6 +126,8 @@ async def _label_now(bot: TableBot, game_id: int, user_id: int, lang: str, parts
 
 async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None:
     """The user's private view: hand as text and image (ephemeral)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     game = await bot.service.load(game_id)
@@ -136,13 +136,11 @@ async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None
         raise UserError("not_a_player")
     if game.state is None:
         raise UserError("game_not_running")
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
     view = game.engine.view(game.state, seat)
-    png = await asyncio.to_thread(render.hand_png, view, lang=lang)
+    png = await bot.renderer.hand(view, lang)
+    # Each game names its own cards: "<game>.hand" gets the view's hand tokens as ``cards``.
     hand = view.get("hand", [])
-    names = [locales.t(lang, f"{game.row.game}.domain.{card}") for card in hand]
-    content = locales.t(lang, "play.hand", count=len(names), cards=names or ["-"])
+    content = locales.t(lang, f"{game.row.game}.hand", count=len(hand), cards=hand)
     await interaction.followup.send(
         content, file=discord.File(io.BytesIO(png), filename="hand.png"), ephemeral=True
     )
@@ -150,18 +148,18 @@ async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None
 
 async def send_board(interaction: discord.Interaction[Any], game_id: int) -> None:
     """The current public table, privately (so the thread does not fill with copies)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     game = await bot.service.load(game_id)
     if game.state is None:
         raise UserError("game_not_running")
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
     from cogs.publish import table_content, table_file
 
     view = game.engine.view(game.state, None)
     await interaction.followup.send(
-        table_content(lang, game, view), file=await table_file(game, lang), ephemeral=True
+        table_content(lang, game, view), file=await table_file(bot, game, lang), ephemeral=True
     )
 
 

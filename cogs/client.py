@@ -13,9 +13,10 @@ import locales
 from cogs.config import Config
 from cogs.errors import UserError
 from cogs.i18n import CatalogueTranslator, user_lang
+from cogs.rendering import Renderer
 from cogs.service import GameService
 from rules.core import IllegalAction
-from store import Store
+from store import CachedStore, Store
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +37,9 @@ class TableBot(commands.Bot):
             **options,
         )
         self.config = config
-        self.store = store
-        self.service = GameService(store)
+        self.store: Store = CachedStore(store)
+        self.service = GameService(self.store)
+        self.renderer = Renderer(config.render_workers)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -53,6 +55,10 @@ class TableBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         log.info("commands synced")
+
+    async def close(self) -> None:
+        await super().close()
+        self.renderer.close()
 
     async def public_lang(self, guild_id: int | None) -> str:
         """The language of public posts in a server."""

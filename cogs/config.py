@@ -28,6 +28,7 @@ class Config:
     moderator_role: str = ""
     log_page_size: int = 15
     log_level: str = "INFO"
+    render_workers: int = 1
     playground_host: str = "127.0.0.1"
     playground_port: int = 8765
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -51,6 +52,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         "store": {"path"},
         "bot": {"default_language", "moderator_role", "log_page_size"},
         "logging": {"level"},
+        "render": {"workers"},
         "playground": {"host", "port"},
     }
     for section, values in data.items():
@@ -78,6 +80,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         moderator_role=get("bot", "moderator_role", str, ""),
         log_page_size=get("bot", "log_page_size", int, 15),
         log_level=(env.get("TABLEHOST_LOG_LEVEL") or get("logging", "level", str, "INFO")).upper(),
+        render_workers=get("render", "workers", int, 1),
         playground_host=get("playground", "host", str, "127.0.0.1"),
         playground_port=get("playground", "port", int, 8765),
     )
@@ -87,6 +90,8 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         raise ConfigError(f"logging.level must be one of {_LEVELS}")
     if not 1 <= cfg.log_page_size <= 50:
         raise ConfigError("bot.log_page_size must be between 1 and 50")
+    if not 0 <= cfg.render_workers <= 8:
+        raise ConfigError("render.workers must be between 0 and 8")
     if not 0 <= cfg.playground_port <= 65535:
         raise ConfigError("playground.port must be between 0 and 65535")
     if cfg.playground_host not in ("127.0.0.1", "localhost", "::1"):

@@ -78,7 +78,7 @@ def lobby_embed(lang: str, game: Loaded) -> discord.Embed:
         inline=False,
     )
     options = [
-        f"{locales.t(lang, spec.label)}: {_option_label(lang, spec, row.options)}"
+        f"{locales.t(lang, f'{spec.label}.name')}: {_option_label(lang, spec, row.options)}"
         for spec in game.engine.options
     ]
     if options:

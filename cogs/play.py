@@ -134,9 +134,9 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction[Any], action: str, game: int | None = None
     ) -> None:
         """Make a move (autocomplete shows what is legal now)."""
-        game_id = await resolve_game(interaction, game)
+        # Answer Discord before touching the database: the 3-second clock is running.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await submit(interaction, game_id, action)
+        await submit(interaction, await resolve_game(interaction, game), action)
 
     @app_commands.command(name="hand")
     @app_commands.describe(game="Game number")
@@ -144,6 +144,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         """Show your hand (only you can see it)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await send_hand(interaction, await resolve_game(interaction, game))
 
     @app_commands.command(name="board")
@@ -152,6 +153,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         """Show the table as it is now."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await send_board(interaction, await resolve_game(interaction, game))
 
     @app_commands.command(name="log")
@@ -165,9 +167,9 @@ class Play(commands.Cog):
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         """The game's history, in sentences (what you may see only)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         game_id = await resolve_game(interaction, game)
         lang = user_lang(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.bot.service.load(game_id)
         seat = loaded.seat_of(interaction.user.id)
         entries = [

@@ -7,7 +7,6 @@ is posted, which is what pings them. Only public views and public events are use
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -15,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import locales
-import render
 from cogs import text
 from cogs.service import ActResult, Loaded
 
@@ -44,7 +42,7 @@ def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
     if outcome is not None:
         lines.append("")
         lines.append("🏁 " + locales.t(lang, "play.game_over"))
-        lines += text.outcome_lines(lang, outcome, game.handles, mention)
+        lines += text.outcome_lines(lang, game.row.game, outcome, game.handles, mention)
     elif game.row.status == "paused":
         lines.append("⏸️ " + locales.t(lang, "play.paused"))
     else:
@@ -54,10 +52,9 @@ def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
     return "\n".join(lines)[:2000]
 
 
-async def table_file(game: Loaded, lang: str) -> discord.File:
+async def table_file(bot: TableBot, game: Loaded, lang: str) -> discord.File:
     """The public table image (rendered off the event loop: it takes tens of milliseconds)."""
-    view = game.engine.view(game.state, None)
-    png = await asyncio.to_thread(render.table_png, view, lang=lang)
+    png = await bot.renderer.table(game.engine.view(game.state, None), lang)
     return discord.File(io.BytesIO(png), filename="table.png")
 
 
@@ -71,7 +68,7 @@ async def post_table(bot: TableBot, game: Loaded, *, new_message: bool) -> None:
     lang = await bot.public_lang(game.row.guild_id)
     view = game.engine.view(game.state, None)
     content = table_content(lang, game, view)
-    file = await table_file(game, lang)
+    file = await table_file(bot, game, lang)
     buttons = None if game.outcome() is not None else table_view(lang, game)
     channel = bot.get_partial_messageable(thread_id)
     old = game.row.table_message_id

@@ -60,7 +60,11 @@ def action_label(lang: str, engine: Game[Any], state: Any, seat: int, parts: Seq
 
 
 def outcome_lines(
-    lang: str, outcome: Outcome, handles: Sequence[str], mention: Callable[[int], str]
+    lang: str,
+    game: str,
+    outcome: Outcome,
+    handles: Sequence[str],
+    mention: Callable[[int], str],
 ) -> list[str]:
     """The game-over summary: winners, how the game ended, the scores by seat."""
     winners = [mention(s) for s in outcome.winners]
@@ -69,7 +73,8 @@ def outcome_lines(
         locales.t(lang, f"outcome.{outcome.reason}"),
     ]
     if outcome.tiebreak:
-        lines.append(locales.t(lang, "play.tiebreak", rule=outcome.tiebreak))
+        rule = locales.t(lang, f"{game}.tiebreak.{outcome.tiebreak}")
+        lines.append(locales.t(lang, "play.tiebreak", rule=rule))
     order = sorted(range(len(handles)), key=lambda s: (outcome.ranks[s], s))
     for seat in order:
         score = outcome.scores[seat]

@@ -18,6 +18,7 @@ from store.base import (
     Store,
     StoreError,
 )
+from store.cache import CachedStore
 from store.rebuild import Mismatch, ReplayError, check, check_game, rebuild
 from store.sqlite import SqliteStore
 
@@ -26,6 +27,7 @@ __all__ = [
     "GAME_STATUSES",
     "STARTED_STATUSES",
     "ActionRow",
+    "CachedStore",
     "GameRow",
     "Mismatch",
     "ReplayError",

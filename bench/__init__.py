@@ -1,0 +1,1 @@
+"""Benchmarks (``python -m bench``): latency through the emulator, rendering, playouts."""

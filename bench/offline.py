@@ -1,0 +1,89 @@
+"""Benchmarks that need no bot: table rendering and random playouts."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+import render
+from rules import get_game
+from rules.core import Rng, join
+
+
+def random_action(engine: Any, state: Any, seat: int, rng: Rng) -> str:
+    """A uniformly random legal action, built token by token from ``choices``."""
+    parts: list[str] = []
+    while True:
+        options = engine.choices(state, seat, parts)
+        if not options:
+            return join(parts)
+        choice = options[rng.randrange(len(options))]
+        parts.append(choice.token)
+        if choice.complete and (not choice.more or rng.randrange(2)):
+            return join(parts)
+
+
+def playout(engine: Any, players: int, seed: int) -> tuple[Any, int]:
+    """One random game to its end; returns the final state and the number of actions."""
+    rng = Rng(seed)
+    state = engine.setup([f"p{i}" for i in range(players)], {}, seed)
+    actions = 0
+    while engine.outcome(state) is None:
+        seat = engine.pending(state)[0].seat
+        state, _ = engine.apply(state, seat, random_action(engine, state, seat, rng))
+        actions += 1
+    return state, actions
+
+
+def measure_playouts(game: str, seed: int, seconds: float = 3.0) -> float:
+    """Complete random games per second (2-4 players in turn), over about ``seconds``."""
+    engine = get_game(game)
+    counts = range(engine.min_players, engine.max_players + 1)
+    started = time.perf_counter()
+    games = 0
+    while time.perf_counter() - started < seconds:
+        playout(engine, counts[games % len(counts)], seed + games)
+        games += 1
+    return round(games / (time.perf_counter() - started), 1)
+
+
+def sample_views(game: str, seed: int, count: int = 60) -> list[dict[str, Any]]:
+    """Public views from random games, spread over openings, middles and endings."""
+    engine = get_game(game)
+    views: list[dict[str, Any]] = []
+    rng = Rng(seed)
+    players = engine.max_players
+    while len(views) < count:
+        state = engine.setup([f"p{i}" for i in range(players)], {}, rng.next64() >> 1)
+        step = 0
+        while engine.outcome(state) is None:
+            seat = engine.pending(state)[0].seat
+            state, _ = engine.apply(state, seat, random_action(engine, state, seat, rng))
+            step += 1
+            if step % 17 == 0:
+                views.append(engine.view(state, None))
+        views.append(engine.view(state, None))
+        players = engine.min_players + (players - engine.min_players + 1) % (
+            engine.max_players - engine.min_players + 1
+        )
+    return views[:count]
+
+
+def measure_render(game: str, seed: int) -> dict[str, float]:
+    """Mean time and mean size of a public table image, plus the worst size seen."""
+    views = sample_views(game, seed)
+    render.table_png(views[0], lang="en")  # fonts and static layers are cached after this
+    times: list[float] = []
+    sizes: list[int] = []
+    for i, view in enumerate(views):
+        started = time.perf_counter()
+        png = render.table_png(view, lang="hu" if i % 2 else "en")
+        times.append((time.perf_counter() - started) * 1000)
+        sizes.append(len(png))
+    return {
+        "render_ms": round(statistics.fmean(times), 1),
+        "render_p95_ms": round(statistics.quantiles(times, n=20)[-1], 1),
+        "png_kb": round(statistics.fmean(sizes) / 1024, 1),
+        "png_max_kb": round(max(sizes) / 1024, 1),
+    }

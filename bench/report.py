@@ -1,0 +1,67 @@
+"""Keep docs/performance.md up to date: one generated block per game, the rest written by hand."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import re
+from pathlib import Path
+from typing import Any
+
+#: What the project promises (docs/performance.md explains them).
+BUDGETS = {"p99_ms": 300.0, "render_ms": 100.0, "png_kb": 300.0}
+
+_ROWS = (
+    ("games", "concurrent games", ""),
+    ("interactions", "interactions measured", ""),
+    ("p50_ms", "first response p50", "ms"),
+    ("p95_ms", "first response p95", "ms"),
+    ("p99_ms", "first response p99", "ms"),
+    ("full_p50_ms", "move to private confirmation p50 (after the public post)", "ms"),
+    ("full_p95_ms", "move to private confirmation p95", "ms"),
+    ("render_ms", "table image render, mean", "ms"),
+    ("render_p95_ms", "table image render, p95", "ms"),
+    ("png_kb", "table image size, mean", "KB"),
+    ("png_max_kb", "table image size, largest", "KB"),
+    ("playouts_per_s", "random complete games per second (one core)", ""),
+)
+
+
+def block(result: dict[str, Any]) -> str:
+    """The generated Markdown for one game's results."""
+    game = result["game"]
+    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
+    machine = f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}"
+    lines = [
+        f"<!-- bench:{game} -->",
+        f"### {game}",
+        "",
+        f"Measured {when} on {machine} with `python -m bench {game} --games {result['games']}`.",
+        "",
+        "| measure | value | budget |",
+        "|---|---:|---:|",
+    ]
+    for key, label, unit in _ROWS:
+        if key not in result:
+            continue
+        budget = BUDGETS.get(key)
+        verdict = ""
+        if budget is not None:
+            verdict = f"< {budget:g} {unit} {'✅' if result[key] < budget else '❌'}"
+        lines.append(f"| {label} | {result[key]} {unit} | {verdict} |")
+    lines.append(f"<!-- /bench:{game} -->")
+    return "\n".join(lines)
+
+
+def write_report(path: Path, result: dict[str, Any]) -> None:
+    """Replace (or append) the game's generated block in ``path``."""
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n"
+    game = result["game"]
+    pattern = re.compile(rf"<!-- bench:{game} -->.*?<!-- /bench:{game} -->", re.S)
+    new = block(result)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: new, text)
+    else:
+        text = text.rstrip("\n") + "\n\n" + new + "\n"
+    path.write_text(text, encoding="utf-8")

@@ -1,0 +1,63 @@
+"""Rendering off the event loop: in worker processes when configured, else in a thread.
+
+A table picture takes tens of milliseconds of CPU, most of it holding Python's GIL; in a thread
+it still slows every other interaction the bot is answering. Worker processes take that work to
+another core. Views are plain JSON and pictures plain bytes, so both cross processes cheaply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import render
+
+
+class Renderer:
+    """Renders table and hand pictures; ``workers`` = 0 renders in a thread of this process."""
+
+    def __init__(self, workers: int = 0) -> None:
+        self.workers = workers
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor | None:
+        if self.workers <= 0:
+            return None
+        if self._pool is None:
+            # "spawn": a fresh interpreter, never a fork of a process that runs threads.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._pool
+
+    async def table(self, view: Mapping[str, Any], lang: str) -> bytes:
+        """The public table picture of ``view``."""
+        return await self._run(_table, dict(view), lang)
+
+    async def hand(self, view: Mapping[str, Any], lang: str) -> bytes:
+        """The private hand picture of a seat's ``view``."""
+        return await self._run(_hand, dict(view), lang)
+
+    async def _run(self, fn: Any, view: dict[str, Any], lang: str) -> bytes:
+        executor = self._executor()
+        if executor is None:
+            return await asyncio.to_thread(fn, view, lang)
+        loop = asyncio.get_running_loop()
+        result: bytes = await loop.run_in_executor(executor, fn, view, lang)
+        return result
+
+    def close(self) -> None:
+        """Stop the worker processes (if any were started)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _table(view: dict[str, Any], lang: str) -> bytes:
+    return render.table_png(view, lang=lang)
+
+
+def _hand(view: dict[str, Any], lang: str) -> bytes:
+    return render.hand_png(view, lang=lang)

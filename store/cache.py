@@ -1,0 +1,154 @@
+"""A read-through cache of game rows, seats and guild settings in front of any Store.
+
+Every button press and command looks up its game, seats and server language before it can
+answer, and those rows change only when this process writes them. Keeping them in memory means
+an answer never waits behind another game's write (each commit waits for the disk). Valid while
+one process owns the database, which is the deployment this project supports with SQLite (see
+docs/architecture.md, "Scaling"). Everything that writes invalidates or refreshes what it
+touched; everything else is passed through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from store.base import ActionRow, GameRow, SeatRow, Store
+
+
+class CachedStore:
+    """Wraps a Store; implements the same Protocol."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+        self._games: dict[int, GameRow] = {}
+        self._seats: dict[int, list[SeatRow]] = {}
+        self._guilds: dict[int, dict[str, Any]] = {}
+
+    def _forget(self, game_id: int) -> None:
+        self._games.pop(game_id, None)
+        self._seats.pop(game_id, None)
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        if guild_id not in self._guilds:
+            self._guilds[guild_id] = await self.inner.guild_settings(guild_id)
+        return dict(self._guilds[guild_id])
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        self._guilds.pop(guild_id, None)
+        await self.inner.set_guild_setting(guild_id, key, value)
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats_wanted: int,
+        created_by: int,
+    ) -> GameRow:
+        row = await self.inner.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            options=options,
+            seats_wanted=seats_wanted,
+            created_by=created_by,
+        )
+        self._games[row.id] = row
+        return row
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        row = self._games.get(game_id)
+        if row is None:
+            row = await self.inner.get_game(game_id)
+            if row is not None:
+                self._games[game_id] = row
+        return row
+
+    async def list_games(
+        self, guild_id: int, statuses: Sequence[str] | None = None
+    ) -> list[GameRow]:
+        return await self.inner.list_games(guild_id, statuses)
+
+    async def games_with_status(self, statuses: Sequence[str]) -> list[GameRow]:
+        return await self.inner.games_with_status(statuses)
+
+    async def game_by_thread(self, thread_id: int) -> GameRow | None:
+        found = next((g for g in self._games.values() if g.thread_id == thread_id), None)
+        return found if found is not None else await self.inner.game_by_thread(thread_id)
+
+    async def games_of_user(
+        self, guild_id: int, user_id: int, statuses: Sequence[str]
+    ) -> list[GameRow]:
+        return await self.inner.games_of_user(guild_id, user_id, statuses)
+
+    async def update_game(self, game_id: int, **fields: Any) -> GameRow:
+        self._forget(game_id)
+        row = await self.inner.update_game(game_id, **fields)
+        self._games[game_id] = row
+        return row
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        if game_id not in self._seats:
+            self._seats[game_id] = await self.inner.seats(game_id)
+        return list(self._seats[game_id])
+
+    async def join(self, game_id: int, user_id: int, handle: str) -> SeatRow:
+        self._forget(game_id)
+        return await self.inner.join(game_id, user_id, handle)
+
+    async def leave(self, game_id: int, user_id: int) -> None:
+        self._forget(game_id)
+        await self.inner.leave(game_id, user_id)
+
+    async def start(
+        self, game_id: int, *, seed: int, order: Sequence[int], snapshot: dict[str, Any]
+    ) -> GameRow:
+        self._forget(game_id)
+        row = await self.inner.start(game_id, seed=seed, order=order, snapshot=snapshot)
+        self._games[game_id] = row
+        return row
+
+    async def record(
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        seat: int | None,
+        user_id: int | None,
+        kind: str,
+        text: str,
+        snapshot: dict[str, Any] | None,
+        status: str | None = None,
+    ) -> int:
+        self._games.pop(game_id, None)
+        return await self.inner.record(
+            game_id,
+            expected_seq=expected_seq,
+            seat=seat,
+            user_id=user_id,
+            kind=kind,
+            text=text,
+            snapshot=snapshot,
+            status=status,
+        )
+
+    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        return await self.inner.snapshot(game_id)
+
+    async def actions(
+        self, game_id: int, *, after: int = 0, limit: int | None = None
+    ) -> list[ActionRow]:
+        return await self.inner.actions(game_id, after=after, limit=limit)
+
+    async def replace_seat(self, game_id: int, seat: int, user_id: int) -> None:
+        self._forget(game_id)
+        await self.inner.replace_seat(game_id, seat, user_id)
+
+    async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
+        return next((s for s in await self.seats(game_id) if s.user_id == user_id), None)
