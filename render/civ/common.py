@@ -13,6 +13,7 @@ import locales
 from render import theme
 from render.canvas import Canvas
 from render.theme import Size
+from rules.civ import data
 
 __all__ = [
     "DOMAINS",
@@ -29,21 +30,12 @@ __all__ = [
     "team_letter",
 ]
 
-DOMAINS = ("military", "religion", "economy", "science", "culture", "utopia")
+DOMAINS = data.DOMAINS
 
-# Permanent effects by (domain, level): the effect tokens of rules.civ, which are also the ids
-# under the ``civ.effect`` locale prefix.
+# Permanent effects by (domain, level), derived from the engine's table: the effect tokens are
+# also the ids under the ``civ.effect`` locale prefix.
 EFFECTS: dict[tuple[str, int], str] = {
-    ("military", 1): "assassination",
-    ("military", 2): "purge",
-    ("religion", 1): "holy-book",
-    ("religion", 2): "divine-right",
-    ("economy", 1): "progress",
-    ("economy", 2): "monopoly",
-    ("science", 1): "experiment",
-    ("science", 2): "research",
-    ("utopia", 1): "oligarchy",
-    ("utopia", 2): "democracy",
+    (data.DOMAINS[e.domain], e.level): e.token for e in data.EFFECTS.values() if e.is_permanent
 }
 
 HAND_CARD = (178, 262)

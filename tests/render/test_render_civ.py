@@ -274,19 +274,6 @@ def test_examples_can_be_saved(tmp_path_factory: pytest.TempPathFactory) -> None
     print(f"example pictures in {folder}")
 
 
-def test_effect_names_match_the_rules_engine() -> None:
-    """The (domain, level) -> effect table agrees with rules.civ's effect tokens."""
-    data = pytest.importorskip("rules.civ.data")
-    from render.civ import EFFECTS
-
-    expected = {
-        (data.DOMAINS[spec.domain], spec.level): token
-        for token, spec in data.EFFECTS.items()
-        if spec.is_permanent
-    }
-    assert expected == EFFECTS
-
-
 def test_hegemony_win_names_the_domain_and_shows_no_points(drawn_text: list[str]) -> None:
     """A hegemony ending names the domain; the 1/0 scores are not shown as points."""
     view = samples.game_over()
