@@ -123,7 +123,7 @@ class Mod(commands.GroupCog, group_name="mod"):
             raise UserError("already_playing", player=substitute.mention)
         await self.bot.store.replace_seat(game_id, seat, substitute.id)
         await self.bot.service.note(
-            game_id, interaction.user.id, f"replace @{loaded.handles[seat]} {substitute.mention}"
+            game_id, interaction.user.id, f"replace @{loaded.handles[seat]} → {substitute.mention}"
         )
         await post_table(self.bot, await self.bot.service.load(game_id), new_message=True)
         await self._done(

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import locales
 from cogs.client import TableBot
 from cogs.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, running_bot
@@ -35,6 +36,11 @@ async def finished(result: InteractionResult, *, timeout: float = 10.0) -> Messa
     else:
         messages = result.messages
     return messages[-1]
+
+
+def said(content: str, key: str) -> bool:
+    """Whether ``content`` contains the text of ``key`` in some language (players differ)."""
+    return any(locales.t(lang, key).split("{")[0] in content for lang in locales.SUPPORTED)
 
 
 class Table:

@@ -12,14 +12,9 @@ import render
 from playground import Emulator, FakeUser
 from rules.core import Rng
 from store import rebuild
-from tests.e2e.table_driver import Table, finished, table_bot
+from tests.e2e.table_driver import Table, finished, said, table_bot
 
 pytestmark = pytest.mark.e2e
-
-
-def said(content: str, key: str) -> bool:
-    """Whether ``content`` contains the text of ``key`` in some language (players differ)."""
-    return any(locales.t(lang, key).split("{")[0] in content for lang in locales.SUPPORTED)
 
 
 async def test_four_player_team_game_to_the_end(
