@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import logging
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
+from typing import Any
 
 from cogs.client import TableBot
 from cogs.config import Config, ConfigError, load_config
@@ -42,6 +45,16 @@ async def run_playground(config: Config) -> None:
         await run_bot(config, token, guild_ready_timeout=0.05)
 
     await serve(start_bot, host=config.playground_host, port=config.playground_port)
+
+
+async def until_stopped(main: Coroutine[Any, Any, None]) -> None:
+    """Run ``main``; SIGTERM (a service manager stopping us) cancels it so everything closes."""
+    task = asyncio.ensure_future(main)
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -74,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(config.log_level)))
     try:
         if config.token:
-            asyncio.run(run_bot(config, config.token))
+            asyncio.run(until_stopped(run_bot(config, config.token)))
         else:
             print(
                 "No Discord token configured (set DISCORD_TOKEN, or token in the [discord]\n"
@@ -83,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
             playground_db = Path(config.db_path).with_name("playground.sqlite3")
-            asyncio.run(run_playground(dataclasses.replace(config, db_path=str(playground_db))))
+            playground_config = dataclasses.replace(config, db_path=str(playground_db))
+            asyncio.run(until_stopped(run_playground(playground_config)))
     except KeyboardInterrupt:
         pass
     return 0

@@ -20,6 +20,10 @@ from store import CachedStore, Store
 
 log = logging.getLogger(__name__)
 
+# Text only: say nothing at start-up about the voice libraries this bot never needs.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 #: Extensions loaded at start, in order.
 EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.mod")
 

@@ -22,8 +22,17 @@ def test_example_config_is_valid_and_complete() -> None:
     cfg = load_config(ROOT / "config.example.toml", env={})
     assert cfg.default_language == "en"
     text = (ROOT / "config.example.toml").read_text(encoding="utf-8")
-    for key in ("token", "dev_guilds", "path", "default_language", "moderator_role",
-                "log_page_size", "level", "host", "port"):
+    for key in (
+        "token",
+        "dev_guilds",
+        "path",
+        "default_language",
+        "moderator_role",
+        "log_page_size",
+        "level",
+        "host",
+        "port",
+    ):
         assert f"\n{key} =" in text
 
 
