@@ -39,7 +39,7 @@ async def run_bot(config: Config, token: str, **client_options: object) -> None:
 
 async def run_playground(config: Config) -> None:
     """The emulator and its page on loopback, and the real bot connected to it."""
-    from playground.web import serve
+    from playground import serve
 
     async def start_bot(url: str, token: str) -> None:
         await run_bot(config, token, guild_ready_timeout=0.05)

@@ -10,6 +10,7 @@ from playground.models import Attachment, Channel, FakeUser, Message, RecordedFi
 from playground.patch import point_discord_at, restore_discord
 from playground.state import EmulatorError
 from playground.testing import running_bot
+from playground.web import serve
 
 __all__ = [
     "Attachment",
@@ -24,4 +25,5 @@ __all__ = [
     "point_discord_at",
     "restore_discord",
     "running_bot",
+    "serve",
 ]
