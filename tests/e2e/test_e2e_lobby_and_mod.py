@@ -137,3 +137,24 @@ async def test_rules_help_and_hungarian_command_texts(
         assert move["description_localizations"]["hu"] == locales.t("hu", "cmd.move.description")
         action = next(o for o in move["options"] if o["name"] == "action")
         assert action["description_localizations"]["hu"] == locales.t("hu", "cmd.move.param.action")
+
+
+async def test_resign_asks_first_then_ends_a_two_player_game(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """/resign needs a confirming press; then the other player wins and the thread says so."""
+    alice, bob, carol, _ = players
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, [alice, bob])
+        await table.open()
+        outsider = await finished(await emulator.slash(carol, "resign", channel=table.thread))
+        assert outsider.content.startswith("⚠️")
+        ask = await finished(await emulator.slash(alice, "resign", channel=table.thread))
+        assert ask.ephemeral_to == alice.id and (await table.game()).outcome() is None
+        r = await emulator.press(alice, ask, ask.buttons[0]["custom_id"])
+        await r.wait_for_messages(2, timeout=10)
+        outcome = (await table.game()).outcome()
+        assert outcome is not None and outcome.reason == "resigned"
+        assert outcome.winners == ((await table.game()).seat_of(bob.id),)
+        last = table.table_message()
+        assert "The game is over" in last.content and f"<@{bob.id}>" in last.content
