@@ -51,7 +51,8 @@ def _pick(engine: Any, state: Any, seat: int, rng: Rng) -> str:
         options = engine.choices(state, seat, parts)
         if not options:
             return join(parts)
-        index = engine.greedy_choice(state, seat, parts, options, rng)
+        greedy = getattr(engine, "greedy_choice", None)  # an optional engine hook
+        index = greedy(state, seat, parts, options, rng) if greedy else rng.randrange(len(options))
         parts.append(options[index].token)
         if options[index].complete and not options[index].more:
             return join(parts)

@@ -23,9 +23,7 @@ from cogs.service import OPEN, Loaded
 from rules.core import IllegalAction, OptionSpec
 from store import GameRow, StoreError
 
-GAME_CHOICES = [
-    app_commands.Choice(name=text.GAME_TITLES.get(g, g), value=g) for g in rules.GAME_NAMES
-]
+GAME_CHOICES = text.game_choices()
 
 
 def parse_options(specs: tuple[OptionSpec, ...], raw: str) -> dict[str, Any]:

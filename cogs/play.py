@@ -194,11 +194,7 @@ class Play(commands.Cog):
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="Which game", topic="An effect, card or rule")
-    @app_commands.choices(
-        game=[
-            app_commands.Choice(name=text.GAME_TITLES.get(g, g), value=g) for g in rules.GAME_NAMES
-        ]
-    )
+    @app_commands.choices(game=text.game_choices())
     @app_commands.autocomplete(topic=rules_topic_autocomplete)
     async def rules_help(
         self,
@@ -212,7 +208,7 @@ class Play(commands.Cog):
         key = f"rules.{name}.{topic}"
         if not locales.has(lang, key):
             raise UserError("unknown_topic", topic=topic)
-        title = text.GAME_TITLES.get(name, name)
+        title = text.game_name(lang, name)
         await reply(
             interaction,
             f"**{title}: {_topic_name(lang, name, topic)}**\n{locales.t(lang, key)}"[:2000],

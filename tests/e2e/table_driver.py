@@ -92,7 +92,10 @@ class Table:
             options = engine.choices(state, seat, parts)
             if not options:
                 return " ".join(parts)
-            index = engine.greedy_choice(state, seat, parts, options, rng)
+            greedy = getattr(engine, "greedy_choice", None)
+            index = (
+                greedy(state, seat, parts, options, rng) if greedy else rng.randrange(len(options))
+            )
             choice = options[index]
             parts.append(choice.token)
             if choice.complete and (not choice.more or rng.randrange(2)):
