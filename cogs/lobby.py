@@ -83,7 +83,8 @@ def lobby_embed(lang: str, game: Loaded) -> discord.Embed:
         embed.add_field(
             name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False
         )
-    embed.set_footer(text=locales.t(lang, "lobby.footer"))
+    if row.status == "lobby":
+        embed.set_footer(text=locales.t(lang, "lobby.footer"))
     return embed
 
 
