@@ -17,7 +17,16 @@ from typing import Any
 from cogs.errors import UserError
 from rules import get_game
 from rules.core import Event, Game, Outcome, Prompt, act, join, tokens
-from store import ActionRow, GameRow, SeatRow, SeqConflict, Store, StoreError, check_game
+from store import (
+    ActionRow,
+    GameRow,
+    SeatRow,
+    SeqConflict,
+    Store,
+    StoreError,
+    check_game,
+    replay,
+)
 
 RUNNING = ("running", "paused")
 OPEN = ("lobby", "running", "paused")
@@ -187,7 +196,12 @@ class GameService:
         rows = await self.store.actions(game_id)
         if game.row.seed is None:
             return [(row, []) for row in rows]
-        return await asyncio.to_thread(_replay_events, game, rows)
+
+        def events_of_each() -> list[tuple[ActionRow, list[Event]]]:
+            steps = replay(game.row, game.seats, rows, engine=game.engine)
+            return [(row, events) for row, _, events in steps]
+
+        return await asyncio.to_thread(events_of_each)
 
     async def verify(self, game_id: int) -> bool:
         """True when replaying the game's log gives exactly its stored snapshot."""
@@ -238,18 +252,3 @@ class GameService:
         assert refreshed is not None
         game.row = refreshed
         game.state = state
-
-
-def _replay_events(game: Loaded, rows: list[ActionRow]) -> list[tuple[ActionRow, list[Event]]]:
-    assert game.row.seed is not None
-    engine = game.engine
-    state = engine.setup(game.handles, game.row.options, game.row.seed)
-    out: list[tuple[ActionRow, list[Event]]] = []
-    for row in rows:
-        events: list[Event] = []
-        if row.kind == "move" and row.seat is not None:
-            state, events = act(engine, state, row.seat, row.text)
-        elif row.kind == "resign" and row.seat is not None:
-            state, events = engine.resign(state, row.seat)
-        out.append((row, events))
-    return out

@@ -19,7 +19,7 @@ from store.base import (
     StoreError,
 )
 from store.cache import CachedStore
-from store.rebuild import Mismatch, ReplayError, check, check_game, rebuild
+from store.rebuild import Mismatch, ReplayError, check, check_game, rebuild, replay
 from store.sqlite import SqliteStore
 
 __all__ = [
@@ -39,4 +39,5 @@ __all__ = [
     "check",
     "check_game",
     "rebuild",
+    "replay",
 ]

@@ -8,12 +8,12 @@ every started game's snapshot still equals its replay (``python -m store check``
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules import get_game
-from rules.core import Game, IllegalAction, act
+from rules.core import Event, Game, IllegalAction, act
 from store.base import GAME_STATUSES, ActionRow, GameRow, SeatRow, Store
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "check_game",
     "first_difference",
     "rebuild",
+    "replay",
 ]
 
 #: Finds the engine for a game name (``rules.get_game`` unless a test injects another).
@@ -62,6 +63,53 @@ class Mismatch:
         return f"mismatch at {self.key}: {self.reason}"
 
 
+def _setup(
+    game: GameRow, seats: Sequence[SeatRow], engine: Game[Any] | None
+) -> tuple[Game[Any], Any]:
+    if game.seed is None:
+        raise ReplayError(game.id, 0, "the game has not started")
+    engine = engine if engine is not None else get_game(game.game)
+    handles = [s.handle for s in sorted(seats, key=lambda s: s.seat)]
+    try:
+        return engine, engine.setup(handles, game.options, game.seed)
+    except Exception as exc:
+        raise ReplayError(game.id, 0, f"setup failed: {_describe(exc)}") from exc
+
+
+def replay(
+    game: GameRow,
+    seats: Sequence[SeatRow],
+    actions: Sequence[ActionRow],
+    *,
+    engine: Game[Any] | None = None,
+) -> Iterator[tuple[ActionRow, Any, list[Event]]]:
+    """Each log entry with the state after it and the events it caused.
+
+    ``move`` goes through ``rules.core.act``, ``resign`` through ``engine.resign``, and
+    ``note`` changes nothing (no events).
+
+    Raises:
+        ReplayError: the game has not started, or an action is refused by the engine.
+    """
+    engine, state = _setup(game, seats, engine)
+    for action in actions:
+        events: list[Event] = []
+        if action.kind != "note":
+            if action.seat is None:
+                raise ReplayError(game.id, action.seq, f"{action.kind} without a seat")
+            try:
+                if action.kind == "move":
+                    state, events = act(engine, state, action.seat, action.text)
+                elif action.kind == "resign":
+                    state, events = engine.resign(state, action.seat)
+                else:
+                    raise ValueError(f"unknown action kind {action.kind!r}")
+            except Exception as exc:
+                reason = f"{action.kind}: {_describe(exc)}"
+                raise ReplayError(game.id, action.seq, reason) from exc
+        yield action, state, events
+
+
 def rebuild(
     game: GameRow,
     seats: Sequence[SeatRow],
@@ -71,34 +119,12 @@ def rebuild(
 ) -> Any:
     """The state ``actions`` lead to from the game's setup (pass a prefix to stop early).
 
-    ``move`` goes through ``rules.core.act``, ``resign`` through ``engine.resign``, and
-    ``note`` changes nothing.
-
     Raises:
         ReplayError: the game has not started, or an action is refused by the engine.
     """
-    if game.seed is None:
-        raise ReplayError(game.id, 0, "the game has not started")
-    engine = engine if engine is not None else get_game(game.game)
-    handles = [s.handle for s in sorted(seats, key=lambda s: s.seat)]
-    try:
-        state = engine.setup(handles, game.options, game.seed)
-    except Exception as exc:
-        raise ReplayError(game.id, 0, f"setup failed: {_describe(exc)}") from exc
-    for action in actions:
-        if action.kind == "note":
-            continue
-        if action.seat is None:
-            raise ReplayError(game.id, action.seq, f"{action.kind} without a seat")
-        try:
-            if action.kind == "move":
-                state, _ = act(engine, state, action.seat, action.text)
-            elif action.kind == "resign":
-                state, _ = engine.resign(state, action.seat)
-            else:
-                raise ValueError(f"unknown action kind {action.kind!r}")
-        except Exception as exc:
-            raise ReplayError(game.id, action.seq, f"{action.kind}: {_describe(exc)}") from exc
+    engine, state = _setup(game, seats, engine)
+    for step in replay(game, seats, actions, engine=engine):
+        state = step[1]
     return state
 
 
