@@ -1,0 +1,161 @@
+"""What one seat (or a spectator) may see: the "Stone Age view" of docs/architecture.md.
+
+Hidden information - the deck order, the building tiles below each stack's top, the stacks left
+in the box, and (unless the ``open_cards`` option is on) which civilization cards a player owns -
+only ever enters the ``hand`` and ``private`` fields, and only for the seat that owns it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.stoneage.data import (
+    CARDS,
+    FIGURES,
+    GREEN_SYMBOLS,
+    LOCATIONS,
+    NR,
+    RESOURCES,
+    VILLAGE,
+    tile_json,
+)
+from rules.stoneage.logic import at_home, placed, village_blocked
+from rules.stoneage.prompts import pending
+from rules.stoneage.state import SeatState, StoneAgeState
+
+JSON = Any
+
+
+def build_view(state: StoneAgeState, seat: int | None) -> dict[str, JSON]:
+    """The view for ``seat`` (None = spectators and the public table image)."""
+    view: dict[str, JSON] = {
+        "game": "stoneage",
+        "players": list(state.players),
+        "seat": seat,
+        "options": state.options.to_json(),
+        "round": state.round,
+        "phase": state.phase,
+        "first_player": state.first,
+        "active": None if state.phase in ("feed", "over") else state.active,
+        "locations": {LOCATIONS[loc]: state.at[loc][:] for loc in range(len(LOCATIONS))},
+        "usable": {LOCATIONS[loc]: not village_blocked(state, loc) for loc in VILLAGE},
+        "display": [_display_space(state, i) for i in range(len(state.display))],
+        "deck": len(state.deck),
+        "buildings": [_stack(state, i) for i in range(len(state.stacks))],
+        "seats": [_seat_view(state, s) for s in range(state.n)],
+        "dice": _roll(state),
+        "dice_for_all": _dice_for_all(state),
+        "pending": [
+            {"seat": p.seat, "kind": p.kind, "params": dict(p.params)} for p in pending(state)
+        ],
+        "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
+    }
+    if seat is not None:
+        me = state.seats[seat]
+        view["hand"] = sorted(me.cards)
+        view["private"] = {"multipliers": multipliers(me), "symbols": symbols(me)}
+    return view
+
+
+def multipliers(me: SeatState) -> dict[str, int]:
+    """Figures on the sand cards a player owns, by figure."""
+    out = dict.fromkeys(FIGURES, 0)
+    for cid in me.cards:
+        card = CARDS[cid]
+        if card.figure is not None:
+            out[card.figure] += card.multiplier
+    return out
+
+
+def symbols(me: SeatState) -> dict[str, int]:
+    """Green cards a player owns, by culture symbol (symbols they do not have are left out)."""
+    out: dict[str, int] = {}
+    for cid in me.cards:
+        symbol = CARDS[cid].symbol
+        if symbol is not None:
+            out[symbol] = out.get(symbol, 0) + 1
+    return {s: out[s] for s in GREEN_SYMBOLS if s in out}
+
+
+def _display_space(state: StoneAgeState, index: int) -> dict[str, JSON]:
+    card = state.display[index]
+    spot = state.card_spot[index]
+    return {
+        "position": index + 1,
+        "cost": index + 1,
+        "card": None if card is None else CARDS[card].to_json(),
+        "person": None if spot < 0 else spot,
+    }
+
+
+def _stack(state: StoneAgeState, index: int) -> dict[str, JSON]:
+    stack = state.stacks[index]
+    spot = state.building_spot[index]
+    return {
+        "stack": index + 1,
+        "size": len(stack),
+        "top": tile_json(stack[0]) if stack else None,
+        "person": None if spot < 0 else spot,
+    }
+
+
+def _seat_view(state: StoneAgeState, seat: int) -> dict[str, JSON]:
+    me = state.seats[seat]
+    open_cards = state.options.open_cards
+    return {
+        "seat": seat,
+        "player": state.players[seat],
+        "people": {
+            "total": me.people,
+            "home": at_home(state, seat),
+            "placed": placed(state, seat),
+        },
+        "food": me.food,
+        "agriculture": me.agriculture,
+        "resources": {RESOURCES[r]: me.resources[r] for r in range(NR)},
+        "tools": [{"value": v, "used": u} for v, u in zip(me.tools, me.used, strict=True)],
+        "one_use_tools": [{"card": cid, "value": CARDS[cid].effect.amount} for cid in me.one_use],
+        "score": me.score,
+        "cards": len(me.cards),
+        "card_ids": sorted(me.cards) if open_cards else None,
+        "multipliers": multipliers(me) if open_cards else None,
+        "symbols": symbols(me) if open_cards else None,
+        "buildings": me.buildings[:],
+        "medicine": me.medicine,
+        "resigned": me.resigned,
+    }
+
+
+def _roll(state: StoneAgeState) -> JSON:
+    roll = state.roll
+    if roll is None:
+        return None
+    waiting = roll.gained is None
+    return {
+        "seat": roll.seat,
+        "where": roll.where,
+        "card": roll.card,
+        "resource": "food" if roll.resource is None else RESOURCES[roll.resource],
+        "dice": list(roll.dice),
+        "sum": sum(roll.dice),
+        "tools": list(roll.tools),
+        "one_use": list(roll.one_use),
+        "total": roll.total,
+        "gained": roll.gained,
+        "waiting": waiting,
+    }
+
+
+def _dice_for_all(state: StoneAgeState) -> JSON:
+    dfa = state.dfa
+    if dfa is None:
+        return None
+    return {
+        "buyer": dfa.buyer,
+        "card": dfa.card,
+        "faces": list(dfa.faces),
+        "picker": dfa.order[0] if dfa.order else None,
+        "order": list(dfa.order),
+        "picks": [{"seat": s, "face": f} for s, f in dfa.picks],
+    }
