@@ -9,14 +9,20 @@ from __future__ import annotations
 
 from store.base import (
     ACTION_KINDS,
+    DEADLINE_POLICIES,
     GAME_STATUSES,
     STARTED_STATUSES,
     ActionRow,
+    DeadlineRow,
     GameRow,
+    NewTimer,
     SeatRow,
     SeqConflict,
     Store,
     StoreError,
+    TimerMatch,
+    TimerRow,
+    VacationRow,
 )
 from store.cache import CachedStore
 from store.rebuild import Mismatch, ReplayError, check, check_game, rebuild, replay
@@ -24,18 +30,24 @@ from store.sqlite import SqliteStore
 
 __all__ = [
     "ACTION_KINDS",
+    "DEADLINE_POLICIES",
     "GAME_STATUSES",
     "STARTED_STATUSES",
     "ActionRow",
     "CachedStore",
+    "DeadlineRow",
     "GameRow",
     "Mismatch",
+    "NewTimer",
     "ReplayError",
     "SeatRow",
     "SeqConflict",
     "SqliteStore",
     "Store",
     "StoreError",
+    "TimerMatch",
+    "TimerRow",
+    "VacationRow",
     "check",
     "check_game",
     "rebuild",

@@ -6,20 +6,27 @@ implementation (``store.sqlite``) can be joined by another (PostgreSQL) without 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 __all__ = [
     "ACTION_KINDS",
+    "DEADLINE_POLICIES",
     "GAME_STATUSES",
     "STARTED_STATUSES",
     "ActionRow",
+    "DeadlineRow",
     "GameRow",
+    "NewTimer",
     "SeatRow",
     "SeqConflict",
     "Store",
     "StoreError",
+    "TimerMatch",
+    "TimerRow",
+    "VacationRow",
 ]
 
 #: Every value of ``GameRow.status``.
@@ -32,13 +39,18 @@ STARTED_STATUSES: tuple[str, ...] = ("running", "paused", "finished", "ended")
 #: acts, pauses, seat replacements) that leaves the game state unchanged.
 ACTION_KINDS: tuple[str, ...] = ("move", "resign", "note")
 
+#: What happens when a turn deadline passes: remind again, drop the late seat (it resigns),
+#: end the game without a result, or let the other players vote on one of those.
+DEADLINE_POLICIES: tuple[str, ...] = ("remind", "drop", "end", "vote")
+
 
 class StoreError(Exception):
     """A request the store refuses because of the data it holds.
 
     ``code`` is a stable identifier the locales turn into a sentence (``lobby_full``,
     ``already_joined``, ``not_joined``, ``not_in_lobby``, ``not_started``, ``unknown_game``,
-    ``unknown_seat``, ``seats_changed``, ``seats_taken``, ``schema_too_new``); ``params``
+    ``unknown_seat``, ``seats_changed``, ``seats_taken``, ``schema_too_new``,
+    ``vacation_used_up``); ``params``
     fills the sentence in. Programming errors (an unknown field or kind) raise ValueError.
     """
 
@@ -106,6 +118,64 @@ class ActionRow:
     kind: str
     text: str
     created_at: str
+
+
+@dataclass(frozen=True)
+class NewTimer:
+    """A timer to schedule: ``kind`` names its handler; ``due_at`` is timezone-aware.
+
+    ``seat`` is set for a timer about one seat (a reminder, a deadline); ``seq`` is the game's
+    seq the timer belongs to (None for lobby timers), so a handler can tell that the game has
+    moved on since.
+    """
+
+    game_id: int
+    kind: str
+    due_at: datetime
+    seat: int | None = None
+    seq: int | None = None
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    """A stored timer (see :class:`NewTimer`); ``claimed`` once a dispatcher took it."""
+
+    id: int
+    game_id: int
+    kind: str
+    due_at: datetime
+    seat: int | None
+    seq: int | None
+    payload: dict[str, Any]
+    claimed: bool = False
+
+
+@dataclass(frozen=True)
+class TimerMatch:
+    """Which pending timers of a game to cancel: None matches any kind or seat."""
+
+    kind: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class DeadlineRow:
+    """A game's turn deadline and its policy (one of :data:`DEADLINE_POLICIES`)."""
+
+    game_id: int
+    turn_seconds: int
+    policy: str
+
+
+@dataclass(frozen=True)
+class VacationRow:
+    """Vacation a player took in a game: seconds used in total, and the current one's end."""
+
+    game_id: int
+    user_id: int
+    used_seconds: int
+    until: datetime
 
 
 class Store(Protocol):
@@ -218,4 +288,91 @@ class Store(Protocol):
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         """The seat ``user_id`` holds in the game, if any."""
+        ...
+
+    # Asynchronous play: timers, user settings, deadlines, vacations, votes
+
+    async def add_timer(self, timer: NewTimer) -> TimerRow:
+        """Schedule one timer."""
+        ...
+
+    async def replace_timers(
+        self,
+        game_id: int,
+        *,
+        cancel: Sequence[TimerMatch] = (),
+        add: Sequence[NewTimer] = (),
+        seq: int | None = None,
+    ) -> list[TimerRow]:
+        """In one transaction: delete the game's pending timers matching any of ``cancel``,
+        set the ``seq`` of its remaining pending timers that have one (when ``seq`` is given),
+        then insert ``add`` (all for ``game_id``). Returns the inserted rows."""
+        ...
+
+    async def next_timer(self) -> TimerRow | None:
+        """The pending (unclaimed) timer due first, if any."""
+        ...
+
+    async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
+        """Pending timers due at or before ``now``, earliest first."""
+        ...
+
+    async def claim_timer(self, timer_id: int, now: datetime) -> bool:
+        """Take a pending timer for handling; True for exactly one caller, ever."""
+        ...
+
+    async def finish_timer(self, timer_id: int) -> None:
+        """Forget a handled timer."""
+        ...
+
+    async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
+        """Pending timers (of one game, or all), earliest first."""
+        ...
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A user's settings ({} when none were ever set)."""
+        ...
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Set one user setting to a JSON value; None removes it."""
+        ...
+
+    async def users_with_setting(self, key: str) -> dict[int, Any]:
+        """Every user who has ``key`` set, with its value."""
+        ...
+
+    async def deadline(self, game_id: int) -> DeadlineRow | None:
+        """The game's turn deadline, if it has one."""
+        ...
+
+    async def set_deadline(
+        self, game_id: int, turn_seconds: int | None, policy: str = "remind"
+    ) -> DeadlineRow | None:
+        """Set (or with None remove) the game's turn deadline; ValueError for a bad policy."""
+        ...
+
+    async def vacation(self, game_id: int, user_id: int) -> VacationRow | None:
+        """The vacation a player took in a game, if any."""
+        ...
+
+    async def take_vacation(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        seat: int,
+        seconds: int,
+        allowance: int,
+        now: datetime,
+    ) -> VacationRow:
+        """Add ``seconds`` of vacation (from ``now``, or from the end of the current one) and
+        move the pending timers of ``seat`` in the game back by as much, in one transaction.
+
+        Raises:
+            StoreError: ``vacation_used_up`` (with ``left`` seconds) past ``allowance``.
+        """
+        ...
+
+    async def cast_vote(self, poll: str, voter_id: int, choice: str) -> dict[int, str]:
+        """Record (or change) a vote; returns every vote of the poll by voter."""
         ...

@@ -11,9 +11,20 @@ touched; everything else is passed through.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from store.base import ActionRow, GameRow, SeatRow, Store
+from store.base import (
+    ActionRow,
+    DeadlineRow,
+    GameRow,
+    NewTimer,
+    SeatRow,
+    Store,
+    TimerMatch,
+    TimerRow,
+    VacationRow,
+)
 
 
 class CachedStore:
@@ -152,3 +163,70 @@ class CachedStore:
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         return next((s for s in await self.seats(game_id) if s.user_id == user_id), None)
+
+    # Asynchronous play: passed through (timers are read by one dispatcher, the rest rarely)
+
+    async def add_timer(self, timer: NewTimer) -> TimerRow:
+        return await self.inner.add_timer(timer)
+
+    async def replace_timers(
+        self,
+        game_id: int,
+        *,
+        cancel: Sequence[TimerMatch] = (),
+        add: Sequence[NewTimer] = (),
+        seq: int | None = None,
+    ) -> list[TimerRow]:
+        return await self.inner.replace_timers(game_id, cancel=cancel, add=add, seq=seq)
+
+    async def next_timer(self) -> TimerRow | None:
+        return await self.inner.next_timer()
+
+    async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
+        return await self.inner.due_timers(now, limit)
+
+    async def claim_timer(self, timer_id: int, now: datetime) -> bool:
+        return await self.inner.claim_timer(timer_id, now)
+
+    async def finish_timer(self, timer_id: int) -> None:
+        await self.inner.finish_timer(timer_id)
+
+    async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
+        return await self.inner.pending_timers(game_id)
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self.inner.user_settings(user_id)
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        await self.inner.set_user_setting(user_id, key, value)
+
+    async def users_with_setting(self, key: str) -> dict[int, Any]:
+        return await self.inner.users_with_setting(key)
+
+    async def deadline(self, game_id: int) -> DeadlineRow | None:
+        return await self.inner.deadline(game_id)
+
+    async def set_deadline(
+        self, game_id: int, turn_seconds: int | None, policy: str = "remind"
+    ) -> DeadlineRow | None:
+        return await self.inner.set_deadline(game_id, turn_seconds, policy)
+
+    async def vacation(self, game_id: int, user_id: int) -> VacationRow | None:
+        return await self.inner.vacation(game_id, user_id)
+
+    async def take_vacation(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        seat: int,
+        seconds: int,
+        allowance: int,
+        now: datetime,
+    ) -> VacationRow:
+        return await self.inner.take_vacation(
+            game_id, user_id, seat=seat, seconds=seconds, allowance=allowance, now=now
+        )
+
+    async def cast_vote(self, poll: str, voter_id: int, choice: str) -> dict[int, str]:
+        return await self.inner.cast_vote(poll, voter_id, choice)

@@ -22,7 +22,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from itertools import count
 from pathlib import Path
@@ -32,12 +32,18 @@ import aiosqlite
 
 from store.base import (
     ACTION_KINDS,
+    DEADLINE_POLICIES,
     GAME_STATUSES,
     ActionRow,
+    DeadlineRow,
     GameRow,
+    NewTimer,
     SeatRow,
     SeqConflict,
     StoreError,
+    TimerMatch,
+    TimerRow,
+    VacationRow,
 )
 
 __all__ = ["BUSY_TIMEOUT_MS", "MAX_HANDLE", "Migration", "SqliteStore", "load_migrations"]
@@ -57,6 +63,7 @@ _GAME_COLUMNS = (
 )
 _SEAT_COLUMNS = "game_id, seat, user_id, handle, joined_at"
 _ACTION_COLUMNS = "game_id, seq, seat, user_id, kind, text, created_at"
+_TIMER_COLUMNS = "id, game_id, kind, seat, seq, due_at, payload, claimed_at"
 
 #: Fields update_game may change; the ids are Discord snowflakes or None.
 _MESSAGE_FIELDS = ("thread_id", "lobby_message_id", "table_message_id")
@@ -385,6 +392,232 @@ class SqliteStore:
             params.append(limit)
         return [_action_row(r) for r in await self._read(sql, params)]
 
+    # Timers
+
+    async def add_timer(self, timer: NewTimer) -> TimerRow:
+        return (await self.replace_timers(timer.game_id, add=[timer]))[0]
+
+    async def replace_timers(
+        self,
+        game_id: int,
+        *,
+        cancel: Sequence[TimerMatch] = (),
+        add: Sequence[NewTimer] = (),
+        seq: int | None = None,
+    ) -> list[TimerRow]:
+        if any(t.game_id != game_id for t in add):
+            raise ValueError(f"every timer added must belong to game {game_id}")
+        prepared = [(t, _iso(t.due_at), _dumps(dict(t.payload))) for t in add]
+        async with self._transaction() as db:
+            if add:
+                await _load_game(db, game_id)
+            for match in cancel:
+                sql = "DELETE FROM timers WHERE game_id = ? AND claimed_at IS NULL"
+                params: list[Any] = [game_id]
+                if match.kind is not None:
+                    sql += " AND kind = ?"
+                    params.append(match.kind)
+                if match.seat is not None:
+                    sql += " AND seat = ?"
+                    params.append(match.seat)
+                await db.execute(sql, params)
+            if seq is not None:
+                await db.execute(
+                    "UPDATE timers SET seq = ? "
+                    "WHERE game_id = ? AND claimed_at IS NULL AND seq IS NOT NULL",
+                    (seq, game_id),
+                )
+            now = _now()
+            inserted = []
+            for timer, due, payload in prepared:
+                cursor = await db.execute(
+                    "INSERT INTO timers (game_id, kind, seat, seq, due_at, payload, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, timer.kind, timer.seat, timer.seq, due, payload, now),
+                )
+                assert cursor.lastrowid is not None
+                inserted.append(
+                    TimerRow(
+                        id=cursor.lastrowid,
+                        game_id=game_id,
+                        kind=timer.kind,
+                        due_at=_parse_iso(due),
+                        seat=timer.seat,
+                        seq=timer.seq,
+                        payload=dict(timer.payload),
+                    )
+                )
+            return inserted
+
+    async def next_timer(self) -> TimerRow | None:
+        rows = await self._read(
+            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL "
+            "ORDER BY due_at, id LIMIT 1"
+        )
+        return _timer_row(rows[0]) if rows else None
+
+    async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
+        rows = await self._read(
+            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL AND due_at <= ? "
+            "ORDER BY due_at, id LIMIT ?",
+            (_iso(now), limit),
+        )
+        return [_timer_row(r) for r in rows]
+
+    async def claim_timer(self, timer_id: int, now: datetime) -> bool:
+        # The rowcount of this guarded UPDATE is the claim: of two dispatchers (in this
+        # process or another) exactly one sees 1.
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE timers SET claimed_at = ? WHERE id = ? AND claimed_at IS NULL",
+                (_iso(now), timer_id),
+            )
+            return cursor.rowcount == 1
+
+    async def finish_timer(self, timer_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+
+    async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
+        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL"
+        params: list[Any] = []
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        return [_timer_row(r) for r in await self._read(sql + " ORDER BY due_at, id", params)]
+
+    # User settings
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        rows = await self._read("SELECT settings FROM users WHERE user_id = ?", (user_id,))
+        return _loads(rows[0]["settings"]) if rows else {}
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        _dumps(value)
+        async with self._transaction() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT settings FROM users WHERE user_id = ?", (user_id,)
+                )
+            )
+            settings = _loads(rows[0]["settings"]) if rows else {}
+            if value is None:
+                settings.pop(key, None)
+            else:
+                settings[key] = value
+            await db.execute(
+                "INSERT INTO users (user_id, settings, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE "
+                "SET settings = excluded.settings, updated_at = excluded.updated_at",
+                (user_id, _dumps(settings), _now()),
+            )
+
+    async def users_with_setting(self, key: str) -> dict[int, Any]:
+        rows = await self._read("SELECT user_id, settings FROM users ORDER BY user_id")
+        found = {}
+        for row in rows:
+            settings = _loads(row["settings"])
+            if key in settings:
+                found[row["user_id"]] = settings[key]
+        return found
+
+    # Deadlines and vacations
+
+    async def deadline(self, game_id: int) -> DeadlineRow | None:
+        rows = await self._read(
+            "SELECT game_id, turn_seconds, policy FROM deadlines WHERE game_id = ?", (game_id,)
+        )
+        return DeadlineRow(rows[0][0], rows[0][1], rows[0][2]) if rows else None
+
+    async def set_deadline(
+        self, game_id: int, turn_seconds: int | None, policy: str = "remind"
+    ) -> DeadlineRow | None:
+        if policy not in DEADLINE_POLICIES:
+            raise ValueError(f"unknown deadline policy: {policy!r}")
+        if turn_seconds is not None and turn_seconds <= 0:
+            raise ValueError("turn_seconds must be positive")
+        async with self._transaction() as db:
+            await _load_game(db, game_id)
+            if turn_seconds is None:
+                await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+                return None
+            await db.execute(
+                "INSERT INTO deadlines (game_id, turn_seconds, policy, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "turn_seconds = excluded.turn_seconds, policy = excluded.policy, "
+                "updated_at = excluded.updated_at",
+                (game_id, turn_seconds, policy, _now()),
+            )
+        return DeadlineRow(game_id, turn_seconds, policy)
+
+    async def vacation(self, game_id: int, user_id: int) -> VacationRow | None:
+        rows = await self._read(
+            "SELECT game_id, user_id, used_seconds, until FROM vacations "
+            "WHERE game_id = ? AND user_id = ?",
+            (game_id, user_id),
+        )
+        return _vacation_row(rows[0]) if rows else None
+
+    async def take_vacation(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        seat: int,
+        seconds: int,
+        allowance: int,
+        now: datetime,
+    ) -> VacationRow:
+        if seconds <= 0:
+            raise ValueError("a vacation must last some time")
+        async with self._transaction() as db:
+            await _load_game(db, game_id)
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT game_id, user_id, used_seconds, until FROM vacations "
+                    "WHERE game_id = ? AND user_id = ?",
+                    (game_id, user_id),
+                )
+            )
+            old = _vacation_row(rows[0]) if rows else None
+            used = old.used_seconds if old else 0
+            if used + seconds > allowance:
+                raise StoreError("vacation_used_up", game=game_id, left=max(0, allowance - used))
+            start = max(old.until, now) if old else now
+            row = VacationRow(game_id, user_id, used + seconds, start + timedelta(seconds=seconds))
+            await db.execute(
+                "INSERT INTO vacations (game_id, user_id, used_seconds, until) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET "
+                "used_seconds = excluded.used_seconds, until = excluded.until",
+                (game_id, user_id, row.used_seconds, _iso(row.until)),
+            )
+            pending = await db.execute_fetchall(
+                "SELECT id, due_at FROM timers "
+                "WHERE game_id = ? AND seat = ? AND claimed_at IS NULL",
+                (game_id, seat),
+            )
+            shift = timedelta(seconds=seconds)
+            await db.executemany(
+                "UPDATE timers SET due_at = ? WHERE id = ?",
+                [(_iso(_parse_iso(r["due_at"]) + shift), r["id"]) for r in pending],
+            )
+            return row
+
+    # Votes
+
+    async def cast_vote(self, poll: str, voter_id: int, choice: str) -> dict[int, str]:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO votes (poll, voter_id, choice, cast_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (poll, voter_id) DO UPDATE SET "
+                "choice = excluded.choice, cast_at = excluded.cast_at",
+                (poll, voter_id, choice, _now()),
+            )
+            rows = await db.execute_fetchall(
+                "SELECT voter_id, choice FROM votes WHERE poll = ? ORDER BY voter_id", (poll,)
+            )
+            return {r["voter_id"]: r["choice"] for r in rows}
+
     # Plumbing
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
@@ -512,6 +745,23 @@ def _action_row(r: sqlite3.Row) -> ActionRow:
     )
 
 
+def _timer_row(r: sqlite3.Row) -> TimerRow:
+    return TimerRow(
+        id=r["id"],
+        game_id=r["game_id"],
+        kind=r["kind"],
+        due_at=_parse_iso(r["due_at"]),
+        seat=r["seat"],
+        seq=r["seq"],
+        payload=_loads(r["payload"]),
+        claimed=r["claimed_at"] is not None,
+    )
+
+
+def _vacation_row(r: sqlite3.Row) -> VacationRow:
+    return VacationRow(r["game_id"], r["user_id"], r["used_seconds"], _parse_iso(r["until"]))
+
+
 # Pure helpers
 
 
@@ -580,6 +830,17 @@ def _marks(values: Sequence[Any]) -> str:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _iso(moment: datetime) -> str:
+    """One fixed UTC text form, so comparing the text compares the times."""
+    if moment.tzinfo is None:
+        raise ValueError("timer times must be timezone-aware")
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _parse_iso(text: str) -> datetime:
+    return datetime.fromisoformat(text)
 
 
 def _dumps(value: Any) -> str:
