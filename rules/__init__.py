@@ -10,6 +10,7 @@ from rules.core import Game
 #: Game name -> module that exposes ``GAME``. Engines are imported on first use.
 _ENGINES: dict[str, str] = {
     "civ": "rules.civ",
+    "stoneage": "rules.stoneage",
 }
 
 GAME_NAMES: tuple[str, ...] = tuple(_ENGINES)

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 from rules.stoneage.data import (
     CAPACITY,
+    CARDS,
     FIELD,
+    FIGURES,
+    GREEN_SYMBOLS,
     HUT,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
     MAX_TOOLS,
     RESOURCE_SITES,
     SITE_PLAYERS,
+    TOOL_SLOTS,
     TOOLMAKER,
     VILLAGE,
     VILLAGE_LIMIT_FEW,
 )
-from rules.stoneage.state import StoneAgeState
+from rules.stoneage.state import SeatState, StoneAgeState
 
 
 def live_seats(state: StoneAgeState) -> list[int]:
@@ -91,3 +95,65 @@ def next_seat(state: StoneAgeState, seat: int) -> int:
         if not state.seats[s].resigned:
             return s
     return seat
+
+
+def multipliers(me: SeatState) -> dict[str, int]:
+    """Figures on the sand cards a player owns, by figure."""
+    out = dict.fromkeys(FIGURES, 0)
+    for cid in me.cards:
+        card = CARDS[cid]
+        if card.figure is not None:
+            out[card.figure] += card.multiplier
+    return out
+
+
+def symbols(me: SeatState) -> dict[str, int]:
+    """Green cards a player owns, by culture symbol (symbols they do not have are left out)."""
+    out: dict[str, int] = {}
+    for cid in me.cards:
+        symbol = CARDS[cid].symbol
+        if symbol is not None:
+            out[symbol] = out.get(symbol, 0) + 1
+    return {s: out[s] for s in GREEN_SYMBOLS if s in out}
+
+
+# -- writers (the engine's private copy only) -------------------------------------------------
+
+
+def gain_tool(me: SeatState) -> bool:
+    """One more tool by the printed upgrade path; False (nothing happens) at the maximum.
+
+    A new 1 while there are fewer than three tiles, otherwise the lowest tile goes up by one.
+    Of several lowest tiles an unused one is upgraded (the player's better choice); an upgraded
+    tile keeps its used mark.
+    """
+    if me.tool_value >= MAX_TOOLS:
+        return False
+    if len(me.tools) < TOOL_SLOTS:
+        me.tools.append(1)
+        me.used.append(False)
+    else:
+        low = min(me.tools)
+        lowest = [i for i, v in enumerate(me.tools) if v == low]
+        unused = [i for i in lowest if not me.used[i]]
+        me.tools[(unused or lowest)[0]] += 1
+    pairs = sorted(zip(me.tools, me.used, strict=True), key=lambda p: (-p[0], p[1]))
+    me.tools = [v for v, _ in pairs]
+    me.used = [u for _, u in pairs]
+    return True
+
+
+def gain_agriculture(me: SeatState) -> bool:
+    """One step up the food track; False at 10."""
+    if me.agriculture >= MAX_AGRICULTURE:
+        return False
+    me.agriculture += 1
+    return True
+
+
+def gain_person(me: SeatState) -> bool:
+    """One more person from the supply; False at 10."""
+    if me.people >= MAX_PEOPLE:
+        return False
+    me.people += 1
+    return True

@@ -11,17 +11,15 @@ from typing import Any
 
 from rules.stoneage.data import (
     CARDS,
-    FIGURES,
-    GREEN_SYMBOLS,
     LOCATIONS,
     NR,
     RESOURCES,
     VILLAGE,
     tile_json,
 )
-from rules.stoneage.logic import at_home, placed, village_blocked
+from rules.stoneage.logic import at_home, multipliers, placed, symbols, village_blocked
 from rules.stoneage.prompts import pending
-from rules.stoneage.state import SeatState, StoneAgeState
+from rules.stoneage.state import StoneAgeState
 
 JSON = Any
 
@@ -56,26 +54,6 @@ def build_view(state: StoneAgeState, seat: int | None) -> dict[str, JSON]:
         view["hand"] = sorted(me.cards)
         view["private"] = {"multipliers": multipliers(me), "symbols": symbols(me)}
     return view
-
-
-def multipliers(me: SeatState) -> dict[str, int]:
-    """Figures on the sand cards a player owns, by figure."""
-    out = dict.fromkeys(FIGURES, 0)
-    for cid in me.cards:
-        card = CARDS[cid]
-        if card.figure is not None:
-            out[card.figure] += card.multiplier
-    return out
-
-
-def symbols(me: SeatState) -> dict[str, int]:
-    """Green cards a player owns, by culture symbol (symbols they do not have are left out)."""
-    out: dict[str, int] = {}
-    for cid in me.cards:
-        symbol = CARDS[cid].symbol
-        if symbol is not None:
-            out[symbol] = out.get(symbol, 0) + 1
-    return {s: out[s] for s in GREEN_SYMBOLS if s in out}
 
 
 def _display_space(state: StoneAgeState, index: int) -> dict[str, JSON]:

@@ -1,0 +1,118 @@
+"""Options and the start of a game: shuffle the deck, deal the display, build the stacks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core import Event, IllegalAction, OptionSpec, Rng, check_handles
+from rules.stoneage.data import (
+    BUILDING_TILES,
+    CARD_IDS,
+    DISPLAY_SIZE,
+    RECENT_EVENTS,
+    STACK_SIZE,
+    STACKS_IN_BOX,
+    TIEBREAKS,
+)
+from rules.stoneage.flow import settle, start_round
+from rules.stoneage.state import Options, SeatState, StoneAgeState, empty_board
+
+JSON = Any
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("open_cards", False, (False, True), "stoneage.option.open_cards"),
+    OptionSpec("tiebreak", "sequence", TIEBREAKS, "stoneage.option.tiebreak"),
+)
+
+
+def parse_options(players: Sequence[str], options: Mapping[str, JSON]) -> Options:
+    """Validate the player list and the options; raises IllegalAction with a specific code."""
+    check_handles(players)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalAction(
+            "bad_player_count", count=len(players), min=MIN_PLAYERS, max=MAX_PLAYERS
+        )
+    specs = {o.name: o for o in OPTIONS}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is None:
+            raise IllegalAction("unknown_option", option=name, allowed=list(specs))
+        # bool is an int in Python: compare types too so that 1 is not taken for True.
+        if not any(type(value) is type(v) and value == v for v in spec.values):
+            raise IllegalAction("bad_option", option=name, value=value, allowed=list(spec.values))
+    chosen = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+    return Options(open_cards=chosen["open_cards"], tiebreak=chosen["tiebreak"])
+
+
+def new_state(
+    players: Sequence[str],
+    opts: Options,
+    rng: Rng,
+    deck: tuple[str, ...],
+    stacks: list[tuple[str, ...]],
+    removed: tuple[str, ...],
+    first: int,
+) -> StoneAgeState:
+    """A state before round 1: the display dealt from ``deck``, nobody on the board."""
+    n = len(players)
+    return StoneAgeState(
+        players=tuple(players),
+        options=opts,
+        rng=rng,
+        seats=[SeatState() for _ in players],
+        deck=deck[DISPLAY_SIZE:],
+        display=list(deck[:DISPLAY_SIZE]),
+        stacks=stacks,
+        removed=removed,
+        first=first,
+        active=first,
+        phase="place",
+        round=0,
+        at=empty_board(n),
+        card_spot=[-1] * DISPLAY_SIZE,
+        building_spot=[-1] * len(stacks),
+    )
+
+
+def new_game(players: Sequence[str], options: Mapping[str, JSON], seed: int) -> StoneAgeState:
+    """A shuffled game whose first prompt is the first player's placement."""
+    opts = parse_options(players, options)
+    rng = Rng(seed)
+    deck = list(CARD_IDS)
+    rng.shuffle(deck)
+    tiles = list(BUILDING_TILES)
+    rng.shuffle(tiles)
+    all_stacks = [tuple(tiles[i * STACK_SIZE : (i + 1) * STACK_SIZE]) for i in range(STACKS_IN_BOX)]
+    n = len(players)
+    removed = tuple(t for s in all_stacks[n:] for t in s)
+    first = rng.randrange(n)
+    state = new_state(players, opts, rng, tuple(deck), all_stacks[:n], removed, first)
+    begin(state)
+    return state
+
+
+def begin(state: StoneAgeState) -> list[Event]:
+    """Round 1 starts; the events are remembered for ``view()["recent"]``."""
+    events = [Event("stoneage.started", {"player": state.players[state.first], "count": state.n})]
+    events += start_round(state, state.first, refilled=0)
+    events += settle(state)
+    remember(state, events)
+    return events
+
+
+def remember(state: StoneAgeState, events: list[Event]) -> None:
+    """Keep the last public events in the state for ``view()["recent"]``."""
+    public = [
+        {
+            "kind": e.kind,
+            "params": {k: list(v) if isinstance(v, list) else v for k, v in e.params.items()},
+        }
+        for e in events
+        if e.visible_to is None
+    ]
+    if public:
+        state.recent = (*state.recent, *public)[-RECENT_EVENTS:]
