@@ -14,9 +14,11 @@ from PIL import Image, ImageDraw
 
 from render import theme
 from render.fonts import Weight, clean_text, font
-from render.symbols import mask
+from render.symbols import Painter, mask
 
-__all__ = ["Canvas"]
+__all__ = ["Badge", "Canvas"]
+
+Badge = tuple[str | Painter | None, str, theme.Colour]  # symbol, text, colour
 
 _ELLIPSIS = "…"
 _PALETTE_COLOURS = 128
@@ -86,8 +88,11 @@ class Canvas:
 
     # Shapes -----------------------------------------------------------------------------------
 
-    def symbol(self, name: str, xy: tuple[int, int], size: int, fill: theme.Colour) -> None:
-        """Paste symbol ``name`` with its top-left corner at ``xy``."""
+    def symbol(
+        self, name: str | Painter, xy: tuple[int, int], size: int, fill: theme.Colour
+    ) -> None:
+        """Paste a symbol (a shared name or a game's painter) with its top-left corner at
+        ``xy``."""
         self.image.paste(fill, (xy[0], xy[1], xy[0] + size, xy[1] + size), mask(name, size))
 
     def box(
@@ -101,6 +106,25 @@ class Canvas:
     ) -> None:
         """A rounded rectangle (``rect`` is x0, y0, x1, y1)."""
         self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+
+    @staticmethod
+    def badge_width(badge: Badge) -> int:
+        """Width in pixels of :meth:`badge`."""
+        symbol, text, _ = badge
+        return Canvas.measure(text, theme.Size.SMALL, "semibold") + 28 + (34 if symbol else 0)
+
+    def badge(self, badge: Badge, x: int, mid: int) -> int:
+        """A pill 42 px high centred on ``mid``, with an optional symbol; returns its width."""
+        symbol, text, colour = badge
+        ink = theme.ink_on(colour)
+        width = self.badge_width(badge)
+        self.box((x, mid - 21, x + width, mid + 21), colour, radius=21)
+        x += 14
+        if symbol:
+            self.symbol(symbol, (x, mid - 13), 26, ink)
+            x += 34
+        self.text((x, mid), text, size=theme.Size.SMALL, weight="semibold", fill=ink, anchor="lm")
+        return width
 
     # Output -----------------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 
 Each symbol is a function drawing white on black in a unit square scaled to the canvas. Masks
 are drawn at four times the requested size and scaled down, which anti-aliases the edges that
-Pillow's polygons lack, and cached per name and size, so a table draws each shape once.
+Pillow's polygons lack, and cached per symbol and size, so a table draws each shape once.
+:data:`SYMBOLS` holds the shared ones by name; a game's own pictograms are painters passed to
+:func:`mask` directly, so they need no global registration.
 """
 
 from __future__ import annotations
@@ -13,19 +15,22 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-__all__ = ["SYMBOLS", "mask"]
+__all__ = ["SYMBOLS", "Painter", "Point", "mask", "rect", "rotated", "scaled", "star_points"]
 
 _SUPERSAMPLE = 4
 
 Point = tuple[float, float]
+# Draws white (255) on a black square of side ``s`` pixels; coordinates are fractions of it.
 Painter = Callable[[ImageDraw.ImageDraw, float], None]
 
 
-def _scaled(points: Sequence[Point], s: float) -> list[Point]:
+def scaled(points: Sequence[Point], s: float) -> list[Point]:
+    """Unit-square points in pixels of a square of side ``s``."""
     return [(x * s, y * s) for x, y in points]
 
 
-def _rotated(points: Sequence[Point], degrees: float, centre: Point) -> list[Point]:
+def rotated(points: Sequence[Point], degrees: float, centre: Point) -> list[Point]:
+    """``points`` turned clockwise (on screen) by ``degrees`` around ``centre``."""
     a = math.radians(degrees)
     cx, cy = centre
     cos, sin = math.cos(a), math.sin(a)
@@ -35,18 +40,19 @@ def _rotated(points: Sequence[Point], degrees: float, centre: Point) -> list[Poi
     ]
 
 
-def _rect(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
+def rect(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
+    """The corners of an axis-aligned rectangle, as a polygon."""
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
 def _swords(d: ImageDraw.ImageDraw, s: float) -> None:
     """Military: two crossed swords."""
     blade = [(0.445, 0.16), (0.5, 0.02), (0.555, 0.16), (0.555, 0.68), (0.445, 0.68)]
-    parts = [blade, _rect(0.31, 0.68, 0.69, 0.76), _rect(0.46, 0.76, 0.54, 0.89)]
+    parts = [blade, rect(0.31, 0.68, 0.69, 0.76), rect(0.46, 0.76, 0.54, 0.89)]
     for angle in (-45, 45):
         for part in parts:
-            d.polygon(_scaled(_rotated(part, angle, (0.5, 0.5)), s), fill=255)
-        pommel = _rotated([(0.5, 0.94)], angle, (0.5, 0.5))[0]
+            d.polygon(scaled(rotated(part, angle, (0.5, 0.5)), s), fill=255)
+        pommel = rotated([(0.5, 0.94)], angle, (0.5, 0.5))[0]
         r = 0.055
         d.ellipse(
             [(pommel[0] - r) * s, (pommel[1] - r) * s, (pommel[0] + r) * s, (pommel[1] + r) * s],
@@ -56,20 +62,20 @@ def _swords(d: ImageDraw.ImageDraw, s: float) -> None:
 
 def _cross(d: ImageDraw.ImageDraw, s: float) -> None:
     """Religion: a Latin cross."""
-    d.polygon(_scaled(_rect(0.4, 0.04, 0.6, 0.96), s), fill=255)
-    d.polygon(_scaled(_rect(0.16, 0.24, 0.84, 0.43), s), fill=255)
+    d.polygon(scaled(rect(0.4, 0.04, 0.6, 0.96), s), fill=255)
+    d.polygon(scaled(rect(0.16, 0.24, 0.84, 0.43), s), fill=255)
 
 
 def _coin(d: ImageDraw.ImageDraw, s: float) -> None:
     """Economy: a coin with a rim and a square hole."""
     d.ellipse([0.06 * s, 0.06 * s, 0.94 * s, 0.94 * s], fill=255)
     d.ellipse([0.18 * s, 0.18 * s, 0.82 * s, 0.82 * s], outline=0, width=max(1, round(0.05 * s)))
-    d.polygon(_scaled(_rect(0.39, 0.39, 0.61, 0.61), s), fill=0)
+    d.polygon(scaled(rect(0.39, 0.39, 0.61, 0.61), s), fill=0)
 
 
 def _flask(d: ImageDraw.ImageDraw, s: float) -> None:
     """Science: a laboratory flask."""
-    d.polygon(_scaled(_rect(0.3, 0.04, 0.7, 0.13), s), fill=255)
+    d.polygon(scaled(rect(0.3, 0.04, 0.7, 0.13), s), fill=255)
     body = [
         (0.38, 0.13),
         (0.62, 0.13),
@@ -80,21 +86,22 @@ def _flask(d: ImageDraw.ImageDraw, s: float) -> None:
         (0.08, 0.86),
         (0.38, 0.38),
     ]
-    d.polygon(_scaled(body, s), fill=255)
-    d.line(_scaled([(0.27, 0.66), (0.73, 0.66)], s), fill=0, width=max(1, round(0.05 * s)))
+    d.polygon(scaled(body, s), fill=255)
+    d.line(scaled([(0.27, 0.66), (0.73, 0.66)], s), fill=0, width=max(1, round(0.05 * s)))
 
 
 def _temple(d: ImageDraw.ImageDraw, s: float) -> None:
     """Culture: a classical temple front."""
-    d.polygon(_scaled([(0.04, 0.32), (0.5, 0.05), (0.96, 0.32)], s), fill=255)
-    d.polygon(_scaled(_rect(0.1, 0.35, 0.9, 0.42), s), fill=255)
+    d.polygon(scaled([(0.04, 0.32), (0.5, 0.05), (0.96, 0.32)], s), fill=255)
+    d.polygon(scaled(rect(0.1, 0.35, 0.9, 0.42), s), fill=255)
     for x in (0.14, 0.34, 0.54, 0.74):
-        d.polygon(_scaled(_rect(x, 0.45, x + 0.12, 0.8), s), fill=255)
-    d.polygon(_scaled(_rect(0.08, 0.83, 0.92, 0.89), s), fill=255)
-    d.polygon(_scaled(_rect(0.03, 0.9, 0.97, 0.96), s), fill=255)
+        d.polygon(scaled(rect(x, 0.45, x + 0.12, 0.8), s), fill=255)
+    d.polygon(scaled(rect(0.08, 0.83, 0.92, 0.89), s), fill=255)
+    d.polygon(scaled(rect(0.03, 0.9, 0.97, 0.96), s), fill=255)
 
 
-def _star_points(n: int, outer: float, inner: float, centre: Point) -> list[Point]:
+def star_points(n: int, outer: float, inner: float, centre: Point) -> list[Point]:
+    """The polygon of an ``n``-pointed star (alternating radii), first point up."""
     cx, cy = centre
     points = []
     for i in range(2 * n):
@@ -106,7 +113,7 @@ def _star_points(n: int, outer: float, inner: float, centre: Point) -> list[Poin
 
 def _star(d: ImageDraw.ImageDraw, s: float) -> None:
     """Utopia: a five-pointed star."""
-    d.polygon(_scaled(_star_points(5, 0.5, 0.2, (0.5, 0.54)), s), fill=255)
+    d.polygon(scaled(star_points(5, 0.5, 0.2, (0.5, 0.54)), s), fill=255)
 
 
 def _circle(d: ImageDraw.ImageDraw, s: float) -> None:
@@ -114,44 +121,42 @@ def _circle(d: ImageDraw.ImageDraw, s: float) -> None:
 
 
 def _square(d: ImageDraw.ImageDraw, s: float) -> None:
-    d.polygon(_scaled(_rect(0.12, 0.12, 0.88, 0.88), s), fill=255)
+    d.polygon(scaled(rect(0.12, 0.12, 0.88, 0.88), s), fill=255)
 
 
 def _triangle(d: ImageDraw.ImageDraw, s: float) -> None:
-    d.polygon(_scaled([(0.5, 0.06), (0.96, 0.9), (0.04, 0.9)], s), fill=255)
+    d.polygon(scaled([(0.5, 0.06), (0.96, 0.9), (0.04, 0.9)], s), fill=255)
 
 
 def _diamond(d: ImageDraw.ImageDraw, s: float) -> None:
-    d.polygon(_scaled([(0.5, 0.02), (0.98, 0.5), (0.5, 0.98), (0.02, 0.5)], s), fill=255)
+    d.polygon(scaled([(0.5, 0.02), (0.98, 0.5), (0.5, 0.98), (0.02, 0.5)], s), fill=255)
 
 
 def _no_entry(d: ImageDraw.ImageDraw, s: float) -> None:
     """Embargo: a circle struck through."""
     d.ellipse([0.05 * s, 0.05 * s, 0.95 * s, 0.95 * s], fill=255)
     d.ellipse([0.17 * s, 0.17 * s, 0.83 * s, 0.83 * s], fill=0)
-    bar = _rotated(_rect(0.12, 0.44, 0.88, 0.56), 45, (0.5, 0.5))
-    d.polygon(_scaled(bar, s), fill=255)
+    bar = rotated(rect(0.12, 0.44, 0.88, 0.56), 45, (0.5, 0.5))
+    d.polygon(scaled(bar, s), fill=255)
 
 
 def _flag(d: ImageDraw.ImageDraw, s: float) -> None:
     """Starting player: a pennant on a pole."""
-    d.polygon(_scaled(_rect(0.16, 0.05, 0.26, 0.97), s), fill=255)
-    d.polygon(_scaled([(0.26, 0.06), (0.92, 0.28), (0.26, 0.52)], s), fill=255)
+    d.polygon(scaled(rect(0.16, 0.05, 0.26, 0.97), s), fill=255)
+    d.polygon(scaled([(0.26, 0.06), (0.92, 0.28), (0.26, 0.52)], s), fill=255)
 
 
 def _play(d: ImageDraw.ImageDraw, s: float) -> None:
     """Active seat: a right-pointing triangle."""
-    d.polygon(_scaled([(0.16, 0.06), (0.94, 0.5), (0.16, 0.94)], s), fill=255)
+    d.polygon(scaled([(0.16, 0.06), (0.94, 0.5), (0.16, 0.94)], s), fill=255)
 
 
 def _hourglass(d: ImageDraw.ImageDraw, s: float) -> None:
     """A seat that must answer a prompt."""
-    d.polygon(_scaled(_rect(0.14, 0.03, 0.86, 0.11), s), fill=255)
-    d.polygon(_scaled(_rect(0.14, 0.89, 0.86, 0.97), s), fill=255)
+    d.polygon(scaled(rect(0.14, 0.03, 0.86, 0.11), s), fill=255)
+    d.polygon(scaled(rect(0.14, 0.89, 0.86, 0.97), s), fill=255)
     d.polygon(
-        _scaled(
-            [(0.22, 0.11), (0.78, 0.11), (0.5, 0.5), (0.78, 0.89), (0.22, 0.89), (0.5, 0.5)], s
-        ),
+        scaled([(0.22, 0.11), (0.78, 0.11), (0.5, 0.5), (0.78, 0.89), (0.22, 0.89), (0.5, 0.5)], s),
         fill=255,
     )
 
@@ -167,7 +172,7 @@ def _card(d: ImageDraw.ImageDraw, s: float) -> None:
 def _crown(d: ImageDraw.ImageDraw, s: float) -> None:
     """Winner."""
     d.polygon(
-        _scaled(
+        scaled(
             [
                 (0.06, 0.28),
                 (0.3, 0.52),
@@ -181,7 +186,7 @@ def _crown(d: ImageDraw.ImageDraw, s: float) -> None:
         ),
         fill=255,
     )
-    d.polygon(_scaled(_rect(0.16, 0.84, 0.84, 0.94), s), fill=255)
+    d.polygon(scaled(rect(0.16, 0.84, 0.84, 0.94), s), fill=255)
 
 
 def _culture_coin(d: ImageDraw.ImageDraw, s: float) -> None:
@@ -214,9 +219,11 @@ SYMBOLS: dict[str, Painter] = {
 
 
 @functools.cache
-def mask(name: str, size: int) -> Image.Image:
-    """An anti-aliased ``size`` x ``size`` alpha mask of symbol ``name``."""
+def mask(symbol: str | Painter, size: int) -> Image.Image:
+    """An anti-aliased ``size`` x ``size`` alpha mask of a symbol (a name in :data:`SYMBOLS`,
+    or a game's own painter)."""
+    painter = SYMBOLS[symbol] if isinstance(symbol, str) else symbol
     big = size * _SUPERSAMPLE
     image = Image.new("L", (big, big))
-    SYMBOLS[name](ImageDraw.Draw(image), float(big))
+    painter(ImageDraw.Draw(image), float(big))
     return image.resize((size, size), Image.Resampling.LANCZOS)

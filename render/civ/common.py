@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
 import locales
 from render import theme
 from render.canvas import Canvas
+from render.context import Ctx, context, event_sentence
 from render.theme import Size
 from rules.civ import data
 
@@ -42,35 +41,6 @@ HAND_CARD = (178, 262)
 SMALL_CARD = (104, 148)
 
 
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    """What every layer needs: the language and the display name of each seat."""
-
-    lang: str
-    names: tuple[str, ...]
-    handles: tuple[str, ...]
-
-    def t(self, key: str, /, **params: Any) -> str:
-        """Translate ``key`` in the picture's language."""
-        return locales.t(self.lang, key, **params)
-
-    def name(self, seat: Any) -> str:
-        """The display name of a seat index ("?" for anything else)."""
-        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
-            return "?"
-        return self.names[seat]
-
-
-def context(view: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> Ctx:
-    """The language and, per seat, the display name if one was given and is drawable."""
-    handles = tuple(str(p) for p in view["players"])
-    shown = []
-    for i, handle in enumerate(handles):
-        custom = names[i] if names is not None and i < len(names) else None
-        shown.append(custom if custom and Canvas.fit(custom, Size.BODY, "bold", 10_000) else handle)
-    return Ctx(locales.normalize(lang), tuple(shown), handles)
-
-
 def domain_name(ctx: Ctx, domain: str) -> str:
     """``Science`` / ``Tudomány``."""
     return ctx.t(f"civ.domain.{domain}")
@@ -88,26 +58,6 @@ def effect_name(ctx: Ctx, domain: str, level: int) -> str:
 def team_letter(team: int) -> str:
     """Teams are shown as A, B."""
     return chr(ord("A") + team)
-
-
-def event_sentence(ctx: Ctx, event: Mapping[str, Any]) -> str:
-    """An event as a sentence, with player handles replaced by display names.
-
-    Only parameters the message inserts as plain text are replaced; one translated through a
-    ``@prefix`` (a domain, an effect) is a key suffix and stays as it is.
-    """
-    kind = str(event.get("kind", ""))
-    params = dict(event.get("params") or {})
-    prefixes = locales.params_of(ctx.lang, f"event.{kind}")
-    shown = dict(zip(ctx.handles, ctx.names, strict=True))
-    for name, value in params.items():
-        if prefixes.get(name) is not None:
-            continue
-        if isinstance(value, str):
-            params[name] = shown.get(value, value)
-        elif isinstance(value, list):
-            params[name] = [shown.get(v, v) if isinstance(v, str) else v for v in value]
-    return locales.event_text(ctx.lang, kind, params)
 
 
 def draw_card_row(

@@ -15,7 +15,7 @@ from PIL import Image
 
 import locales
 from render import theme
-from render.canvas import Canvas
+from render.canvas import Badge, Canvas
 from render.civ.common import (
     DOMAINS,
     SMALL_CARD,
@@ -25,9 +25,11 @@ from render.civ.common import (
     draw_card_row,
     draw_small_card,
     effect_name,
-    event_sentence,
     team_letter,
 )
+from render.context import label_or
+from render.context import public_view as public_keys
+from render.sections import draw_banner, draw_recent
 from render.theme import Size
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
@@ -68,8 +70,6 @@ _HEADER_H = 200
 _BANNER_H = 104
 _LINE_H = Size.BODY + 8
 
-Badge = tuple[str | None, str, theme.Colour]  # symbol, text, colour
-
 
 def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table of a CIV game as PNG bytes."""
@@ -89,7 +89,7 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
 
 def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """Only the keys every seat may see (never ``hand`` or ``private``)."""
-    return {key: view[key] for key in PUBLIC_KEYS if key in view}
+    return public_keys(view, PUBLIC_KEYS)
 
 
 def _height_bound(view: Mapping[str, Any]) -> int:
@@ -174,27 +174,7 @@ def _draw_banner(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     outcome = view.get("outcome")
     if outcome is not None:
         headline, detail = _outcome_text(ctx, view, outcome)
-        ink = theme.ink_on(theme.ACCENT)
-        c.box((_X0, y, _X1, y + _BANNER_H), theme.ACCENT)
-        c.symbol("crown", (_X0 + _PAD, y + 24), 56, ink)
-        width = _X1 - _X0 - 3 * _PAD - 72
-        c.text(
-            (_X0 + _PAD + 72, y + 12),
-            headline,
-            size=Size.HEADING,
-            weight="bold",
-            fill=ink,
-            max_width=width,
-        )
-        c.text(
-            (_X0 + _PAD + 72, y + 60),
-            detail,
-            size=Size.SMALL,
-            weight="semibold",
-            fill=ink,
-            max_width=width,
-        )
-        return y + _BANNER_H + theme.GAP
+        return draw_banner(c, "crown", headline, detail, y)
     if view.get("final_round"):
         ink = theme.ink_on(theme.FINAL)
         c.box((_X0, y, _X1, y + 64), theme.FINAL)
@@ -226,17 +206,12 @@ def _outcome_text(ctx: Ctx, view: Mapping[str, Any], outcome: Mapping[str, Any])
     params: dict[str, Any] = {"domain": details.get("domain")}
     if isinstance(details.get("player"), str) and details["player"] in ctx.handles:
         params["player"] = ctx.name(ctx.handles.index(details["player"]))
-    detail = _label_or(ctx, f"render.civ.reason.{reason}", reason, **params)
+    detail = label_or(ctx, f"render.civ.reason.{reason}", reason, **params)
     tiebreak = outcome.get("tiebreak")
     if tiebreak:  # "utopia" ... or "shared", described by the CIV catalogue
-        criterion = _label_or(ctx, f"civ.tiebreak.{tiebreak}", str(tiebreak))
+        criterion = label_or(ctx, f"civ.tiebreak.{tiebreak}", str(tiebreak))
         detail += " · " + ctx.t("render.civ.tiebreak", criterion=criterion)
     return headline, detail
-
-
-def _label_or(ctx: Ctx, key: str, fallback: str, **params: Any) -> str:
-    """``key`` translated, or ``fallback`` (a raw engine token) when no catalogue has it."""
-    return ctx.t(key, **params) if locales.has(ctx.lang, key) else fallback
 
 
 # Player panels ---------------------------------------------------------------------------------
@@ -327,7 +302,7 @@ def _draw_name_row(
     x = _X0 + _PAD
     c.symbol(theme.player_shape(index), (x, mid - 18), 36, theme.player_colour(index))
     x += 48
-    badges_w = sum(_badge_width(b) + 10 for b in badges)
+    badges_w = sum(Canvas.badge_width(b) + 10 for b in badges)
     x += (
         c.text(
             (x, mid),
@@ -340,9 +315,9 @@ def _draw_name_row(
         + 16
     )
     for badge in badges:
-        if x + _badge_width(badge) > right:
+        if x + Canvas.badge_width(badge) > right:
             break
-        x += _draw_badge(c, badge, x, mid) + 10
+        x += c.badge(badge, x, mid) + 10
 
 
 def _badges(
@@ -372,25 +347,6 @@ def _badges(
     if index == view["start_seat"]:
         badges.append(("flag", ctx.t("render.civ.start"), theme.BORDER))
     return badges
-
-
-def _badge_width(badge: Badge) -> int:
-    symbol, text, _ = badge
-    return Canvas.measure(text, Size.SMALL, "semibold") + 28 + (34 if symbol else 0)
-
-
-def _draw_badge(c: Canvas, badge: Badge, x: int, mid: int) -> int:
-    """A pill with an optional symbol; returns its width."""
-    symbol, text, colour = badge
-    ink = theme.ink_on(colour)
-    width = _badge_width(badge)
-    c.box((x, mid - 21, x + width, mid + 21), colour, radius=21)
-    x += 14
-    if symbol:
-        c.symbol(symbol, (x, mid - 13), 26, ink)
-        x += 34
-    c.text((x, mid), text, size=Size.SMALL, weight="semibold", fill=ink, anchor="lm")
-    return width
 
 
 def _draw_cell(
@@ -594,19 +550,5 @@ def _draw_coin(c: Canvas, ctx: Ctx, coin: Mapping[str, Any] | None, y: int) -> i
 
 
 def _draw_recent(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
-    """The last public events, oldest first, one bullet each (at most two lines)."""
-    recent = list(view.get("recent") or [])
-    if not recent:
-        return y
-    x = _X0 + _PAD
-    c.text((x, y), ctx.t("render.civ.recent"), size=Size.BODY, weight="bold")
-    y += Size.BODY + 14
-    for event in recent:
-        c.draw.ellipse((x + 2, y + 13, x + 14, y + 25), fill=theme.MUTED)
-        for line in Canvas.wrap(
-            event_sentence(ctx, event), Size.BODY, "regular", _X1 - x - _PAD - 30, 2
-        ):
-            c.text((x + 30, y), line, size=Size.BODY)
-            y += _LINE_H
-        y += 4
-    return y + theme.GAP
+    """The last public events, oldest first."""
+    return draw_recent(c, ctx, ctx.t("render.civ.recent"), view.get("recent") or [], y)
