@@ -10,11 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
+from cogs.clock import Clock, SystemClock
 from cogs.config import Config
 from cogs.errors import UserError
 from cogs.i18n import CatalogueTranslator, user_lang
 from cogs.rendering import Renderer
 from cogs.service import GameService
+from cogs.timers import TimerDispatcher
 from rules.core import IllegalAction
 from store import CachedStore, Store
 
@@ -25,13 +27,21 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 #: Extensions loaded at start, in order.
-EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.mod")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.mod",
+    "cogs.settings",
+    "cogs.deadlines",
+)
 
 
 class TableBot(commands.Bot):
     """Slash commands only: no message content intent, no prefix commands."""
 
-    def __init__(self, config: Config, store: Store, **options: Any) -> None:
+    def __init__(
+        self, config: Config, store: Store, *, clock: Clock | None = None, **options: Any
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -44,6 +54,12 @@ class TableBot(commands.Bot):
         self.store: Store = CachedStore(store)
         self.service = GameService(self.store)
         self.renderer = Renderer(config.render_workers)
+        #: Every time read and timed sleep of the bot (tests pass a cogs.clock.FakeClock).
+        self.clock: Clock = clock or SystemClock()
+        #: Reminders, deadlines and cleanups; started at the end of setup_hook.
+        self.timers = TimerDispatcher(self.store, self.clock)
+        #: Users' /settings language, read by cogs.i18n.user_lang (filled by cogs.settings).
+        self.language_overrides: dict[int, str] = {}
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -59,8 +75,11 @@ class TableBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         log.info("commands synced")
+        # Last: the extensions have registered their timer handlers by now.
+        self.timers.start()
 
     async def close(self) -> None:
+        await self.timers.stop()
         await super().close()
         self.renderer.close()
 

@@ -6,11 +6,15 @@ import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from cogs.timing import parse_duration, parse_optional_duration
+
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 _LANGUAGES = ("en", "hu")
+_POLICIES = ("remind", "drop", "end", "vote")
 
 
 class ConfigError(ValueError):
@@ -31,6 +35,12 @@ class Config:
     render_workers: int = 1
     playground_host: str = "127.0.0.1"
     playground_port: int = 8765
+    reminder_delay: timedelta = timedelta(hours=8)
+    deadline_policy: str = "vote"
+    vacation_days: int = 7
+    lobby_cleanup: timedelta | None = timedelta(days=14)
+    game_cleanup: timedelta | None = timedelta(days=30)
+    cleanup_warning: timedelta = timedelta(hours=24)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -54,6 +64,14 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         "logging": {"level"},
         "render": {"workers"},
         "playground": {"host", "port"},
+        "timers": {
+            "reminder_delay",
+            "deadline_policy",
+            "vacation_days",
+            "lobby_cleanup",
+            "game_cleanup",
+            "cleanup_warning",
+        },
     }
     for section, values in data.items():
         if section not in known or not isinstance(values, dict):
@@ -69,6 +87,19 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
             raise ConfigError(f"{section}.{key} must be {kind.__name__}, got {value!r}")
         return value
 
+    def duration(key: str, default: str, *, optional: bool = False) -> timedelta | None:
+        text = get("timers", key, str, default)
+        try:
+            return parse_optional_duration(text) if optional else parse_duration(text)
+        except ValueError:
+            allowed = ' or "off"' if optional else ""
+            raise ConfigError(
+                f'timers.{key} must be a duration like "90m", "12h", "2d"{allowed}, got {text!r}'
+            ) from None
+
+    reminder_delay = duration("reminder_delay", "8h")
+    cleanup_warning = duration("cleanup_warning", "24h")
+    assert reminder_delay is not None and cleanup_warning is not None
     guilds = get("discord", "dev_guilds", list, [])
     if not all(isinstance(g, int) and not isinstance(g, bool) for g in guilds):
         raise ConfigError("discord.dev_guilds must be a list of server ids (integers)")
@@ -83,6 +114,12 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         render_workers=get("render", "workers", int, 1),
         playground_host=get("playground", "host", str, "127.0.0.1"),
         playground_port=get("playground", "port", int, 8765),
+        reminder_delay=reminder_delay,
+        deadline_policy=get("timers", "deadline_policy", str, "vote"),
+        vacation_days=get("timers", "vacation_days", int, 7),
+        lobby_cleanup=duration("lobby_cleanup", "14d", optional=True),
+        game_cleanup=duration("game_cleanup", "30d", optional=True),
+        cleanup_warning=cleanup_warning,
     )
     if cfg.default_language not in _LANGUAGES:
         raise ConfigError(f"bot.default_language must be one of {_LANGUAGES}")
@@ -96,4 +133,8 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         raise ConfigError("playground.port must be between 0 and 65535")
     if cfg.playground_host not in ("127.0.0.1", "localhost", "::1"):
         raise ConfigError("playground.host must be a loopback address (127.0.0.1, ::1)")
+    if cfg.deadline_policy not in _POLICIES:
+        raise ConfigError(f"timers.deadline_policy must be one of {_POLICIES}")
+    if not 0 <= cfg.vacation_days <= 365:
+        raise ConfigError("timers.vacation_days must be between 0 and 365")
     return cfg

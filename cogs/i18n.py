@@ -1,7 +1,8 @@
 """Languages on Discord: command localisations and who reads which language.
 
-Ephemeral replies follow the language of the user's Discord client; public posts follow the
-server's setting (``/settings language`` for moderators), else the configured default.
+Ephemeral replies follow the language a user chose with ``/settings``, else their Discord
+client's; public posts follow the server's setting (``/mod language``), else the configured
+default.
 Command names stay English everywhere (so help texts and docs name one command); descriptions,
 parameter descriptions and choice names are translated.
 """
@@ -17,7 +18,12 @@ import locales
 
 
 def user_lang(interaction: discord.Interaction[Any]) -> str:
-    """The language for a reply only this user sees."""
+    """The language for a reply only this user sees: their ``/settings`` choice, else their
+    Discord client's."""
+    overrides = getattr(interaction.client, "language_overrides", None)
+    chosen = overrides.get(interaction.user.id) if isinstance(overrides, dict) else None
+    if isinstance(chosen, str) and chosen in locales.SUPPORTED:
+        return chosen
     return locales.normalize(str(interaction.locale))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -18,12 +19,32 @@ from cogs.components import lobby_components
 from cogs.errors import UserError
 from cogs.i18n import user_lang
 from cogs.names import handle_for
+from cogs.planner import Planner
 from cogs.publish import post_table
 from cogs.service import OPEN, Loaded
+from cogs.timing import format_duration, parse_duration
 from rules.core import IllegalAction, OptionSpec
-from store import GameRow, StoreError
+from store import DEADLINE_POLICIES, DeadlineRow, GameRow, StoreError
 
 GAME_CHOICES = text.game_choices()
+#: English names (the source text); other languages come from ``choice.<policy>``.
+POLICY_CHOICES = [
+    app_commands.Choice(name=locales.t("en", f"choice.{p}"), value=p) for p in DEADLINE_POLICIES
+]
+
+
+def parse_deadline(raw: str) -> int:
+    """``12h`` -> seconds; UserError(bad_duration) for anything that is not a duration."""
+    try:
+        return int(parse_duration(raw).total_seconds())
+    except ValueError:
+        raise UserError("bad_duration", value=raw) from None
+
+
+def deadline_line(lang: str, deadline: DeadlineRow) -> str:
+    """``12h per turn, then: the other players vote``."""
+    turn = format_duration(timedelta(seconds=deadline.turn_seconds))
+    return locales.t(lang, "lobby.deadline", turn=turn, policy=deadline.policy)
 
 
 def parse_options(specs: tuple[OptionSpec, ...], raw: str) -> dict[str, Any]:
@@ -61,8 +82,8 @@ def _option_label(lang: str, spec: OptionSpec, chosen: dict[str, Any]) -> str:
     return locales.t(lang, f"{spec.label}.{value}")
 
 
-def lobby_embed(lang: str, game: Loaded) -> discord.Embed:
-    """Who has joined, the seats, the options."""
+def lobby_embed(lang: str, game: Loaded, deadline: DeadlineRow | None = None) -> discord.Embed:
+    """Who has joined, the seats, the options, the turn deadline."""
     row = game.row
     embed = discord.Embed(
         title=text.game_title(lang, row.game, row.id),
@@ -79,6 +100,8 @@ def lobby_embed(lang: str, game: Loaded) -> discord.Embed:
         f"{locales.t(lang, f'{spec.label}.name')}: {_option_label(lang, spec, row.options)}"
         for spec in game.engine.options
     ]
+    if deadline is not None:
+        options.append(deadline_line(lang, deadline))
     if options:
         embed.add_field(
             name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False
@@ -93,7 +116,7 @@ async def refresh_lobby(
 ) -> None:
     """Redraw the lobby message (in place when a lobby component was pressed)."""
     lang = await bot.public_lang(game.row.guild_id)
-    embed = lobby_embed(lang, game)
+    embed = lobby_embed(lang, game, await bot.store.deadline(game.row.id))
     view = lobby_components(lang, game) if game.row.status == "lobby" else None
     if interaction is not None and interaction.type is discord.InteractionType.component:
         await interaction.response.edit_message(embed=embed, view=view)
@@ -229,9 +252,13 @@ class Lobby(commands.GroupCog, group_name="game"):
 
     @app_commands.command(name="new")
     @app_commands.describe(
-        game="Which game", seats="How many players", options="Options, e.g. deal=draft teams=true"
+        game="Which game",
+        seats="How many players",
+        options="Options, e.g. deal=draft teams=true",
+        deadline="Time for each turn, e.g. 12h or 2d (none if left out)",
+        policy="What happens when a turn's time runs out",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, policy=POLICY_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -239,12 +266,15 @@ class Lobby(commands.GroupCog, group_name="game"):
         game: str,
         seats: app_commands.Range[int, 1, 8],
         options: str = "",
+        deadline: str | None = None,
+        policy: str | None = None,
     ) -> None:
         """Open a lobby for a new game in this channel."""
         engine = rules.get_game(game)
         if not engine.min_players <= seats <= engine.max_players:
             raise UserError("bad_seat_count", min=engine.min_players, max=engine.max_players)
         chosen = parse_options(engine.options, options)
+        turn = parse_deadline(deadline) if deadline else None
         assert interaction.guild_id is not None and interaction.channel_id is not None
         row = await self.bot.store.create_game(
             guild_id=interaction.guild_id,
@@ -257,13 +287,19 @@ class Lobby(commands.GroupCog, group_name="game"):
         await self.bot.store.join(
             row.id, interaction.user.id, handle_for(interaction.user.display_name)
         )
+        rule = None
+        if turn is not None:
+            rule = await self.bot.store.set_deadline(
+                row.id, turn, policy or self.bot.config.deadline_policy
+            )
         loaded = await self.bot.service.load(row.id)
         lang = await self.bot.public_lang(row.guild_id)
         await interaction.response.send_message(
-            embed=lobby_embed(lang, loaded), view=lobby_components(lang, loaded)
+            embed=lobby_embed(lang, loaded, rule), view=lobby_components(lang, loaded)
         )
         message = await interaction.original_response()
         await self.bot.store.update_game(row.id, lobby_message_id=message.id)
+        await Planner(self.bot).schedule_lobby(row)
 
     @app_commands.command(name="join")
     @app_commands.describe(game="Game number")

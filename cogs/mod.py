@@ -6,6 +6,7 @@ to the game's log as a note (or, for a kick, as the seat's resignation).
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -17,9 +18,12 @@ from cogs.checks import moderator_only
 from cogs.client import TableBot, reply
 from cogs.errors import UserError
 from cogs.i18n import user_lang
+from cogs.lobby import POLICY_CHOICES, deadline_line, parse_deadline
+from cogs.planner import Planner
 from cogs.play import my_games_autocomplete, resolve_game
 from cogs.publish import post_table, publish_result
-from cogs.service import RUNNING
+from cogs.service import OPEN, RUNNING
+from cogs.timing import OFF_WORDS, format_duration
 
 
 @app_commands.guild_only()
@@ -129,6 +133,51 @@ class Mod(commands.GroupCog, group_name="mod"):
         await self._done(
             interaction, "mod.done.replace", player=player.mention, substitute=substitute.mention
         )
+
+    @app_commands.command(name="deadline")
+    @app_commands.describe(
+        turn='Time for each turn, e.g. 12h, 2d or 30m; "off" for no deadline',
+        policy="What happens when a turn's time runs out",
+        game="Game number",
+    )
+    @app_commands.choices(policy=POLICY_CHOICES)
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def deadline(
+        self,
+        interaction: discord.Interaction[Any],
+        turn: str,
+        policy: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        """Set a game's turn deadline and what happens when it passes (also in a lobby)."""
+        game_id = await resolve_game(interaction, game)
+        loaded = await self.bot.service.load(game_id)
+        if loaded.row.guild_id != interaction.guild_id:
+            raise UserError("unknown_game", game=game_id)
+        if loaded.row.status not in OPEN:
+            raise UserError("game_not_running")
+        lang = user_lang(interaction)
+        off = turn.strip().lower() in OFF_WORDS
+        seconds = None if off else parse_deadline(turn)
+        current = await self.bot.store.deadline(game_id)
+        chosen = policy or (current.policy if current else self.bot.config.deadline_policy)
+        rule = await self.bot.store.set_deadline(game_id, seconds, chosen)
+        if loaded.row.status == "lobby":
+            from cogs.lobby import refresh_lobby
+
+            await refresh_lobby(self.bot, loaded, None)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            setting = (
+                "off"
+                if rule is None
+                else f"{format_duration(timedelta(seconds=rule.turn_seconds))} {rule.policy}"
+            )
+            await self.bot.service.note(game_id, interaction.user.id, f"deadline_set {setting}")
+            await Planner(self.bot).replan_deadlines(game_id)
+        shown = deadline_line(lang, rule) if rule else locales.t(lang, "mod.no_deadline")
+        await self._done(interaction, "mod.done.deadline", game=game_id, deadline=shown)
 
     @app_commands.command(name="check")
     @app_commands.describe(game="Game number")

@@ -9,8 +9,9 @@ are cached by game id together with the sequence number they belong to.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,8 @@ from store import (
 
 RUNNING = ("running", "paused")
 OPEN = ("lobby", "running", "paused")
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -80,6 +83,33 @@ class ActResult:
         return self.game.outcome() is not None
 
 
+@dataclass(frozen=True)
+class Change:
+    """What a recorded change did to a game, for the hooks (timers) that follow prompts.
+
+    ``game`` is the game after the change; ``before`` the seats that were prompted before it
+    (empty for a start) and ``before_status`` the status then; ``actor`` the seat that moved or
+    resigned (None for a start or a note); ``kind`` is ``start``, ``move``, ``resign`` or
+    ``note``.
+    """
+
+    game: Loaded
+    before: frozenset[int]
+    before_status: str
+    actor: int | None
+    kind: str
+
+    @property
+    def by_player(self) -> bool:
+        """A player did something (a start, move or resignation), as opposed to a note."""
+        return self.kind != "note"
+
+
+#: Called under the game's lock after every recorded change, so that what it schedules or
+#: cancels is in place before anything else can touch the game.
+ChangeHook = Callable[[Change], Awaitable[None]]
+
+
 class GameService:
     """Loads games, applies actions and records them. One instance per bot."""
 
@@ -87,6 +117,19 @@ class GameService:
         self.store = store
         self._states: dict[int, tuple[int, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._hooks: list[ChangeHook] = []
+
+    def on_change(self, hook: ChangeHook) -> None:
+        """Call ``hook`` after every start, move, resignation and note (see :class:`Change`)."""
+        self._hooks.append(hook)
+
+    async def _changed(self, change: Change) -> None:
+        # A failing hook must not turn a recorded move into an error for the player.
+        for hook in self._hooks:
+            try:
+                await hook(change)
+            except Exception:
+                log.exception("change hook failed for game %s", change.game.row.id)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock serialising changes to one game."""
@@ -131,7 +174,9 @@ class GameService:
                 snapshot=game.engine.to_json(state),
             )
             self._states[game_id] = (row.seq, state)
-            return Loaded(row, await self.store.seats(game_id), game.engine, state)
+            started = Loaded(row, await self.store.seats(game_id), game.engine, state)
+            await self._changed(Change(started, frozenset(), "lobby", None, "start"))
+            return started
 
     async def act(
         self, game_id: int, user_id: int, action: str, *, expected_seq: int | None = None
@@ -148,30 +193,49 @@ class GameService:
             if expected_seq is not None and expected_seq != game.seq:
                 raise UserError("stale")
             text = join(tokens(action))
-            before = game.pending()
+            before, status = game.pending(), game.row.status
             state, events = act(game.engine, game.state, seat, text)
             await self._record(game, state, seat, user_id, "move", text)
+            await self._changed(Change(game, _seats(before), status, seat, "move"))
             return ActResult(game, text, seat, events, before, game.pending())
 
-    async def resign(self, game_id: int, seat: int, user_id: int | None) -> ActResult:
-        """``seat`` leaves the game (by their own choice or a moderator's kick)."""
+    async def resign(
+        self, game_id: int, seat: int, user_id: int | None, *, expected_seq: int | None = None
+    ) -> ActResult:
+        """``seat`` leaves the game (by their own choice, a moderator's kick or a deadline)."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             if game.row.status not in RUNNING or game.state is None:
                 raise UserError("game_not_running")
             if game.outcome() is not None:
                 raise UserError("game_over")
-            before = game.pending()
+            if expected_seq is not None and expected_seq != game.seq:
+                raise UserError("stale")
+            before, status = game.pending(), game.row.status
             state, events = game.engine.resign(game.state, seat)
             await self._record(game, state, seat, user_id, "resign", "resign")
+            await self._changed(Change(game, _seats(before), status, seat, "resign"))
             return ActResult(game, "resign", seat, events, before, game.pending())
 
     async def note(
-        self, game_id: int, user_id: int, text: str, *, status: str | None = None
+        self,
+        game_id: int,
+        user_id: int | None,
+        text: str,
+        *,
+        status: str | None = None,
+        expected_seq: int | None = None,
     ) -> Loaded:
-        """Write a moderation note (pause, kick, replace...) into the game's log."""
+        """Write a note (pause, kick, replace, a passed deadline...) into the game's log.
+
+        ``user_id`` is None for the bot's own notes; with ``expected_seq`` the note is refused
+        (``stale``) when the game has moved on since.
+        """
         async with self.lock(game_id):
             game = await self.load(game_id)
+            if expected_seq is not None and expected_seq != game.seq:
+                raise UserError("stale")
+            before, old_status = game.pending(), game.row.status
             seq = await self.store.record(
                 game_id,
                 expected_seq=game.seq,
@@ -184,7 +248,9 @@ class GameService:
             )
             if game.state is not None:
                 self._states[game_id] = (seq, game.state)
-            return await self.load(game_id)
+            noted = await self.load(game_id)
+            await self._changed(Change(noted, _seats(before), old_status, None, "note"))
+            return noted
 
     async def history(self, game_id: int) -> list[tuple[ActionRow, list[Event]]]:
         """Every log entry with the events it caused, by replaying the game from its seed.
@@ -252,3 +318,7 @@ class GameService:
         assert refreshed is not None
         game.row = refreshed
         game.state = state
+
+
+def _seats(prompts: list[Prompt]) -> frozenset[int]:
+    return frozenset(p.seat for p in prompts)

@@ -1,0 +1,137 @@
+"""Closing what nobody uses: lobbies nobody starts and games nobody plays.
+
+Both get a warning first (``[timers] cleanup_warning`` before the end). A game's idle clock
+is re-armed by every move, resignation or resume (:mod:`cogs.planner`), so the warning and the
+end only fire when the game's seq is still the one they were stamped with. A lobby is closed
+``[timers] lobby_cleanup`` after it was opened unless it started. Warnings and ends of games
+are notes in the game's log; lobbies have no log, so only their message tells.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import locales
+from cogs import text
+from cogs.errors import UserError
+from cogs.planner import IDLE_END, IDLE_WARNING, LOBBY_END, Planner
+from cogs.reminders import active_seats, post_in_thread
+from cogs.service import RUNNING, Loaded
+from cogs.settings import duration_text
+from cogs.timing import format_duration
+from store import NewTimer, TimerRow
+
+if TYPE_CHECKING:
+    from cogs.client import TableBot
+
+log = logging.getLogger(__name__)
+
+
+class Cleanup:
+    """Handlers of the idle-game and lobby timers."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    async def _idle_game(self, timer: TimerRow) -> Loaded | None:
+        """The game if it is still idle since the timer was set, else None.
+
+        A timer with another seq than the game's can only come from a race with a move or a
+        stop at the wrong moment; if the game then has no idle timer at all, one is re-armed.
+        """
+        game = await self.bot.service.load(timer.game_id)
+        if game.row.status not in RUNNING or game.outcome() is not None:
+            return None
+        if game.seq == timer.seq:
+            return game
+        pending = await self.bot.store.pending_timers(game.row.id)
+        if not any(t.kind in (IDLE_WARNING, IDLE_END) for t in pending):
+            for timer_again in Planner(self.bot).idle_warning(game.row, self.bot.clock.now()):
+                await self.bot.timers.add(timer_again)
+        return None
+
+    async def idle_warning(self, timer: TimerRow) -> None:
+        game = await self._idle_game(timer)
+        if game is None:
+            return
+        bot = self.bot
+        warning = bot.config.cleanup_warning
+        try:
+            noted = await bot.service.note(
+                game.row.id, None, f"idle_warning {format_duration(warning)}", expected_seq=game.seq
+            )
+        except UserError:
+            return  # someone moved in the meantime
+        await bot.timers.add(
+            NewTimer(game.row.id, IDLE_END, bot.clock.now() + warning, seq=noted.seq)
+        )
+        lang = await bot.public_lang(game.row.guild_id)
+        players = [f"<@{u}>" for s in await active_seats(bot, game) if (u := game.user_of(s))]
+        content = "⚠️ " + locales.t(
+            lang,
+            "timers.idle_warning",
+            who=players,
+            game=text.game_title(lang, game.row.game, game.row.id),
+            left=duration_text(lang, warning),
+        )
+        await post_in_thread(bot, game, content)
+
+    async def idle_end(self, timer: TimerRow) -> None:
+        game = await self._idle_game(timer)
+        if game is None:
+            return
+        bot = self.bot
+        try:
+            await bot.service.note(
+                game.row.id, None, "idle_end", status="ended", expected_seq=game.seq
+            )
+        except UserError:
+            return
+        lang = await bot.public_lang(game.row.guild_id)
+        idle = bot.config.game_cleanup or bot.config.cleanup_warning
+        content = "🧹 " + locales.t(
+            lang,
+            "timers.idle_end",
+            game=text.game_title(lang, game.row.game, game.row.id),
+            idle=duration_text(lang, idle),
+        )
+        await post_in_thread(bot, game, content)
+
+    async def lobby_warning(self, timer: TimerRow) -> None:
+        bot = self.bot
+        row = await bot.store.get_game(timer.game_id)
+        if row is None or row.status != "lobby":
+            return
+        warning = bot.config.cleanup_warning
+        await bot.timers.add(NewTimer(row.id, LOBBY_END, bot.clock.now() + warning))
+        lang = await bot.public_lang(row.guild_id)
+        content = "⚠️ " + locales.t(
+            lang,
+            "timers.lobby_warning",
+            who=f"<@{row.created_by}>",
+            game=text.game_title(lang, row.game, row.id),
+            left=duration_text(lang, warning),
+        )
+        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(content)
+
+    async def lobby_end(self, timer: TimerRow) -> None:
+        from cogs.lobby import refresh_lobby
+
+        bot = self.bot
+        # Under the game's lock: a start (which takes it too) cannot slip in between.
+        async with bot.service.lock(timer.game_id):
+            row = await bot.store.get_game(timer.game_id)
+            if row is None or row.status != "lobby":
+                return
+            await bot.store.update_game(row.id, status="cancelled")
+        await refresh_lobby(bot, await bot.service.load(row.id), None)
+        lang = await bot.public_lang(row.guild_id)
+        age = bot.config.lobby_cleanup or bot.config.cleanup_warning
+        content = "🧹 " + locales.t(
+            lang,
+            "timers.lobby_end",
+            game=text.game_title(lang, row.game, row.id),
+            age=duration_text(lang, age),
+        )
+        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(content)

@@ -1,0 +1,178 @@
+"""Which timers a game should have, kept in step with its prompts (no Discord calls here).
+
+After every recorded change (:class:`cogs.service.Change`, under the game's lock) the planner
+replaces the game's timers in one store transaction:
+
+- a seat that stops being prompted loses its reminder and deadline;
+- a seat that starts being prompted gets a reminder (after its player's delay) and, if the
+  game has one, a turn deadline, both counted from the end of the player's vacation;
+- the seat that acted and is still prompted (a turn of several actions) gets a fresh reminder
+  but keeps its deadline: the deadline is for the whole turn;
+- a player's move, resignation or a start re-arms the idle-game warning;
+- every remaining timer is stamped with the game's new seq, so a handler that finds another
+  seq knows the game moved on without it.
+
+Timer kinds: :data:`REMINDER`, :data:`DEADLINE` (per seat), :data:`IDLE_WARNING`,
+:data:`IDLE_END` (games nobody plays), :data:`LOBBY_WARNING`, :data:`LOBBY_END` (lobbies
+nobody starts).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from cogs.service import Change, Loaded
+from cogs.settings import load_prefs
+from store import GameRow, NewTimer, TimerMatch, TimerRow
+
+if TYPE_CHECKING:
+    from cogs.client import TableBot
+
+REMINDER = "reminder"
+DEADLINE = "deadline"
+IDLE_WARNING = "idle_warning"
+IDLE_END = "idle_end"
+LOBBY_WARNING = "lobby_warning"
+LOBBY_END = "lobby_end"
+
+#: Timers about one seat's prompt.
+SEAT_KINDS = (REMINDER, DEADLINE)
+#: Timers that end when a player does something.
+IDLE_KINDS = (IDLE_WARNING, IDLE_END, LOBBY_WARNING, LOBBY_END)
+
+
+def prompted(game: Loaded) -> frozenset[int]:
+    """The seats asked to act now (none unless the game is running)."""
+    if game.row.status != "running" or game.outcome() is not None:
+        return frozenset()
+    return frozenset(p.seat for p in game.pending())
+
+
+def is_current(game: Loaded, timer: TimerRow) -> bool:
+    """The timer belongs to the game as it is: same seq, running, and its seat still asked."""
+    if game.row.status != "running" or game.seq != timer.seq or game.outcome() is not None:
+        return False
+    return timer.seat is None or timer.seat in prompted(game)
+
+
+class Planner:
+    """Schedules and cancels the timers of games as they change."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    async def changed(self, change: Change) -> None:
+        """The :data:`cogs.service.ChangeHook`: bring the game's timers in step."""
+        game = change.game
+        row = game.row
+        timers = self.bot.timers
+        if row.status not in ("running", "paused") or game.outcome() is not None:
+            await timers.replace(row.id, cancel=[TimerMatch()])
+            return
+        now = self.bot.clock.now()
+        asked = prompted(game)
+        before = change.before if change.before_status == "running" else frozenset()
+        cancel: list[TimerMatch] = []
+        add: list[NewTimer] = []
+        for seat in sorted(before - asked):
+            cancel += [TimerMatch(kind, seat) for kind in SEAT_KINDS]
+        if change.actor is not None and change.actor in asked & before:
+            cancel.append(TimerMatch(REMINDER, change.actor))
+            add += await self.reminder(game, change.actor, now)
+        for seat in sorted(asked - before):
+            add += await self.reminder(game, seat, now)
+            add += await self.deadline(game, seat, now)
+        resumed = change.before_status == "paused" and row.status == "running"
+        if change.by_player or resumed:
+            cancel += [TimerMatch(kind) for kind in IDLE_KINDS]
+            add += self.idle_warning(row, now)
+        await timers.replace(row.id, cancel=cancel, add=add, seq=row.seq)
+
+    async def reminder(self, game: Loaded, seat: int, now: datetime) -> list[NewTimer]:
+        """The reminder for a newly asked seat (none when its player turned them off)."""
+        user = game.user_of(seat)
+        if user is None:
+            return []
+        prefs = await load_prefs(self.bot.store, user, self.bot.config.reminder_delay)
+        if prefs.reminder is None:
+            return []
+        start = await self.clock_start(game.row.id, user, now)
+        return [NewTimer(game.row.id, REMINDER, start + prefs.reminder, seat=seat, seq=game.seq)]
+
+    async def deadline(self, game: Loaded, seat: int, now: datetime) -> list[NewTimer]:
+        """The turn deadline of a newly asked seat, if the game has deadlines."""
+        rule = await self.bot.store.deadline(game.row.id)
+        user = game.user_of(seat)
+        if rule is None or user is None:
+            return []
+        start = await self.clock_start(game.row.id, user, now)
+        due = start + timedelta(seconds=rule.turn_seconds)
+        return [NewTimer(game.row.id, DEADLINE, due, seat=seat, seq=game.seq)]
+
+    async def clock_start(self, game_id: int, user_id: int, now: datetime) -> datetime:
+        """When a player's clock starts: now, or the end of their vacation in this game."""
+        away = await self.bot.store.vacation(game_id, user_id)
+        return max(now, away.until) if away is not None else now
+
+    def idle_warning(self, row: GameRow, now: datetime) -> list[NewTimer]:
+        """The warning before a game nobody plays is ended (none when cleanup is off)."""
+        idle = self.bot.config.game_cleanup
+        if idle is None:
+            return []
+        due = now + max(idle - self.bot.config.cleanup_warning, timedelta(0))
+        return [NewTimer(row.id, IDLE_WARNING, due, seq=row.seq)]
+
+    async def schedule_lobby(self, row: GameRow) -> None:
+        """The warning before a lobby nobody starts is closed (none when cleanup is off)."""
+        age = self.bot.config.lobby_cleanup
+        if age is None:
+            return
+        due = self.bot.clock.now() + max(age - self.bot.config.cleanup_warning, timedelta(0))
+        await self.bot.timers.add(NewTimer(row.id, LOBBY_WARNING, due))
+
+    async def replan_deadlines(self, game_id: int) -> None:
+        """After a deadline change: every asked seat's deadline starts again from now."""
+        service = self.bot.service
+        async with service.lock(game_id):
+            game = await service.load(game_id)
+            now = self.bot.clock.now()
+            add: list[NewTimer] = []
+            for seat in sorted(prompted(game)):
+                add += await self.deadline(game, seat, now)
+            await self.bot.timers.replace(
+                game_id, cancel=[TimerMatch(DEADLINE)], add=add, seq=game.seq
+            )
+
+    async def reconcile(self) -> None:
+        """At start: give timers to games that have none (they were made before timers
+        existed, or the bot stopped between recording a move and planning its timers).
+
+        A running game always has an idle-game timer while cleanup is on, so a game without
+        one was never planned and is planned as if it had just started. Reminders are not
+        added otherwise: one may already have been sent, and none is ever sent twice. Missing
+        deadlines are always added.
+        """
+        store = self.bot.store
+        for row in await store.games_with_status(("lobby", "running", "paused")):
+            pending = await store.pending_timers(row.id)
+            kinds = {(t.kind, t.seat) for t in pending}
+            if row.status == "lobby":
+                if not any(kind in (LOBBY_WARNING, LOBBY_END) for kind, _ in kinds):
+                    await self.schedule_lobby(row)
+                continue
+            async with self.bot.service.lock(row.id):
+                game = await self.bot.service.load(row.id)
+                if self.bot.config.game_cleanup is not None and not any(
+                    kind in (IDLE_WARNING, IDLE_END) for kind, _ in kinds
+                ):
+                    status = game.row.status
+                    await self.changed(Change(game, frozenset(), status, None, "start"))
+                    continue
+                now = self.bot.clock.now()
+                add: list[NewTimer] = []
+                for seat in sorted(prompted(game)):
+                    if (DEADLINE, seat) not in kinds:
+                        add += await self.deadline(game, seat, now)
+                if add:
+                    await self.bot.timers.replace(row.id, add=add)
