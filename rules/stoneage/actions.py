@@ -50,6 +50,7 @@ from rules.stoneage.placement import (
     COUNTED,
     Target,
     counts_for,
+    is_number,
     legal_targets,
     parse_target,
     people_for,
@@ -346,12 +347,16 @@ def _place(state: StoneAgeState, seat: int, args: list[str]) -> list[Event]:
                 "missing_argument", action="place", allowed=[str(c) for c in counts]
             )
         token = rest[0]
-        if not token.isdigit() or int(token) < 1:
+        if not is_number(token) or int(token) < 1:
             raise IllegalAction("bad_token", token=token, allowed=[str(c) for c in counts])
         typed = int(token)
         if typed > at_home(state, seat):
             raise IllegalAction(
-                "not_enough_people", token=token, home=at_home(state, seat), need=typed
+                "not_enough_people",
+                token=token,
+                location=args[0],
+                need=typed,
+                home=at_home(state, seat),
             )
         if typed not in counts:
             raise IllegalAction("too_many_people", token=token, location=args[0], max=max(counts))

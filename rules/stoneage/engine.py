@@ -10,7 +10,7 @@
 (['stoneage.placed'], True)
 >>> GAME.apply(state, 1 - seat, "place hunting 9")
 Traceback (most recent call last):
-rules.core.IllegalAction: not_enough_people {'token': '9', 'home': 5, 'need': 9}
+rules.core.IllegalAction: not_enough_people {'token': '9', 'location': 'hunting', 'need': 9, 'home': 5}
 """
 
 from __future__ import annotations

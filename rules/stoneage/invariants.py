@@ -25,18 +25,22 @@ from rules.stoneage.logic import at_home, live_seats
 from rules.stoneage.prompts import pending
 from rules.stoneage.state import PHASES, SUBS, StoneAgeState
 
+CARD_SET = frozenset(CARD_IDS)
+TILE_SET = frozenset(BUILDING_TILES)
+
 
 def _conservation(state: StoneAgeState) -> list[str]:
     problems: list[str] = []
-    cards = Counter([*state.deck, *(c for c in state.display if c is not None)])
+    cards = [*state.deck, *(c for c in state.display if c is not None)]
     for s in state.seats:
-        cards.update(s.cards)
-    if cards != Counter(CARD_IDS):
-        problems.append(f"cards not conserved: {sorted((cards - Counter(CARD_IDS)).items())}")
-    tiles = Counter([*state.removed, *(t for stack in state.stacks for t in stack)])
+        cards += s.cards
+    if len(cards) != len(CARD_IDS) or set(cards) != CARD_SET:
+        extra = Counter(cards) - Counter(CARD_IDS)
+        problems.append(f"cards not conserved: {len(cards)} cards, extra {sorted(extra)}")
+    tiles = [*state.removed, *(t for stack in state.stacks for t in stack)]
     for s in state.seats:
-        tiles.update(s.buildings)
-    if tiles != Counter(BUILDING_TILES):
+        tiles += s.buildings
+    if len(tiles) != len(BUILDING_TILES) or set(tiles) != TILE_SET:
         problems.append("building tiles not conserved")
     if len(state.stacks) != state.n:
         problems.append("wrong number of building stacks")

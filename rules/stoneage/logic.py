@@ -36,10 +36,10 @@ def turn_order(state: StoneAgeState, start: int) -> list[int]:
 
 def placed(state: StoneAgeState, seat: int) -> int:
     """People of ``seat`` standing on the board now."""
-    on_locations = sum(row[seat] for row in state.at)
-    on_cards = sum(1 for s in state.card_spot if s == seat)
-    on_buildings = sum(1 for s in state.building_spot if s == seat)
-    return on_locations + on_cards + on_buildings
+    count = state.card_spot.count(seat) + state.building_spot.count(seat)
+    for row in state.at:
+        count += row[seat]
+    return count
 
 
 def at_home(state: StoneAgeState, seat: int) -> int:

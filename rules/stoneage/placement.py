@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 from rules.core import Event
 from rules.stoneage.data import (
+    DISPLAY_SIZE,
     HUNTING,
     HUT,
     LOCATION_INDEX,
     LOCATIONS,
     RESOURCE_SITES,
+    STACKS_IN_BOX,
     VILLAGE,
 )
 from rules.stoneage.logic import (
@@ -51,16 +53,22 @@ class Target:
         return [self.kind, str(self.index + 1)]
 
 
-def max_people(state: StoneAgeState, seat: int, loc: int) -> int:
+def max_people(state: StoneAgeState, seat: int, loc: int, home: int | None = None) -> int:
     """How many people ``seat`` could put on a counted location now (0 if none)."""
-    home = at_home(state, seat)
+    if home is None:
+        home = at_home(state, seat)
     room = space_left(state, loc)
     return home if room is None else min(home, room)
 
 
-def location_refusal(state: StoneAgeState, seat: int, loc: int) -> Refusal | None:
-    """Why ``seat`` may not place on fixed location ``loc`` at all (None if it may)."""
+def location_refusal(
+    state: StoneAgeState, seat: int, loc: int, home: int | None = None
+) -> Refusal | None:
+    """Why ``seat`` may not place on fixed location ``loc`` at all (None if it may);
+    ``home`` (people at home) may be passed when the caller already knows it."""
     name = LOCATIONS[loc]
+    if home is None:
+        home = at_home(state, seat)
     if state.at[loc][seat]:
         return ("already_there", {"location": name})
     if loc in VILLAGE:
@@ -71,12 +79,12 @@ def location_refusal(state: StoneAgeState, seat: int, loc: int) -> Refusal | Non
         if at_cap(state, seat, loc):
             return ("at_maximum", {"location": name})
         need = 2 if loc == HUT else 1
-        if at_home(state, seat) < need:
-            return ("not_enough_people", {"location": name, "need": need})
+        if home < need:
+            return ("not_enough_people", {"location": name, "need": need, "home": home})
         return None
     if site_closed_to_newcomers(state, loc):
         return ("blocked_by_player_count", {"location": name})
-    if max_people(state, seat, loc) < 1:
+    if max_people(state, seat, loc, home) < 1:
         return ("location_full", {"location": name})
     return None
 
@@ -103,34 +111,41 @@ def building_refusal(state: StoneAgeState, seat: int, index: int) -> Refusal | N
     return None
 
 
-def refusal(state: StoneAgeState, seat: int, target: Target) -> Refusal | None:
+def refusal(
+    state: StoneAgeState, seat: int, target: Target, home: int | None = None
+) -> Refusal | None:
     """Why ``seat`` may not place on ``target`` now (None if it may)."""
     if target.kind == CARD:
         return card_refusal(state, seat, target.index)
     if target.kind == BUILDING:
         return building_refusal(state, seat, target.index)
-    return location_refusal(state, seat, target.index)
+    return location_refusal(state, seat, target.index, home)
 
 
-def all_targets(state: StoneAgeState) -> list[Target]:
+FIXED_TARGETS: tuple[Target, ...] = tuple(Target("location", loc) for loc in range(len(LOCATIONS)))
+CARD_TARGETS: tuple[Target, ...] = tuple(Target(CARD, i) for i in range(DISPLAY_SIZE))
+BUILDING_TARGETS: tuple[Target, ...] = tuple(Target(BUILDING, i) for i in range(STACKS_IN_BOX))
+
+
+def all_targets(state: StoneAgeState) -> tuple[Target, ...]:
     """Every target of the board, in board order."""
-    return [
-        *(Target("location", loc) for loc in range(len(LOCATIONS))),
-        *(Target(CARD, i) for i in range(len(state.display))),
-        *(Target(BUILDING, i) for i in range(len(state.stacks))),
-    ]
+    return FIXED_TARGETS + CARD_TARGETS + BUILDING_TARGETS[: len(state.stacks)]
 
 
 def legal_targets(state: StoneAgeState, seat: int) -> list[Target]:
     """Targets ``seat`` may place on now."""
-    if at_home(state, seat) < 1:
+    home = at_home(state, seat)
+    if home < 1:
         return []
-    return [t for t in all_targets(state) if refusal(state, seat, t) is None]
+    return [t for t in all_targets(state) if refusal(state, seat, t, home) is None]
 
 
 def can_place(state: StoneAgeState, seat: int) -> bool:
     """True if ``seat`` has a legal placement (then it may not pass)."""
-    return not state.seats[seat].resigned and bool(legal_targets(state, seat))
+    if state.seats[seat].resigned:
+        return False
+    home = at_home(state, seat)
+    return home > 0 and any(refusal(state, seat, t, home) is None for t in all_targets(state))
 
 
 def counts_for(state: StoneAgeState, seat: int, target: Target) -> list[int]:
@@ -147,9 +162,14 @@ def parse_target(tokens: list[str]) -> tuple[Target | None, list[str]]:
     head = tokens[0]
     if head in LOCATION_INDEX:
         return Target("location", LOCATION_INDEX[head]), tokens[1:]
-    if head in (CARD, BUILDING) and len(tokens) > 1 and tokens[1].isdigit():
+    if head in (CARD, BUILDING) and len(tokens) > 1 and is_number(tokens[1]):
         return Target(head, int(tokens[1]) - 1), tokens[2:]
     return None, tokens
+
+
+def is_number(token: str) -> bool:
+    """True for a number written the canonical way (``3``, not ``03`` or ``+3``)."""
+    return token.isdigit() and str(int(token)) == token
 
 
 def place(state: StoneAgeState, seat: int, target: Target, count: int) -> list[Event]:
