@@ -1,8 +1,8 @@
 """Closing what nobody uses: lobbies nobody starts and games nobody plays.
 
 Both get a warning first (``[timers] cleanup_warning`` before the end). A game's idle clock
-is re-armed by every move, resignation or resume (:mod:`cogs.planner`), so the warning and the
-end only fire when the game's seq is still the one they were stamped with. A lobby is closed
+is re-armed by every move, resignation or resume (:mod:`cogs.planner`), which cancels the
+warning and the end; notes only restamp them. A lobby is closed
 ``[timers] lobby_cleanup`` after it was opened unless it started. Warnings and ends of games
 are notes in the game's log; lobbies have no log, so only their message tells.
 """
@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 import locales
 from cogs import text
 from cogs.errors import UserError
-from cogs.planner import IDLE_END, IDLE_WARNING, LOBBY_END, Planner
+from cogs.planner import IDLE_END, LOBBY_END, current_game
 from cogs.reminders import active_seats, post_in_thread
-from cogs.service import RUNNING, Loaded
+from cogs.service import Loaded
 from cogs.settings import duration_text
 from cogs.timing import format_duration
 from store import NewTimer, TimerRow
@@ -35,21 +35,8 @@ class Cleanup:
         self.bot = bot
 
     async def _idle_game(self, timer: TimerRow) -> Loaded | None:
-        """The game if it is still idle since the timer was set, else None.
-
-        A timer with another seq than the game's can only come from a race with a move or a
-        stop at the wrong moment; if the game then has no idle timer at all, one is re-armed.
-        """
-        game = await self.bot.service.load(timer.game_id)
-        if game.row.status not in RUNNING or game.outcome() is not None:
-            return None
-        if game.seq == timer.seq:
-            return game
-        pending = await self.bot.store.pending_timers(game.row.id)
-        if not any(t.kind in (IDLE_WARNING, IDLE_END) for t in pending):
-            for timer_again in Planner(self.bot).idle_warning(game.row, self.bot.clock.now()):
-                await self.bot.timers.add(timer_again)
-        return None
+        """The game if nobody has done anything since the timer was set, else None."""
+        return await current_game(self.bot, timer, paused_too=True)
 
     async def idle_warning(self, timer: TimerRow) -> None:
         game = await self._idle_game(timer)

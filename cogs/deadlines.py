@@ -45,7 +45,7 @@ from cogs.planner import (
     LOBBY_WARNING,
     REMINDER,
     Planner,
-    is_current,
+    current_game,
 )
 from cogs.play import my_games_autocomplete, resolve_game
 from cogs.publish import publish_result
@@ -190,9 +190,9 @@ class DeadlinePassed:
         self.bot = bot
 
     async def fire(self, timer: TimerRow) -> None:
-        game = await self.bot.service.load(timer.game_id)
+        game = await current_game(self.bot, timer)
         rule = await self.bot.store.deadline(timer.game_id)
-        if timer.seat is None or rule is None or not is_current(game, timer):
+        if game is None or timer.seat is None or rule is None:
             return
         seat = timer.seat
         voters = await voters_for(self.bot, game, seat)

@@ -10,7 +10,7 @@ replaces the game's timers in one store transaction:
   but keeps its deadline: the deadline is for the whole turn;
 - a player's move, resignation or a start re-arms the idle-game warning;
 - every remaining timer is stamped with the game's new seq, so a handler that finds another
-  seq knows the game moved on without it.
+  seq knows the game moved on without it (:func:`current_game`).
 
 Timer kinds: :data:`REMINDER`, :data:`DEADLINE` (per seat), :data:`IDLE_WARNING`,
 :data:`IDLE_END` (games nobody plays), :data:`LOBBY_WARNING`, :data:`LOBBY_END` (lobbies
@@ -49,11 +49,30 @@ def prompted(game: Loaded) -> frozenset[int]:
     return frozenset(p.seat for p in game.pending())
 
 
-def is_current(game: Loaded, timer: TimerRow) -> bool:
-    """The timer belongs to the game as it is: same seq, running, and its seat still asked."""
-    if game.row.status != "running" or game.seq != timer.seq or game.outcome() is not None:
+def is_current(game: Loaded, timer: TimerRow, *, paused_too: bool = False) -> bool:
+    """The timer belongs to the game as it is: same seq, running (or paused, if that is
+    allowed), and its seat, if any, still asked to act."""
+    statuses = ("running", "paused") if paused_too else ("running",)
+    if game.row.status not in statuses or game.seq != timer.seq or game.outcome() is not None:
         return False
     return timer.seat is None or timer.seat in prompted(game)
+
+
+async def current_game(
+    bot: TableBot, timer: TimerRow, *, paused_too: bool = False
+) -> Loaded | None:
+    """The game, if the due ``timer`` still belongs to it as it is now (:func:`is_current`).
+
+    The row is read again under the game's lock, the lock the planner works under: a change
+    and its re-planning are seen together, so a timer that the change cancelled is gone and
+    one it kept carries the new seq, even if the dispatcher claimed it meanwhile.
+    """
+    async with bot.service.lock(timer.game_id):
+        fresh = await bot.store.get_timer(timer.id)
+        if fresh is None:
+            return None
+        game = await bot.service.load(timer.game_id)
+    return game if is_current(game, fresh, paused_too=paused_too) else None
 
 
 class Planner:

@@ -3,7 +3,8 @@
 The reminder goes to the game's thread, or as a direct message to players who asked for that
 in ``/settings`` (falling back to the thread when Discord refuses the DM, e.g. because the user
 blocks DMs from server members). During the player's quiet hours or vacation it is postponed
-to their end. It is only sent while the same prompt is still waiting (:func:`is_current`).
+to their end. It is only sent while the same prompt is still waiting
+(:func:`cogs.planner.current_game`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import discord
 
 import locales
 from cogs import text
-from cogs.planner import REMINDER, is_current
+from cogs.planner import REMINDER, current_game
 from cogs.service import Loaded
 from cogs.settings import Prefs, load_prefs
 from store import NewTimer, TimerRow
@@ -67,8 +68,8 @@ class Reminders:
 
     async def fire(self, timer: TimerRow) -> None:
         bot = self.bot
-        game = await bot.service.load(timer.game_id)
-        if timer.seat is None or not is_current(game, timer):
+        game = await current_game(bot, timer)
+        if game is None or timer.seat is None:
             return
         user = game.user_of(timer.seat)
         if user is None:
@@ -77,7 +78,7 @@ class Reminders:
         later = await self.postponed_until(game, user, prefs)
         if later is not None:
             await bot.timers.add(
-                NewTimer(game.row.id, REMINDER, later, seat=timer.seat, seq=timer.seq)
+                NewTimer(game.row.id, REMINDER, later, seat=timer.seat, seq=game.seq)
             )
             return
         await self.send(game, timer.seat, user, prefs)

@@ -304,9 +304,17 @@ class Store(Protocol):
         add: Sequence[NewTimer] = (),
         seq: int | None = None,
     ) -> list[TimerRow]:
-        """In one transaction: delete the game's pending timers matching any of ``cancel``,
-        set the ``seq`` of its remaining pending timers that have one (when ``seq`` is given),
-        then insert ``add`` (all for ``game_id``). Returns the inserted rows."""
+        """In one transaction: delete the game's timers matching any of ``cancel``, set the
+        ``seq`` of its remaining timers that have one (when ``seq`` is given), then insert
+        ``add`` (all for ``game_id``). Returns the inserted rows.
+
+        Claimed timers (being handled right now) are deleted and restamped too, so a handler
+        that reads its row again (:meth:`get_timer`) learns that it was cancelled or outdated.
+        """
+        ...
+
+    async def get_timer(self, timer_id: int) -> TimerRow | None:
+        """A timer as stored now, claimed or not (None once cancelled or finished)."""
         ...
 
     async def next_timer(self) -> TimerRow | None:

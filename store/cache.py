@@ -179,6 +179,9 @@ class CachedStore:
     ) -> list[TimerRow]:
         return await self.inner.replace_timers(game_id, cancel=cancel, add=add, seq=seq)
 
+    async def get_timer(self, timer_id: int) -> TimerRow | None:
+        return await self.inner.get_timer(timer_id)
+
     async def next_timer(self) -> TimerRow | None:
         return await self.inner.next_timer()
 

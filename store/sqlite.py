@@ -411,8 +411,10 @@ class SqliteStore:
         async with self._transaction() as db:
             if add:
                 await _load_game(db, game_id)
+            # Claimed timers are cancelled and restamped too: their handler, reading its row
+            # again under the game's lock, then sees that it was cancelled or what seq it has.
             for match in cancel:
-                sql = "DELETE FROM timers WHERE game_id = ? AND claimed_at IS NULL"
+                sql = "DELETE FROM timers WHERE game_id = ?"
                 params: list[Any] = [game_id]
                 if match.kind is not None:
                     sql += " AND kind = ?"
@@ -423,8 +425,7 @@ class SqliteStore:
                 await db.execute(sql, params)
             if seq is not None:
                 await db.execute(
-                    "UPDATE timers SET seq = ? "
-                    "WHERE game_id = ? AND claimed_at IS NULL AND seq IS NOT NULL",
+                    "UPDATE timers SET seq = ? WHERE game_id = ? AND seq IS NOT NULL",
                     (seq, game_id),
                 )
             now = _now()
@@ -448,6 +449,10 @@ class SqliteStore:
                     )
                 )
             return inserted
+
+    async def get_timer(self, timer_id: int) -> TimerRow | None:
+        rows = await self._read(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE id = ?", (timer_id,))
+        return _timer_row(rows[0]) if rows else None
 
     async def next_timer(self) -> TimerRow | None:
         rows = await self._read(

@@ -4,7 +4,8 @@
 -- Pending and claimed timers (reminders, deadlines, cleanup warnings...). A due timer is
 -- claimed with UPDATE ... WHERE id = ? AND claimed_at IS NULL, so it fires at most once even
 -- with two dispatchers; a handled timer is deleted, and a row left claimed marks a handler
--- that failed. ``seq`` is the game's seq the timer belongs to (NULL for lobby timers).
+-- that failed (until the game's timers are replaced). ``seq`` is the game's seq the timer
+-- belongs to (NULL for lobby timers).
 CREATE TABLE timers (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
     game_id    INTEGER NOT NULL REFERENCES games (id),

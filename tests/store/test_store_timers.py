@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -88,21 +87,21 @@ async def test_replace_timers_cancels_restamps_and_adds(memory_store: SqliteStor
     assert await memory_store.pending_timers(game.id) == []
 
 
-async def test_claimed_timers_are_neither_cancelled_nor_restamped(
-    store: SqliteStore, db_path: Path
-) -> None:
-    """A timer already taken by the dispatcher keeps its row and seq: its handler, comparing
-    that seq with the game's, sees that the game moved on."""
-    game = await start_counting(store)
-    timer = await store.add_timer(NewTimer(game.id, "reminder", at(1), seat=0, seq=0))
-    await store.claim_timer(timer.id, at(1))
-    await store.replace_timers(game.id, cancel=[TimerMatch()], seq=5)
-    with sqlite3.connect(db_path) as raw:
-        rows = raw.execute("SELECT seq, claimed_at IS NOT NULL FROM timers").fetchall()
-    assert rows == [(0, 1)]
-    await store.finish_timer(timer.id)
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("SELECT count(*) FROM timers").fetchone() == (0,)
+async def test_claimed_timers_follow_cancels_and_restamps(memory_store: SqliteStore) -> None:
+    """A timer being handled is restamped and can be cancelled: its handler, reading the row
+    again, sees the new seq or that the row is gone. It never becomes pending again."""
+    game = await start_counting(memory_store)
+    kept = await memory_store.add_timer(NewTimer(game.id, "reminder", at(1), seat=0, seq=0))
+    gone = await memory_store.add_timer(NewTimer(game.id, "deadline", at(1), seat=0, seq=0))
+    for timer in (kept, gone):
+        await memory_store.claim_timer(timer.id, at(1))
+    await memory_store.replace_timers(game.id, cancel=[TimerMatch("deadline")], seq=5)
+    again = await memory_store.get_timer(kept.id)
+    assert again is not None and again.seq == 5 and again.claimed
+    assert await memory_store.get_timer(gone.id) is None
+    assert await memory_store.pending_timers(game.id) == []
+    await memory_store.finish_timer(kept.id)
+    assert await memory_store.get_timer(kept.id) is None
 
 
 async def test_timers_need_an_existing_game_and_aware_times(memory_store: SqliteStore) -> None:
