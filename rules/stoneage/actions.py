@@ -39,6 +39,7 @@ from rules.stoneage.payments import (
     PaySpec,
     candidates,
     has_payment,
+    kinds_of_token,
     menu,
     read_payment,
     resource_list,
@@ -233,7 +234,7 @@ def _payment_choices(spec: PaySpec, holdings: Sequence[int], path: list[str]) ->
             params: dict[str, object] = {"count": count, "resource": token[len(str(count)) :]}
             out.append(Choice(token, "stoneage.choice.amount", params, False, True))
         else:
-            params = {"resources": token.split("+")}
+            params = {"resources": kinds_of_token(token)}
             out.append(Choice(token, "stoneage.choice.kinds", params, False, True))
     return out
 

@@ -8,9 +8,9 @@
 >>> state, events = GAME.apply(state, seat, "place hunting 3")
 >>> [e.kind for e in events], GAME.pending(state)[0].seat == 1 - seat
 (['stoneage.placed'], True)
->>> GAME.apply(state, 1 - seat, "place hunting 9")
+>>> GAME.apply(state, 1 - seat, "place river 2 3")
 Traceback (most recent call last):
-rules.core.IllegalAction: not_enough_people {'token': '9', 'location': 'hunting', 'need': 9, 'home': 5}
+rules.core.IllegalAction: too_many_tokens {'token': '3'}
 """
 
 from __future__ import annotations

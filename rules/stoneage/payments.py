@@ -4,8 +4,9 @@
 A payment is a count per resource; its token lists the resources cheapest kind first, joined
 by ``-`` (``wood-wood-stone``). When more than :data:`MAX_PAYMENT_CHOICES` payments are
 possible, ``choices`` groups them so a phone needs only a few taps: first by the set of kinds
-used (``wood+stone``), then, while still too many, by the amount of each of those kinds in turn
-(``3wood``), and finally lists the payments of the group. ``apply`` accepts exactly those paths.
+used (``wood+stone``, ``gold-only``), then, while still too many, by the amount of each of
+those kinds in turn (``3wood``), and finally lists the payments of the group. ``apply``
+accepts exactly those paths.
 
 >>> spec = PaySpec(count=2)
 >>> [payment_token(v) for v in candidates(spec, [2, 0, 1, 0])]
@@ -112,9 +113,19 @@ def has_payment(spec: PaySpec, holdings: Sequence[int]) -> bool:
 # -- grouped menus ----------------------------------------------------------------------------
 
 
+ONLY = "-only"
+
+
 def kinds_token(vec: Sequence[int]) -> str:
-    """The kinds a payment uses: ``wood+stone``."""
-    return "+".join(RESOURCES[r] for r in range(NR) if vec[r])
+    """The kinds a payment uses: ``wood+stone``, or ``gold-only`` for a single kind (a bare
+    ``gold`` would read as the payment of one gold)."""
+    used = [RESOURCES[r] for r in range(NR) if vec[r]]
+    return used[0] + ONLY if len(used) == 1 else "+".join(used)
+
+
+def kinds_of_token(token: str) -> list[str]:
+    """Inverse of :func:`kinds_token`: the resource names of a kinds group."""
+    return token.removesuffix(ONLY).split("+")
 
 
 def amount_token(amount: int, resource: int) -> str:
@@ -157,7 +168,7 @@ def _step(current: list[Vector], level: int, path: Sequence[str]) -> Menu:
 
 
 def _kinds_of(path: Sequence[str]) -> list[int]:
-    return [RESOURCE_INDEX[k] for k in path[0].split("+")]
+    return [RESOURCE_INDEX[k] for k in kinds_of_token(path[0])]
 
 
 def _exhausted(level: int, path: Sequence[str]) -> bool:
