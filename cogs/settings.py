@@ -164,7 +164,11 @@ class Settings(commands.Cog):
     @app_commands.choices(
         language=[
             app_commands.Choice(name=name, value=value)
-            for value, name in (("en", "English"), ("hu", "Magyar"), (AUTO, "Discord"))
+            for value, name in (
+                ("en", "English"),
+                ("hu", "Magyar"),
+                (AUTO, locales.t("en", f"choice.{AUTO}")),
+            )
         ]
     )
     @app_commands.autocomplete(timezone=time_zone_autocomplete)
