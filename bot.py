@@ -26,7 +26,7 @@ from store import SqliteStore
 log = logging.getLogger("tablehost")
 
 
-async def run_bot(config: Config, token: str, **client_options: object) -> None:
+async def run_bot(config: Config, token: str, **client_options: Any) -> None:
     """Run the bot until it is closed; the store is closed afterwards whatever happens."""
     Path(config.db_path).parent.mkdir(parents=True, exist_ok=True)
     store = await SqliteStore.open(config.db_path)
