@@ -285,3 +285,30 @@ async def test_games_nobody_plays_are_warned_then_ended(
         assert emulator.find_message(contains="nobody played for 3 days", channel=table.thread)
         assert "nobody played" in await log_text(emulator, players[0], table)
         assert await bot.store.pending_timers(table.game_id) == []
+
+
+async def test_a_turn_of_several_actions_keeps_its_deadline(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Playing the first part of a turn restarts the player's reminder but not the deadline,
+    which is for the whole turn."""
+    clock = FakeClock()
+    english = two_english(players)
+    async with clocked_bot(emulator, tmp_path / "bot.sqlite3", clock) as bot:
+        table = Table(emulator, bot, english)
+        await open_with(table, deadline="1h", policy="end")
+        user, seat = await mover(table)
+        await later(bot, clock, minutes=30)
+        game = await table.game()
+        parts: list[str] = []
+        while options := game.engine.choices(game.state, seat, parts):
+            parts.append(options[0].token)
+            if options[0].complete:
+                break
+        assert (await table.move(user, " ".join(parts))).content.startswith("✅")
+        assert await mover(table) == (user, seat), "the turn goes on"
+        timers = {t.kind: t.due_at for t in await bot.store.pending_timers(table.game_id)}
+        assert timers["reminder"] == clock.now() + timedelta(hours=8)
+        assert timers["deadline"] == clock.now() + timedelta(minutes=30)
+        await later(bot, clock, minutes=30)
+        assert (await table.game()).row.status == "ended"
