@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from render import civ
+from render import civ, stoneage
 
 __all__ = ["GAMES", "hand_png", "table_png"]
 
@@ -26,6 +26,7 @@ class Renderer(Protocol):
 # Per game: (table renderer, hand renderer).
 GAMES: dict[str, tuple[Renderer, Renderer]] = {
     "civ": (civ.table_png, civ.hand_png),
+    "stoneage": (stoneage.table_png, stoneage.hand_png),
 }
 
 

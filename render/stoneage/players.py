@@ -1,0 +1,316 @@
+"""One panel per seat: name, state badges and score, then the tableau as labelled groups.
+
+A group is a line of pieces (icons, numbers, tool tiles) with a small label under it; groups
+flow left to right and wrap, so a long Hungarian label or many tools never overlap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from render import theme
+from render.canvas import Badge, Canvas
+from render.context import Ctx
+from render.sections import PAD, X0, X1
+from render.stoneage import icons, look
+from render.stoneage.common import draw_marker, draw_tool_tile, good_name, number
+from render.symbols import Painter
+from render.theme import Size
+
+__all__ = ["draw_panel", "panel_height_bound"]
+
+_NAME_ROW_H = 56
+_LINE_H = 50
+_LABEL_H = Size.SMALL + 10
+_GROUP_H = _LINE_H + _LABEL_H
+_GROUP_GAP = 34
+_ICON = 42
+_TILE = 46
+_ONE_USE: theme.Colour = (150, 132, 196)
+_SYMBOL: theme.Colour = (150, 214, 150)
+# Widths of the first row's columns: five goods, people, food track, buildings, cards.
+_COLUMNS = (116, 116, 116, 116, 116, 244, 204, 140, 120)
+
+
+@dataclass
+class _Group:
+    """Pieces on one line and the label under them."""
+
+    label: str
+    pieces: list[tuple[str, Any]] = field(default_factory=list)
+
+    def icon(self, painter: Painter | str, colour: theme.Colour) -> _Group:
+        self.pieces.append(("icon", (painter, colour)))
+        return self
+
+    def number(self, text: str, fill: theme.Colour = theme.TEXT) -> _Group:
+        self.pieces.append(("number", (text, fill)))
+        return self
+
+    def tool(self, value: int, used: bool, one_use: bool = False) -> _Group:
+        self.pieces.append(("tool", (value, used, one_use)))
+        return self
+
+    def width(self) -> int:
+        line = sum(_piece_width(kind, value) + 8 for kind, value in self.pieces) - 8
+        return max(line, Canvas.measure(self.label, Size.SMALL))
+
+    def draw(self, c: Canvas, xy: tuple[int, int]) -> None:
+        x, y = xy
+        mid = y + _LINE_H // 2
+        for kind, value in self.pieces:
+            if kind == "icon":
+                painter, colour = value
+                c.symbol(painter, (x, mid - _ICON // 2), _ICON, colour)
+            elif kind == "number":
+                text, fill = value
+                c.text((x, mid), text, size=Size.HEADING, weight="bold", fill=fill, anchor="lm")
+            else:
+                tool, used, one_use = value
+                draw_tool_tile(c, tool, (x, mid - _TILE // 2), _TILE, used=used)
+                if one_use:
+                    c.box(
+                        (x, mid - _TILE // 2, x + _TILE, mid + _TILE // 2),
+                        None,
+                        outline=_ONE_USE,
+                        width=4,
+                        radius=8,
+                    )
+            x += _piece_width(kind, value) + 8
+        c.text((xy[0], y + _LINE_H + 4), self.label, size=Size.SMALL, fill=theme.MUTED)
+
+
+def _piece_width(kind: str, value: Any) -> int:
+    if kind == "icon":
+        return _ICON
+    if kind == "number":
+        return Canvas.measure(value[0], Size.HEADING, "bold")
+    return _TILE
+
+
+def _whole(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _groups(ctx: Ctx, seat: Mapping[str, Any]) -> tuple[list[_Group], list[_Group]]:
+    """The tableau of a seat: the groups of the first row (one per :data:`_COLUMNS`, aligned
+    from panel to panel) and the rest (tools and cards in hand), which flow."""
+    columns: list[_Group] = []
+    resources: Mapping[str, Any] = seat.get("resources") or {}
+    for good in look.GOODS:
+        amount = seat.get("food") if good == "food" else resources.get(good)
+        columns.append(
+            _Group(good_name(ctx, good))
+            .icon(look.icon_of(good), look.colour_of(good))
+            .number(number(ctx, amount), theme.TEXT if _whole(amount) else theme.MUTED)
+        )
+    people: Mapping[str, Any] = seat.get("people") or {}
+    columns.append(
+        _Group(ctx.t("render.stoneage.people", home=_whole(people.get("home"))))
+        .icon(icons.PERSON, theme.player_colour(_whole(seat.get("seat"))))
+        .number(number(ctx, people.get("total")))
+    )
+    columns.append(
+        _Group(ctx.t("render.stoneage.agriculture"))
+        .icon(icons.FIELD, look.colour_of("agriculture"))
+        .number(number(ctx, seat.get("agriculture")))
+    )
+    columns.append(
+        _Group(ctx.t("render.stoneage.buildings"))
+        .icon(icons.HUT, look.colour_of("wood"))
+        .number(number(ctx, len(seat.get("buildings") or [])))
+    )
+    columns.append(
+        _Group(ctx.t("render.stoneage.cards"))
+        .icon("card", look.CARD_BODY["sand"])
+        .number(number(ctx, seat.get("cards")))
+    )
+    rest: list[_Group] = []
+    tools = [t for t in seat.get("tools") or [] if isinstance(t, Mapping)]
+    group = _Group(ctx.t("render.stoneage.tools"))
+    if tools:
+        for tool in tools:
+            group.tool(_whole(tool.get("value")), bool(tool.get("used")))
+    else:
+        group.icon(icons.TOOL, theme.BORDER).number("0", theme.MUTED)
+    rest.append(group)
+    one_use = [t for t in seat.get("one_use_tools") or [] if isinstance(t, Mapping)]
+    if one_use:
+        group = _Group(ctx.t("render.stoneage.one_use"))
+        for tool in one_use:
+            group.tool(_whole(tool.get("value")), False, one_use=True)
+        rest.append(group)
+    medicine = _whole(seat.get("medicine"))
+    if medicine:
+        rest.append(
+            _Group(ctx.t("render.stoneage.medicine", count=medicine))
+            .icon(icons.SYMBOL_ICONS["medicine"], _SYMBOL)
+            .number(f"{number(ctx, medicine)}×")
+        )
+    rest += _open_card_groups(ctx, seat)
+    return columns, rest
+
+
+def _open_card_groups(ctx: Ctx, seat: Mapping[str, Any]) -> list[_Group]:
+    """With the ``open_cards`` option: the figures' multipliers and the culture symbols."""
+    groups: list[_Group] = []
+    multipliers = seat.get("multipliers")
+    if isinstance(multipliers, Mapping):
+        group = _Group(ctx.t("render.stoneage.figures"))
+        for figure, painter in icons.FIGURE_ICONS.items():
+            n = _whole(multipliers.get(figure))
+            group.icon(painter, look.CARD_BODY["sand"] if n else theme.BORDER)
+            group.number(f"×{number(ctx, n)}", theme.TEXT if n else theme.MUTED)
+        groups.append(group)
+    symbols = seat.get("symbols")
+    if isinstance(symbols, Mapping):
+        owned = [(s, _whole(symbols.get(s))) for s in icons.SYMBOL_ICONS if _whole(symbols.get(s))]
+        group = _Group(ctx.t("render.stoneage.symbols", count=len(owned)))
+        for symbol, n in owned:
+            group.icon(icons.SYMBOL_ICONS[symbol], _SYMBOL)
+            if n > 1:
+                group.number(f"×{number(ctx, n)}")
+        if not owned:
+            group.number("–", theme.MUTED)
+        groups.append(group)
+    return groups
+
+
+def _layout(columns: Sequence[_Group], rest: Sequence[_Group]) -> list[list[tuple[int, _Group]]]:
+    """Groups in lines that fit the panel, each with its x offset: ``columns`` on the first
+    line at the :data:`_COLUMNS` offsets (pushed right only if a label is too long), then
+    ``rest`` flowing from the second line on."""
+    room = X1 - X0 - 2 * PAD
+    first: list[tuple[int, _Group]] = []
+    x = start = 0
+    for group, width in zip(columns, _COLUMNS, strict=True):
+        x = max(x, start)
+        first.append((x, group))
+        x += group.width() + _GROUP_GAP // 2
+        start += width
+    if x > room:  # far too long labels: let everything flow
+        return _flow([*columns, *rest])
+    return [first, *_flow(rest)] if rest else [first]
+
+
+def _flow(groups: Sequence[_Group]) -> list[list[tuple[int, _Group]]]:
+    lines: list[list[tuple[int, _Group]]] = [[]]
+    x = 0
+    room = X1 - X0 - 2 * PAD
+    for group in groups:
+        width = group.width()
+        if lines[-1] and x + width > room:
+            lines.append([])
+            x = 0
+        lines[-1].append((x, group))
+        x += width + _GROUP_GAP
+    return lines
+
+
+def panel_height_bound(view: Mapping[str, Any]) -> int:
+    """A height one panel cannot exceed."""
+    return 2 * PAD + _NAME_ROW_H + 5 * (_GROUP_H + 10) + theme.GAP
+
+
+def draw_panel(
+    c: Canvas, ctx: Ctx, view: Mapping[str, Any], seat: Mapping[str, Any], y: int
+) -> int:
+    index = _whole(seat.get("seat"))
+    prompts = [p for p in view.get("pending") or [] if p.get("seat") == index]
+    acting = bool(prompts)
+    lines = _layout(*_groups(ctx, seat))
+    height = 2 * PAD + _NAME_ROW_H + len(lines) * (_GROUP_H + 10)
+    background = theme.PANEL_ACTIVE if acting else theme.PANEL
+    c.box(
+        (X0, y, X1, y + height),
+        background,
+        outline=theme.ACCENT if acting else None,
+        width=5 if acting else 0,
+    )
+    _draw_name_row(c, ctx, view, seat, prompts, y + PAD)
+    top = y + PAD + _NAME_ROW_H + 6
+    for line in lines:
+        for dx, group in line:
+            group.draw(c, (X0 + PAD + dx, top))
+        top += _GROUP_H + 10
+    return y + height + theme.GAP
+
+
+def _draw_name_row(
+    c: Canvas,
+    ctx: Ctx,
+    view: Mapping[str, Any],
+    seat: Mapping[str, Any],
+    prompts: Sequence[Mapping[str, Any]],
+    y: int,
+) -> None:
+    """Marker, name and badges on the left; the score on the right."""
+    index = _whole(seat.get("seat"))
+    mid = y + _NAME_ROW_H // 2
+    right = X1 - PAD
+    outcome = view.get("outcome")
+    score: Any = seat.get("score")
+    if isinstance(outcome, Mapping):
+        scores = outcome.get("scores") or []
+        if index < len(scores):
+            score = round(scores[index])
+    label = ctx.t("render.stoneage.points")
+    right -= c.text((right, mid + 4), label, size=Size.SMALL, fill=theme.MUTED, anchor="rm") + 10
+    right -= (
+        c.text((right, mid), number(ctx, score), size=Size.TITLE, weight="bold", anchor="rm") + 8
+    )
+    c.symbol("star", (right - 40, mid - 20), 40, theme.ACCENT)
+    right -= 40 + 2 * theme.GAP
+
+    x = X0 + PAD
+    draw_marker(c, index, (x, mid - 19), 38)
+    x += 54
+    badges = _badges(ctx, view, seat, prompts)
+    badges_w = sum(Canvas.badge_width(b) + 10 for b in badges)
+    x += (
+        c.text(
+            (x, mid),
+            ctx.name(index),
+            size=Size.HEADING,
+            weight="bold",
+            anchor="lm",
+            max_width=max(180, right - x - badges_w),
+        )
+        + 16
+    )
+    for badge in badges:
+        if x + Canvas.badge_width(badge) > right:
+            break
+        x += c.badge(badge, x, mid) + 10
+
+
+def _badges(
+    ctx: Ctx,
+    view: Mapping[str, Any],
+    seat: Mapping[str, Any],
+    prompts: Sequence[Mapping[str, Any]],
+) -> list[Badge]:
+    """What the seat is doing now, its place at the end, first player, resigned."""
+    index = _whole(seat.get("seat"))
+    badges: list[Badge] = []
+    outcome = view.get("outcome")
+    if seat.get("resigned"):
+        badges.append(("no_entry", ctx.t("render.stoneage.resigned"), theme.BORDER))
+    if isinstance(outcome, Mapping):
+        ranks = outcome.get("ranks") or []
+        if index < len(ranks):
+            rank = ranks[index]
+            text = ctx.t("render.stoneage.place", rank=rank)
+            badges.append(
+                ("crown", text, theme.ACCENT) if rank == 1 else (None, text, theme.BORDER)
+            )
+    for prompt in prompts:
+        kind = str(prompt.get("kind", ""))
+        params = dict(prompt.get("params") or {})
+        symbol = "play" if kind in ("place", "resolve") else "hourglass"
+        badges.append((symbol, ctx.t(f"render.stoneage.prompt.{kind}", **params), theme.ACCENT))
+    if index == view.get("first_player") and not isinstance(outcome, Mapping):
+        badges.append(("flag", ctx.t("render.stoneage.first_player"), theme.BORDER))
+    return badges

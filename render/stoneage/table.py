@@ -1,0 +1,157 @@
+"""The public Stone Age table: header, outcome, board, cards, buildings, dice, players, history.
+
+The table never reads the hand or private fields of a view: :func:`table_png` works on
+:func:`public_view`, a copy holding only the public keys, so passing a seat's view by mistake
+cannot leak a hand into the thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from render import theme
+from render.canvas import Canvas
+from render.context import Ctx, context, label_or
+from render.context import public_view as public_keys
+from render.sections import BANNER_H, X0, X1, draw_banner, draw_recent, recent_height
+from render.stoneage import board, dice, players, scores
+from render.stoneage.common import draw_marker
+from render.theme import Size
+
+__all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
+
+PUBLIC_KEYS = (
+    "game",
+    "players",
+    "options",
+    "round",
+    "phase",
+    "first_player",
+    "active",
+    "locations",
+    "usable",
+    "display",
+    "deck",
+    "buildings",
+    "seats",
+    "dice",
+    "dice_for_all",
+    "pending",
+    "recent",
+    "outcome",
+)
+_HEADER_H = 170
+
+
+def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+    """The public table of a Stone Age game as PNG bytes."""
+    public = public_view(view)
+    ctx = context(public, lang, names)
+    canvas = Canvas(theme.WIDTH, _height_bound(public))
+    y = theme.MARGIN
+    y = _draw_header(canvas, ctx, public, y)
+    y = _draw_outcome(canvas, ctx, public, y)
+    y = scores.draw_scores(canvas, ctx, public, y)
+    # While feeding and at the end everybody is home: the locations show nothing.
+    if public.get("phase") != "feed" and not _over(public):
+        y = board.draw_locations(canvas, ctx, public, y)
+    if not _over(public):
+        y = dice.draw_roll(canvas, ctx, public, y)
+        y = dice.draw_dice_for_all(canvas, ctx, public, y)
+    y = board.draw_display(canvas, ctx, public, y)
+    y = board.draw_buildings(canvas, ctx, public, y)
+    for seat in public["seats"]:
+        y = players.draw_panel(canvas, ctx, public, seat, y)
+    y = draw_recent(canvas, ctx, ctx.t("render.stoneage.recent"), public.get("recent") or [], y)
+    return canvas.png(y - theme.GAP + theme.MARGIN)
+
+
+def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Only the keys every seat may see (never ``hand`` or ``private``)."""
+    return public_keys(view, PUBLIC_KEYS)
+
+
+def _height_bound(view: Mapping[str, Any]) -> int:
+    """A height the page cannot exceed (the canvas is cropped to what was used)."""
+    return (
+        2 * theme.MARGIN
+        + _HEADER_H
+        + BANNER_H
+        + theme.GAP
+        + scores.scores_height(view)
+        + board.board_height(view)
+        + dice.dice_height(view)
+        + len(view["seats"]) * players.panel_height_bound(view)
+        + recent_height(len(view.get("recent") or []))
+    )
+
+
+def _over(view: Mapping[str, Any]) -> bool:
+    return view.get("phase") == "over" or view.get("outcome") is not None
+
+
+def _prompted(view: Mapping[str, Any]) -> list[int]:
+    """The seats that must decide now, in seat order, each once."""
+    seats = [p.get("seat") for p in view.get("pending") or [] if isinstance(p, Mapping)]
+    return sorted({s for s in seats if isinstance(s, int) and not isinstance(s, bool)})
+
+
+def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+    """Round and whose decision it is, the phase, and the first player."""
+    phase = str(view.get("phase", ""))
+    x = X0
+    prompted = _prompted(view)
+    if _over(view):
+        title = ctx.t("render.stoneage.title_over", round=view.get("round", 0))
+        c.text((x, y), title, size=Size.TITLE, weight="bold", max_width=X1 - x)
+        return y + Size.TITLE + 2 * theme.GAP
+    elif len(prompted) == 1:
+        draw_marker(c, prompted[0], (x, y + 6), 40)
+        x += 40 + theme.GAP + 4
+        title = ctx.t(
+            "render.stoneage.title_turn", round=view.get("round", 0), player=ctx.name(prompted[0])
+        )
+    else:
+        title = ctx.t("render.stoneage.title_round", round=view.get("round", 0))
+    c.text((x, y), title, size=Size.TITLE, weight="bold", max_width=X1 - x)
+    y += Size.TITLE + 14
+    c.text(
+        (X0, y),
+        label_or(ctx, f"stoneage.phase.{phase}", phase),
+        size=Size.BODY,
+        weight="semibold",
+        fill=theme.ACCENT,
+        max_width=X1 - X0,
+    )
+    y += Size.BODY + 12
+    first = view.get("first_player")
+    if phase != "over" and isinstance(first, int):
+        c.symbol("flag", (X0, y), 30, theme.MUTED)
+        c.text(
+            (X0 + 42, y + 15),
+            ctx.t("render.stoneage.first_player_is", player=ctx.name(first)),
+            size=Size.SMALL,
+            fill=theme.MUTED,
+            anchor="lm",
+            max_width=X1 - X0 - 42,
+        )
+        y += 30 + 8
+    return y + theme.GAP
+
+
+def _draw_outcome(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+    """At the end: who won, why the game ended, and the tie-break that decided (if any)."""
+    outcome = view.get("outcome")
+    if not isinstance(outcome, Mapping):
+        return y
+    ranks = outcome.get("ranks") or []
+    winners = [ctx.name(i) for i, rank in enumerate(ranks) if rank == 1]
+    headline = ctx.t("render.stoneage.winner", count=len(winners), players=winners)
+    reason = str(outcome.get("reason", ""))
+    detail = ctx.t("render.stoneage.reason", reason=reason)
+    tiebreak = outcome.get("tiebreak")
+    if tiebreak:
+        criterion = label_or(ctx, f"stoneage.tiebreak.{tiebreak}", str(tiebreak))
+        detail += " · " + ctx.t("render.stoneage.tiebreak", criterion=criterion)
+    return draw_banner(c, "crown", headline, detail, y)
