@@ -1,0 +1,163 @@
+"""Every key the Stone Age engine can produce exists in both catalogues and formats cleanly."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import locales
+from rules import selfplay
+from rules.core import Event
+from rules.stoneage import GAME
+from rules.stoneage.actions import ALL_HEADS, HEADS
+from rules.stoneage.data import (
+    BUILDING_KINDS,
+    CARD_IDS,
+    EFFECT_KINDS,
+    FIGURES,
+    GREEN_SYMBOLS,
+    LOCATIONS,
+    RESOURCES,
+)
+from rules.stoneage.scoring import SEQUENCE_RULES
+
+SOURCE = Path(__file__).resolve().parents[2] / "rules" / "stoneage"
+LANGS = ("en", "hu")
+
+
+def _raised_codes() -> set[str]:
+    """Every IllegalAction code written in the engine's source (and check_handles')."""
+    codes = {"bad_player_name", "duplicate_player_name", "not_your_location", "unknown_action"}
+    codes |= {"not_now"}
+    for path in SOURCE.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'IllegalAction\(\s*"(\w+)"', text))
+        codes |= set(re.findall(r'return \(\s*"(\w+)",\s*\{', text))
+        codes |= set(re.findall(r'code = "(\w+)"', text))
+    return codes
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_error_code_has_a_message(lang: str) -> None:
+    """error.stoneage.<code>, or the shared error.<code>, exists for every code raised."""
+    codes = _raised_codes()
+    assert {"blocked_by_player_count", "tool_used", "cannot_pay_with_food"} <= codes
+    missing = sorted(
+        c
+        for c in codes
+        if not (locales.has(lang, f"error.stoneage.{c}") or locales.has(lang, f"error.{c}"))
+    )
+    assert missing == []
+
+
+def _recording(events: list[Event]) -> Callable[[Iterable[Event]], list[str]]:
+    def record(new: Iterable[Event]) -> list[str]:
+        events.extend(new)
+        return []
+
+    return record
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[list[Event], set[str], list[Any]]:
+    """Events, choice labels and prompts of a few self-played games of every size."""
+    events: list[Event] = []
+    labels: set[str] = set()
+    prompts: list[Any] = []
+
+    class Recorder(selfplay.Runner):
+        def _choose(self, state, seat, rng):  # type: ignore[no-untyped-def]
+            prompts.extend(self.game.pending(state))
+            prefix: list[str] = []
+            while True:
+                options = self.game.choices(state, seat, prefix)
+                for c in options:
+                    labels.add(c.label)
+                    for lang in LANGS:
+                        text = locales.t(lang, c.label, **dict(c.params))
+                        assert "{" not in text and "stoneage." not in text, (c, text)
+                pick = options[self.chooser(state, seat, prefix, options, rng)]
+                prefix.append(pick.token)
+                if pick.complete:
+                    return " ".join(prefix)
+
+    for policy in ("uniform", "greedy"):
+        report = selfplay.Report("stoneage", None)
+        runner = Recorder(GAME, report, policy=policy, roundtrip_every=50, illegal_every=50)
+        runner.features = _recording(events)
+        for seed in range(6):
+            runner.play(seed, None)
+        assert report.errors == 0, report.messages
+    return events, labels, prompts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_formats_without_missing_keys(lang: str, played) -> None:  # type: ignore[no-untyped-def]
+    """event.<kind> exists and every {x@prefix} value has its key."""
+    events, _, _ = played
+    kinds = {e.kind for e in events}
+    assert {"stoneage.placed", "stoneage.rolled", "stoneage.bought_card"} <= kinds
+    for e in events:
+        assert locales.has(lang, f"event.{e.kind}"), e.kind
+        text = locales.event_text(lang, e.kind, dict(e.params))
+        assert "stoneage." not in text and "event." not in text and "{" not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_choice_label_exists(lang: str, played) -> None:  # type: ignore[no-untyped-def]
+    """Choice labels are keys of both catalogues."""
+    _, labels, _ = played
+    assert "stoneage.choice.payment" in labels and "stoneage.location.forest" in labels
+    assert [label for label in sorted(labels) if not locales.has(lang, label)] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prompts_format_with_their_params(lang: str, played) -> None:  # type: ignore[no-untyped-def]
+    """prompt.stoneage.<kind> fills in with the params pending() gives, for every kind."""
+    _, _, prompts = played
+    assert {p.kind for p in prompts} == set(HEADS)
+    for p in prompts:
+        text = locales.t(lang, f"prompt.stoneage.{p.kind}", **dict(p.params))
+        assert "{" not in text and "stoneage." not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_names_options_and_help_exist(lang: str) -> None:
+    """Names, option labels and values, tie-breaks, endings, /rules help for every card,
+    building kind and location, and a title for every help topic."""
+    keys = [f"stoneage.location.{loc}" for loc in LOCATIONS]
+    keys += [f"stoneage.resource.{r}" for r in (*RESOURCES, "food")]
+    keys += [f"stoneage.card.{c}" for c in CARD_IDS]
+    keys += [f"stoneage.symbol.{s}" for s in GREEN_SYMBOLS]
+    keys += [f"stoneage.figure.{f}" for f in FIGURES]
+    keys += [f"stoneage.effect.{k}" for k in EFFECT_KINDS]
+    keys += [f"stoneage.building.{k}" for k in BUILDING_KINDS]
+    keys += [f"stoneage.action.{h}" for h in ALL_HEADS]
+    keys += [f"rules.stoneage.card.{c}" for c in CARD_IDS]
+    keys += [f"rules.stoneage.building.{k}" for k in BUILDING_KINDS]
+    keys += [f"rules.stoneage.location.{loc}" for loc in LOCATIONS]
+    keys += [f"stoneage.tiebreak.{r}" for r in (*SEQUENCE_RULES, "sum", "shared")]
+    reasons = ("deck_exhausted", "buildings_exhausted", "resigned", "last_standing")
+    keys += [f"outcome.{r}" for r in reasons] + [f"stoneage.reason.{r}" for r in reasons]
+    keys += ["rules.stoneage.overview", "stoneage.title", "stoneage.hand"]
+    for spec in GAME.options:
+        keys.append(f"{spec.label}.name")
+        keys += [f"{spec.label}.{str(v).lower()}" for v in spec.values]
+    assert [k for k in keys if not locales.has(lang, k)] == []
+    prefix = "rules.stoneage."
+    for key in locales.keys(lang):
+        if key.startswith(prefix) and key != prefix + "overview":
+            assert locales.has(lang, "stoneage." + key[len(prefix) :]), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hand_text_names_every_card(lang: str) -> None:
+    """``stoneage.hand`` lists the cards by name, one and many."""
+    one = locales.t(lang, "stoneage.hand", count=1, cards=["G06"])
+    many = locales.t(lang, "stoneage.hand", count=3, cards=["G06", "S08", "S15"])
+    assert locales.t(lang, "stoneage.card.G06") in one
+    assert locales.t(lang, "stoneage.card.S15") in many and "{" not in many
