@@ -15,7 +15,7 @@ def test_two_players_resigning_loses() -> None:
     state, events = GAME.resign(state, 1)
     outcome = outcome_of(state)
     assert outcome.reason == "resigned" and outcome.ranks == (1, 2)
-    assert [e.kind for e in events][0] == "stoneage.resigned"
+    assert events[0].kind == "stoneage.resigned"
 
 
 def test_three_players_seat_leaves_the_board() -> None:
