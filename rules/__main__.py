@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import rules
 from rules import selfplay, transcript
+from rules.core import IllegalAction
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -37,7 +38,11 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    result = transcript.replay(transcript.load(args.file))
+    try:
+        result = transcript.replay(transcript.load(args.file))
+    except IllegalAction as exc:  # the setup or the position itself was refused
+        print(f"setup refused: {exc}", file=sys.stderr)
+        return 1
     for step in result.steps:
         print(json.dumps(step.to_json(), ensure_ascii=False))
     problems = result.mismatches()

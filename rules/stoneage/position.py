@@ -4,7 +4,8 @@ A position is the start of a round's phase 1: every player's board, the display,
 the building stacks and, to test any situation, fixed dice results used before the generator.
 With ``"fill_deck": true`` the cards the position does not place go into the deck below the
 listed ones (shuffled with the seed); ``"fill_buildings": true`` deals 7 random tiles to each
-stack the position does not list. Tiles neither in a stack nor bought are out of the game.
+stack the position does not list (fewer, shared out evenly, when bought tiles leave fewer).
+Tiles neither in a stack nor bought are out of the game.
 """
 
 from __future__ import annotations
@@ -172,14 +173,18 @@ def _stacks(
     _once("buildings", used)
     free = [t for t in BUILDING_TILES if t not in used]
     rng.shuffle(free)
-    if len(stacks) < n:
+    missing = n - len(stacks)
+    if missing:
         if not fill:
             raise IllegalAction("position_inconsistent", problem="stacks_missing")
-        while len(stacks) < n:
-            if len(free) < STACK_SIZE:
-                raise IllegalAction("position_inconsistent", problem="not_enough_tiles")
-            stacks.append(tuple(free[:STACK_SIZE]))
-            free = free[STACK_SIZE:]
+        # Up to 7 tiles each, shared out evenly when bought tiles leave fewer in the box.
+        base, extra = divmod(min(len(free), missing * STACK_SIZE), missing)
+        if base == 0:
+            raise IllegalAction("position_inconsistent", problem="not_enough_tiles")
+        for i in range(missing):
+            size = base + (1 if i < extra else 0)
+            stacks.append(tuple(free[:size]))
+            free = free[size:]
     return stacks, tuple(free)
 
 
