@@ -47,7 +47,12 @@ def test_replay_cli_prints_steps_then_the_final_views(
 
 def test_a_refused_position_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A position the engine refuses exits with status 1 and names the code."""
-    data = {"game": "stoneage", "players": ["a", "b"], "position": {"dice": [9], "fill_deck": True}, "steps": []}
+    data = {
+        "game": "stoneage",
+        "players": ["a", "b"],
+        "position": {"dice": [9], "fill_deck": True},
+        "steps": [],
+    }
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 1
