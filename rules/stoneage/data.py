@@ -28,7 +28,6 @@ NR = len(RESOURCES)
 RESOURCE_INDEX: dict[str, int] = {r: i for i, r in enumerate(RESOURCES)}
 #: Points of one resource on a building, and the divisor of the dice where it is gathered.
 VALUES: tuple[int, ...] = (3, 4, 5, 6)
-FOOD = "food"
 FOOD_DIVISOR = 2
 
 #: The eight fixed locations of the board, in board order (resource sites, then the village).

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Prompt
-from rules.stoneage.data import DISPLAY_SIZE, RESOURCES, building_type
+from rules.stoneage.data import RESOURCES, building_type
 from rules.stoneage.logic import at_home
 from rules.stoneage.state import StoneAgeState
 
@@ -67,9 +67,3 @@ def _purchase_params(state: StoneAgeState) -> dict[str, JSON]:
         return {"position": purchase.index + 1, "cost": purchase.index + 1, "card": card}
     tile = state.stacks[purchase.index][0]
     return {"stack": purchase.index + 1, "building": tile, "kind": building_type(tile).kind}
-
-
-def display_cost(index: int) -> int:
-    """Resources a card costs on display index ``index`` (0 = position 1)."""
-    assert 0 <= index < DISPLAY_SIZE
-    return index + 1
