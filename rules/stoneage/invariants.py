@@ -90,7 +90,10 @@ def check(state: StoneAgeState) -> list[str]:
     prompts = pending(state)
     if (state.outcome is None) == (not prompts):
         problems.append("no prompt and no outcome" if not prompts else "prompt after game over")
-    if state.outcome is None and state.phase != "feed" and state.active not in live_seats(state):
+    # A buyer who resigns while the others still pick from their dice for all stays "active"
+    # until the last die is taken; otherwise only live seats act.
+    waiting = state.outcome is None and state.phase != "feed" and state.dfa is None
+    if waiting and state.active not in live_seats(state):
         problems.append("a resigned seat is active")
     if (state.sub == "tools") != (state.roll is not None and state.roll.gained is None):
         problems.append("tools prompt and roll disagree")

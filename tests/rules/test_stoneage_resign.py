@@ -49,3 +49,31 @@ def test_resigning_during_a_roll_drops_it() -> None:
     state, _ = GAME.resign(state, 0)
     assert GAME.check_invariants(state) == []
     assert GAME.pending(state) and prompt_of(state, "alice") is None
+
+
+def test_buyer_resigning_during_dice_for_all() -> None:
+    """The others still pick their dice, then the next player resolves."""
+    state = position(
+        PLAYERS3,
+        first="alice",
+        display=["G02", "G01", "G03", "G04"],
+        seats={"alice": {"resources": {"wood": 1}}},
+        dice=[1, 3, 6],
+    )
+    state, _ = run(
+        state,
+        "alice: place card 1",
+        "bob: place hunting 5",
+        "carol: place hunting 5",
+        "alice: place hunting 4",
+    )
+    state, _ = run(state, "alice: resolve card 1", "alice: buy wood")
+    assert prompt_of(state, "alice") == "pick"
+    state, _ = GAME.resign(state, 0)
+    assert GAME.check_invariants(state) == []
+    assert prompt_of(state, "bob") == "pick"
+    state, _ = run(state, "bob: pick 6")
+    assert GAME.check_invariants(state) == [] and prompt_of(state, "carol") == "pick"
+    state, _ = run(state, "carol: pick 3")
+    assert GAME.check_invariants(state) == [] and state.dfa is None
+    assert state.seats[2].resources == [0, 0, 1, 0]
