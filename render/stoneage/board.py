@@ -34,11 +34,12 @@ from rules.stoneage import data
 
 __all__ = [
     "COL_W",
-    "board_height",
     "column_x",
     "draw_buildings",
     "draw_display",
     "draw_locations",
+    "locations_height",
+    "supply_height",
 ]
 
 COL_W = CARD_W
@@ -69,16 +70,20 @@ def _location_rows(people: Sequence[int]) -> int:
     return max(1, -(-entries // _entries_per_row()))
 
 
-def board_height(view: Mapping[str, Any]) -> int:
-    """Pixels the locations, cards and buildings take (for the canvas bound)."""
-    rows = 0
+def locations_height(view: Mapping[str, Any]) -> int:
+    """Pixels :func:`draw_locations` takes."""
+    height = 0
     for half in (look.LOCATIONS[:4], look.LOCATIONS[4:]):
-        people = [view["locations"].get(loc) or [] for loc in half]
-        rows += max(_location_rows(p) for p in people)
-    locations = 2 * (_STRIP_H + 2 * _BODY_PAD) + rows * _ENTRY_H + 2 * theme.GAP
+        rows = max(_location_rows(view["locations"].get(loc) or []) for loc in half)
+        height += _STRIP_H + 2 * _BODY_PAD + rows * _ENTRY_H + theme.GAP
+    return height + theme.GAP
+
+
+def supply_height() -> int:
+    """Pixels :func:`draw_display` and :func:`draw_buildings` take together."""
     display = Size.BODY + 14 + _SLOT_HEAD + CARD_H + 2 * theme.GAP
     buildings = Size.BODY + 14 + _SLOT_HEAD + _TILE_H + _STACK_LAYERS * _STACK_STEP + theme.GAP
-    return locations + display + buildings + 3 * theme.GAP
+    return display + buildings
 
 
 # Locations ------------------------------------------------------------------------------------

@@ -274,13 +274,13 @@ def _draw_scoring(
     """Green cards: the culture symbol and its name; sand cards: the figure, ×multiplier."""
     top, bottom = rows
     mid = (top + bottom) // 2
-    x = 16
+    x = 14
     if face.figure is not None:
         painter = icons.FIGURE_ICONS.get(face.figure, icons.PERSON)
-        c.symbol(painter, (x, mid - 24), 48, ink)
-        x += 56
+        c.symbol(painter, (x, mid - 22), 44, ink)
+        x += 50
         times = f"×{face.multiplier or 1}"
-        x += c.text((x, mid), times, size=Size.HEADING, weight="bold", fill=ink, anchor="lm") + 12
+        x += c.text((x, mid), times, size=Size.HEADING, weight="bold", fill=ink, anchor="lm") + 8
         name = ctx.t(f"stoneage.figure.{face.figure}")
     else:
         symbol = face.symbol or ""
@@ -288,7 +288,7 @@ def _draw_scoring(
         c.symbol(painter, (x, mid - 24), 48, ink)
         x += 60
         name = ctx.t(f"stoneage.symbol.{symbol}")
-    room = CARD_W - 16 - x
+    room = CARD_W - 12 - x
     size = Size.BODY if Canvas.measure(name, Size.BODY, "semibold") <= room else Size.SMALL
     c.text((x, mid), name, size=size, weight="semibold", fill=ink, anchor="lm", max_width=room)
 

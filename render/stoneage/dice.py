@@ -171,7 +171,7 @@ def draw_dice_for_all(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> i
     top = y
     y += PAD
     card = dfa.get("card")
-    rest = ctx.t(f"stoneage.card.{card}") if card else ""
+    rest = "· " + ctx.t(f"stoneage.card.{card}") if card else ""
     _title(c, ctx, ctx.t("render.stoneage.dfa_title"), dfa.get("buyer"), rest, y)
     y += _TITLE_H + 4
     x = X0 + PAD

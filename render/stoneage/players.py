@@ -19,7 +19,7 @@ from render.stoneage.common import draw_marker, draw_tool_tile, good_name, numbe
 from render.symbols import Painter
 from render.theme import Size
 
-__all__ = ["draw_panel", "panel_height_bound"]
+__all__ = ["draw_panel", "panel_height"]
 
 _NAME_ROW_H = 56
 _LINE_H = 50
@@ -209,19 +209,24 @@ def _flow(groups: Sequence[_Group]) -> list[list[tuple[int, _Group]]]:
     return lines
 
 
-def panel_height_bound(view: Mapping[str, Any]) -> int:
-    """A height one panel cannot exceed."""
-    return 2 * PAD + _NAME_ROW_H + 5 * (_GROUP_H + 10) + theme.GAP
+def panel_height(ctx: Ctx, seat: Mapping[str, Any]) -> int:
+    """Pixels :func:`draw_panel` takes for ``seat``."""
+    return _box_height(_layout(*_groups(ctx, seat))) + theme.GAP
+
+
+def _box_height(lines: Sequence[object]) -> int:
+    return 2 * PAD + _NAME_ROW_H + len(lines) * (_GROUP_H + 10)
 
 
 def draw_panel(
     c: Canvas, ctx: Ctx, view: Mapping[str, Any], seat: Mapping[str, Any], y: int
 ) -> int:
+    """A seat's panel, framed in the accent colour while the seat must decide something."""
     index = _whole(seat.get("seat"))
     prompts = [p for p in view.get("pending") or [] if p.get("seat") == index]
     acting = bool(prompts)
     lines = _layout(*_groups(ctx, seat))
-    height = 2 * PAD + _NAME_ROW_H + len(lines) * (_GROUP_H + 10)
+    height = _box_height(lines)
     background = theme.PANEL_ACTIVE if acting else theme.PANEL
     c.box(
         (X0, y, X1, y + height),

@@ -48,13 +48,12 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
     """The public table of a Stone Age game as PNG bytes."""
     public = public_view(view)
     ctx = context(public, lang, names)
-    canvas = Canvas(theme.WIDTH, _height_bound(public))
+    canvas = Canvas(theme.WIDTH, _height_bound(ctx, public))
     y = theme.MARGIN
     y = _draw_header(canvas, ctx, public, y)
     y = _draw_outcome(canvas, ctx, public, y)
     y = scores.draw_scores(canvas, ctx, public, y)
-    # While feeding and at the end everybody is home: the locations show nothing.
-    if public.get("phase") != "feed" and not _over(public):
+    if _board_shown(public):
         y = board.draw_locations(canvas, ctx, public, y)
     if not _over(public):
         y = dice.draw_roll(canvas, ctx, public, y)
@@ -72,19 +71,25 @@ def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
     return public_keys(view, PUBLIC_KEYS)
 
 
-def _height_bound(view: Mapping[str, Any]) -> int:
-    """A height the page cannot exceed (the canvas is cropped to what was used)."""
+def _height_bound(ctx: Ctx, view: Mapping[str, Any]) -> int:
+    """A height the page cannot exceed (the canvas is cropped to what was used): exact for
+    most parts, since clearing a needlessly tall canvas costs time."""
     return (
         2 * theme.MARGIN
         + _HEADER_H
-        + BANNER_H
-        + theme.GAP
+        + (BANNER_H + theme.GAP if view.get("outcome") is not None else 0)
         + scores.scores_height(view)
-        + board.board_height(view)
-        + dice.dice_height(view)
-        + len(view["seats"]) * players.panel_height_bound(view)
+        + (board.locations_height(view) if _board_shown(view) else 0)
+        + (0 if _over(view) else dice.dice_height(view))
+        + board.supply_height()
+        + sum(players.panel_height(ctx, seat) for seat in view["seats"])
         + recent_height(len(view.get("recent") or []))
     )
+
+
+def _board_shown(view: Mapping[str, Any]) -> bool:
+    """While feeding and at the end everybody is home: the locations would show nothing."""
+    return view.get("phase") != "feed" and not _over(view)
 
 
 def _over(view: Mapping[str, Any]) -> bool:
