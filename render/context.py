@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,13 @@ class Ctx:
 
     def number(self, value: float) -> str:
         """A number in the picture's language (``12 345``, ``-3``)."""
-        return locales.format_number(self.lang, value)
+        return _number(self.lang, value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _number(lang: str, value: float) -> str:
+    # A table formats a few hundred small numbers, the same ones picture after picture.
+    return locales.format_number(lang, value)
 
 
 def context(view: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> Ctx:

@@ -13,7 +13,6 @@ from typing import Any
 
 from PIL import Image
 
-import locales
 from render import theme
 from render.canvas import Canvas
 from render.context import Ctx
@@ -112,6 +111,8 @@ def _draw_location(
     xy: tuple[int, int],
     height: int,
 ) -> None:
+    """One location: a strip with its pictogram and name, then its people (or why it is
+    closed this round)."""
     x, y = xy
     colour = look.colour_of(loc) if open_now else theme.BORDER
     ink = theme.ink_on(colour)
@@ -318,7 +319,7 @@ def _tile_image(lang: str, face: _TileFace) -> Image.Image:
     ink = theme.INK_LIGHT
     tile.symbol("star", (16, band_top + 12), 40, theme.ACCENT)
     if face.points is not None:
-        text = locales.format_number(lang, face.points)
+        text = ctx.number(face.points)
         tile.text(
             (66, band_top + 32), text, size=Size.HEADING, weight="bold", fill=ink, anchor="lm"
         )

@@ -14,17 +14,18 @@ from render import theme
 from render.canvas import Canvas
 from render.context import Ctx
 from render.stoneage import icons, look
-from render.symbols import Painter
 from render.theme import Size
 
 __all__ = [
+    "CARDS_PER_ROW",
     "CARD_H",
     "CARD_W",
     "CardFace",
     "card_face",
     "card_image",
+    "card_row_height",
     "draw_any_resource",
-    "draw_count",
+    "draw_cards",
     "draw_die",
     "draw_marker",
     "draw_tool_tile",
@@ -35,6 +36,7 @@ __all__ = [
 
 CARD_W = 325
 CARD_H = 236
+CARDS_PER_ROW = 4
 _BAND_H = 74
 _PLATE_INSET = 12
 
@@ -67,24 +69,6 @@ def draw_marker(c: Canvas, seat: int, xy: tuple[int, int], size: int) -> None:
     c.symbol(shape, (x, y), size, theme.player_colour(seat))
 
 
-def draw_count(
-    c: Canvas,
-    icon: Painter | str,
-    colour: theme.Colour,
-    text: str,
-    xy: tuple[int, int],
-    *,
-    icon_size: int = 40,
-    size: int = Size.HEADING,
-    fill: theme.Colour = theme.TEXT,
-) -> int:
-    """An icon and a bold number beside it, vertically centred on ``xy[1]``; returns the width."""
-    x, mid = xy
-    c.symbol(icon, (x, mid - icon_size // 2), icon_size, colour)
-    x += icon_size + 8
-    return icon_size + 8 + c.text((x, mid), text, size=size, weight="bold", fill=fill, anchor="lm")
-
-
 def draw_die(c: Canvas, face: int, xy: tuple[int, int], size: int) -> None:
     """A die showing ``face`` (a plain square for a value out of 1-6)."""
     x, y = xy
@@ -114,7 +98,7 @@ def draw_tool_tile(
 
 
 def draw_any_resource(c: Canvas, xy: tuple[int, int], size: int) -> None:
-    """ "Any resource": the four resources, small, two by two."""
+    """The four resources, small, two by two: "any resource"."""
     x, y = xy
     half = size // 2
     for i, good in enumerate(look.RESOURCES):
@@ -147,13 +131,17 @@ def card_face(card: Mapping[str, Any]) -> CardFace:
     return CardFace(
         id=str(card.get("id", "")),
         color="sand" if card.get("color") == "sand" else "green",
-        symbol=card.get("symbol"),
-        figure=card.get("figure"),
+        symbol=_text_or_none(card.get("symbol")),
+        figure=_text_or_none(card.get("figure")),
         multiplier=multiplier if isinstance(multiplier, int) else None,
         effect=str(effect.get("kind", "")),
         amount=amount if isinstance(amount, int) else 1,
-        resource=effect.get("resource"),
+        resource=_text_or_none(effect.get("resource")),
     )
+
+
+def _text_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def card_image(lang: str, face: CardFace) -> Image.Image:
@@ -163,6 +151,7 @@ def card_image(lang: str, face: CardFace) -> Image.Image:
 
 @functools.lru_cache(maxsize=256)
 def _card_image(lang: str, face: CardFace) -> Image.Image:
+    """Drawn once per language and face: the texts inside are labels, never seat names."""
     ctx = Ctx(lang, (), ())
     w, h = CARD_W, CARD_H
     body = look.CARD_BODY[face.color]
@@ -183,7 +172,8 @@ def _card_image(lang: str, face: CardFace) -> Image.Image:
 
 def _effect_pieces(face: CardFace) -> list[tuple[str, Any]]:
     """The top effect as a row of pieces: ``("text", s)``, ``("icon", (painter, colour))``,
-    ``("die", None)`` or ``("any", None)``."""
+    ``("tool", value)`` (a tool tile), ``("die", None)`` or ``("any", None)`` (the four
+    resources)."""
     plus = f"+{face.amount}"
     kind = face.effect
     if kind in ("food", "resource"):
@@ -293,20 +283,19 @@ def _draw_scoring(
     c.text((x, mid), name, size=size, weight="semibold", fill=ink, anchor="lm", max_width=room)
 
 
-def card_row_height(count: int, per_row: int) -> int:
-    """Pixels taken by ``count`` cards laid out ``per_row`` to a row."""
-    rows = max(1, -(-count // per_row))
+def card_row_height(count: int) -> int:
+    """Pixels taken by ``count`` cards laid out by :func:`draw_cards`."""
+    rows = max(1, -(-count // CARDS_PER_ROW))
     return rows * (CARD_H + theme.GAP)
 
 
 def draw_cards(c: Canvas, ctx: Ctx, faces: Sequence[CardFace], xy: tuple[int, int]) -> int:
-    """Cards left to right, four to a row; returns the y below them."""
+    """Cards left to right, :data:`CARDS_PER_ROW` to a row; returns the y below them."""
     x0, y = xy
-    per_row = 4
     for i, face in enumerate(faces):
-        row, col = divmod(i, per_row)
+        row, col = divmod(i, CARDS_PER_ROW)
         c.image.paste(
             card_image(ctx.lang, face),
             (x0 + col * (CARD_W + theme.GAP), y + row * (CARD_H + theme.GAP)),
         )
-    return y + card_row_height(len(faces), per_row)
+    return y + card_row_height(len(faces))

@@ -47,7 +47,9 @@ def _title(c: Canvas, ctx: Ctx, label: str, seat: Any, rest: str, y: int) -> int
     if _seat(seat) is not None:
         draw_marker(c, seat, (x, mid - 16), 32)
         x += 44
-        x += c.text((x, mid), ctx.name(seat), size=Size.BODY, weight="bold", anchor="lm") + 12
+        name = ctx.name(seat)
+        x += c.text((x, mid), name, size=Size.BODY, weight="bold", anchor="lm", max_width=420)
+        x += 12
     if rest:
         x += c.text(
             (x, mid), rest, size=Size.BODY, fill=theme.MUTED, anchor="lm", max_width=X1 - PAD - x
@@ -188,7 +190,8 @@ def draw_dice_for_all(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> i
         draw_marker(c, picker, (x, mid - 16), 32)
         x += 44
         text = ctx.t("render.stoneage.dfa_picker", player=ctx.name(picker))
-        x += c.text((x, mid), text, size=Size.BODY, weight="bold", anchor="lm") + 24
+        x += c.text((x, mid), text, size=Size.BODY, weight="bold", anchor="lm", max_width=600)
+        x += 24
     later = [s for s in order if s != picker]
     if later:
         label = ctx.t("render.stoneage.dfa_next")

@@ -26,7 +26,6 @@ from rules.stoneage import data
 
 __all__ = ["hand_png"]
 
-_PER_ROW = 4
 _SUMMARY_H = 2 * (Size.BODY + 14) + 4 * 64 + 4 * PAD
 
 
@@ -38,7 +37,7 @@ def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None 
     ctx = context(view, lang, names)
     faces = _faces(view.get("hand") or [])
     private: Mapping[str, Any] = view.get("private") or {}
-    height = 300 + _SUMMARY_H + card_row_height(len(faces), _PER_ROW)
+    height = 300 + _SUMMARY_H + card_row_height(len(faces))
     canvas = Canvas(theme.WIDTH, height)
     y = _draw_header(canvas, ctx, index, len(faces), theme.MARGIN)
     y = _draw_summary(canvas, ctx, private, y)

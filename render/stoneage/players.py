@@ -12,7 +12,7 @@ from typing import Any
 
 from render import theme
 from render.canvas import Badge, Canvas
-from render.context import Ctx
+from render.context import Ctx, label_or
 from render.sections import PAD, X0, X1
 from render.stoneage import icons, look
 from render.stoneage.common import draw_marker, draw_tool_tile, good_name, number
@@ -315,7 +315,8 @@ def _badges(
         kind = str(prompt.get("kind", ""))
         params = dict(prompt.get("params") or {})
         symbol = "play" if kind in ("place", "resolve") else "hourglass"
-        badges.append((symbol, ctx.t(f"render.stoneage.prompt.{kind}", **params), theme.ACCENT))
+        text = label_or(ctx, f"render.stoneage.prompt.{kind}", kind, **params)
+        badges.append((symbol, text, theme.ACCENT))
     if index == view.get("first_player") and not isinstance(outcome, Mapping):
         badges.append(("flag", ctx.t("render.stoneage.first_player"), theme.BORDER))
     return badges
