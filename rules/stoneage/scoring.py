@@ -126,6 +126,8 @@ def finish(state: StoneAgeState, outcome: Outcome) -> list[Event]:
     """End the game on the engine's copy and announce it."""
     state.outcome = outcome
     state.phase = "over"
+    if state.roll is not None and state.roll.gained is None:
+        state.roll = None  # a roll still waiting for tools never completes
     state.sub = None
     state.purchase = None
     state.dfa = None

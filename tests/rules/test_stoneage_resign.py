@@ -10,9 +10,13 @@ from rules.stoneage import GAME
 
 
 def test_two_players_resigning_loses() -> None:
-    """The other player wins at once."""
-    state = position(PLAYERS2)
+    """The other player wins at once, even in the middle of a roll."""
+    state = position(PLAYERS2, first="alice", seats={"alice": {"tools": 1}}, dice=[2, 2, 2])
+    state, _ = run(state, "alice: place forest 3", "bob: place hunting 5")
+    state, _ = run(state, "alice: place hunting 2", "alice: resolve forest")
+    assert prompt_of(state, "alice") == "tools"
     state, events = GAME.resign(state, 1)
+    assert GAME.check_invariants(state) == [] and GAME.view(state, None)["dice"] is None
     outcome = outcome_of(state)
     assert outcome.reason == "resigned" and outcome.ranks == (1, 2)
     assert events[0].kind == "stoneage.resigned"
