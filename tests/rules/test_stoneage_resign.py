@@ -11,7 +11,7 @@ from rules.stoneage import GAME
 
 def test_two_players_resigning_loses() -> None:
     """The other player wins at once, even in the middle of a roll."""
-    state = position(PLAYERS2, first="alice", seats={"alice": {"tools": 1}}, dice=[2, 2, 2])
+    state = position(PLAYERS2, first="alice", seats={"alice": {"tools": 1}}, dice=[2, 2, 2, 3, 2])
     state, _ = run(state, "alice: place forest 3", "bob: place hunting 5")
     state, _ = run(state, "alice: place hunting 2", "alice: resolve forest")
     assert prompt_of(state, "alice") == "tools"
