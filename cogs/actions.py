@@ -10,6 +10,7 @@ import discord
 
 import locales
 from cogs import text
+from cogs.bots import seat_name
 from cogs.client import reply, send_error
 from cogs.errors import UserError
 from cogs.i18n import user_lang
@@ -174,7 +175,9 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
         picker = picker_for(game, interaction.user.id, [])
     except UserError as exc:
         if exc.code == "not_your_turn":
-            mention = [f"<@{game.user_of(p.seat)}>" for p in game.pending()]
+            mention = [
+                seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending()
+            ]
             await reply(
                 interaction, "ℹ️ " + locales.t(lang, "error.not_your_turn_wait", waiting=mention)
             )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import locales
 from cogs import text
+from cogs.bots import is_bot
 from cogs.errors import UserError
 from cogs.planner import IDLE_END, LOBBY_END, current_game
 from cogs.reminders import active_seats, post_in_thread
@@ -54,7 +55,11 @@ class Cleanup:
             NewTimer(game.row.id, IDLE_END, bot.clock.now() + warning, seq=noted.seq)
         )
         lang = await bot.public_lang(game.row.guild_id)
-        players = [f"<@{u}>" for s in await active_seats(bot, game) if (u := game.user_of(s))]
+        players = [
+            f"<@{u}>"
+            for s in await active_seats(bot, game)
+            if (u := game.user_of(s)) and not is_bot(u)
+        ]
         content = "⚠️ " + locales.t(
             lang,
             "timers.idle_warning",

@@ -5,7 +5,7 @@ Every custom id carries what its callback needs, so nothing lives in memory:
 - ``t:<game>:<seq>:<act|hand|board>`` on the public table message;
 - ``c:<game>:<seq>:<tokens>`` one step of the private action picker (``!`` at the end submits);
 - ``s:<game>:<seq>:<tokens>`` the same as a select menu, the token being the chosen value;
-- ``l:<game>:<join|leave|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
+- ``l:<game>:<join|leave|addbot|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
 - ``r:<game>:<seq>`` confirms a resignation.
 
 A ``seq`` older than the game's current one means the message is outdated: the press is
@@ -258,11 +258,12 @@ class ResignButton(
 
 
 def lobby_components(lang: str, game: Loaded) -> discord.ui.View:
-    """Join / Leave / Start / Cancel, plus one select per game option."""
+    """Join / Leave / Add bot / Start / Cancel, plus one select per game option."""
     view = discord.ui.View(timeout=None)
     for what, style in (
         ("join", discord.ButtonStyle.success),
         ("leave", discord.ButtonStyle.secondary),
+        ("addbot", discord.ButtonStyle.secondary),
         ("start", discord.ButtonStyle.primary),
         ("cancel", discord.ButtonStyle.danger),
     ):
@@ -288,7 +289,7 @@ def lobby_components(lang: str, game: Loaded) -> discord.ui.View:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"l:(?P<game>\d+):(?P<what>join|leave|start|cancel)",
+    template=r"l:(?P<game>\d+):(?P<what>join|leave|addbot|start|cancel)",
 ):
     """Lobby buttons; the work is done by the lobby cog's shared functions."""
 

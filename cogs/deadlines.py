@@ -8,7 +8,9 @@ still waiting, the game's policy decides:
 - ``drop``: the seat resigns through the engine, as with ``/mod kick``.
 - ``end``: the game ends without a result, as with ``/mod end``.
 - ``vote``: the other active players get a public message with one button per choice
-  (:data:`VOTE_CHOICES`); a majority of them decides, and the deadline starts over meanwhile.
+  (:data:`VOTE_CHOICES`: drop, hand the seat to the bot, end, keep waiting); a majority of
+  them decides, and the deadline starts over meanwhile. Bot seats neither vote nor have
+  deadlines.
 
 Each of these is a note in the game's log. ``/vacation days:N`` pauses a player's clock in a
 game: their pending reminder and deadline move back by N days (at most the configured number
@@ -33,6 +35,8 @@ from discord.ext import commands
 import locales
 from cogs import text
 from cogs.actions import bot_of
+from cogs.autoplay import hand_to_bot
+from cogs.bots import is_bot, seat_name
 from cogs.cleanup import Cleanup
 from cogs.client import TableBot, reply, send_error
 from cogs.errors import UserError
@@ -48,19 +52,20 @@ from cogs.planner import (
     current_game,
 )
 from cogs.play import my_games_autocomplete, resolve_game
-from cogs.publish import publish_result
+from cogs.publish import post_table, publish_result
 from cogs.reminders import Reminders, active_seats, asked_text, post_in_thread
 from cogs.service import RUNNING, Loaded
 from cogs.settings import duration_text
 from store import DeadlineRow, NewTimer, StoreError, TimerRow
 
 #: What the other players may choose when a deadline passes under the ``vote`` policy, in
-#: button order. A later choice (replacing the seat with a bot) is one more entry here and one
-#: more branch in :func:`carry_out`.
-VOTE_CHOICES: tuple[str, ...] = ("drop", "end", "wait")
+#: button order: drop the seat, hand it to the bot, end the game, keep waiting. A new choice
+#: is one more entry here and one more branch in :func:`carry_out`.
+VOTE_CHOICES: tuple[str, ...] = ("drop", "bot", "end", "wait")
 
 _STYLES = {
     "drop": discord.ButtonStyle.danger,
+    "bot": discord.ButtonStyle.primary,
     "end": discord.ButtonStyle.secondary,
     "wait": discord.ButtonStyle.success,
 }
@@ -84,11 +89,12 @@ def decide(votes: Mapping[int, str], voters: int) -> str | None:
 
 
 async def voters_for(bot: TableBot, game: Loaded, late: int) -> set[int]:
-    """The users who vote about the late seat: every other seat still in the game."""
+    """The users who vote about the late seat: every other seat still in the game, except
+    the bot's."""
     return {
         user
         for seat in await active_seats(bot, game)
-        if seat != late and (user := game.user_of(seat)) is not None
+        if seat != late and (user := game.user_of(seat)) is not None and not is_bot(user)
     }
 
 
@@ -176,11 +182,13 @@ async def carry_out(bot: TableBot, game: Loaded, seat: int, choice: str) -> None
     if choice == "drop":
         result = await bot.service.resign(game.row.id, seat, None, expected_seq=noted.seq)
         await publish_result(bot, result)
+    elif choice == "bot":
+        await hand_to_bot(bot, noted, seat)
+        await post_table(bot, await bot.service.load(game.row.id), new_message=True)
 
 
 def _mention(game: Loaded, seat: int) -> str:
-    user = game.user_of(seat)
-    return f"<@{user}>" if user is not None else f"@{game.handles[seat]}"
+    return seat_name(game.user_of(seat), game.handles[seat])
 
 
 class DeadlinePassed:
@@ -192,7 +200,7 @@ class DeadlinePassed:
     async def fire(self, timer: TimerRow) -> None:
         game = await current_game(self.bot, timer)
         rule = await self.bot.store.deadline(timer.game_id)
-        if game is None or timer.seat is None or rule is None:
+        if game is None or timer.seat is None or rule is None or is_bot(game.user_of(timer.seat)):
             return
         seat = timer.seat
         voters = await voters_for(self.bot, game, seat)

@@ -13,6 +13,7 @@ import locales
 import rules
 from cogs import text
 from cogs.actions import bot_of
+from cogs.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
 from cogs.checks import is_moderator
 from cogs.client import TableBot, reply, send_error
 from cogs.components import lobby_components
@@ -90,7 +91,10 @@ def lobby_embed(lang: str, game: Loaded, deadline: DeadlineRow | None = None) ->
         description=locales.t(lang, f"lobby.status.{row.status}"),
         colour=discord.Colour.blurple(),
     )
-    players = [f"<@{s.user_id}> (`@{s.handle}`)" for s in game.seats] or ["-"]
+    players = [
+        seat_name(s.user_id, s.handle) if is_bot(s.user_id) else f"<@{s.user_id}> (`@{s.handle}`)"
+        for s in game.seats
+    ] or ["-"]
     embed.add_field(
         name=locales.t(lang, "lobby.players", count=len(game.seats), seats=row.seats_wanted),
         value="\n".join(players),
@@ -127,7 +131,7 @@ async def refresh_lobby(
 
 
 async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what: str) -> None:
-    """Join, leave, start or cancel; shared by the buttons and the slash commands."""
+    """Join, leave, add a bot, start or cancel; shared by the buttons and the slash commands."""
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     user = interaction.user
@@ -139,6 +143,11 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
             await bot.store.join(game_id, user.id, handle_for(user.display_name))
         elif what == "leave":
             await bot.store.leave(game_id, user.id)
+        elif what == "addbot":
+            if user.id != game.row.created_by and not is_moderator(interaction):
+                raise UserError("only_creator_bots")
+            bot_id = next_bot_id(s.user_id for s in game.seats)
+            await bot.store.join(game_id, bot_id, BOT_HANDLE)
         elif what == "cancel":
             if user.id != game.row.created_by and not is_moderator(interaction):
                 raise UserError("only_creator_cancels")
@@ -314,6 +323,13 @@ class Lobby(commands.GroupCog, group_name="game"):
     async def leave(self, interaction: discord.Interaction[Any], game: int) -> None:
         """Give up your seat in a lobby."""
         await lobby_action(interaction, game, "leave")
+
+    @app_commands.command(name="addbot")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=lobby_autocomplete)
+    async def addbot(self, interaction: discord.Interaction[Any], game: int) -> None:
+        """Give a seat of a lobby to the bot (creator or moderator)."""
+        await lobby_action(interaction, game, "addbot")
 
     @app_commands.command(name="start")
     @app_commands.describe(game="Game number")

@@ -1,4 +1,5 @@
-"""Moderation: pause/resume, end, kick or replace a seat, check a game, server language.
+"""Moderation: pause/resume, end, kick or replace a seat (or hand it to the bot), check a game,
+server language.
 
 Allowed for members with Manage Server or the configured moderator role. Every act is written
 to the game's log as a note (or, for a kick, as the seat's resignation).
@@ -14,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
+from cogs.autoplay import hand_to_bot
 from cogs.checks import moderator_only
 from cogs.client import TableBot, reply
 from cogs.errors import UserError
@@ -133,6 +135,27 @@ class Mod(commands.GroupCog, group_name="mod"):
         await self._done(
             interaction, "mod.done.replace", player=player.mention, substitute=substitute.mention
         )
+
+    @app_commands.command(name="botseat")
+    @app_commands.describe(player="The player leaving", game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def botseat(
+        self, interaction: discord.Interaction[Any], player: discord.Member, game: int | None = None
+    ) -> None:
+        """Give a player's seat to the bot, which plays it from now on."""
+        game_id = await self._running(interaction, game)
+        loaded = await self.bot.service.load(game_id)
+        seat = loaded.seat_of(player.id)
+        if seat is None:
+            raise UserError("not_a_player_other", player=player.mention)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        noted = await self.bot.service.note(
+            game_id, interaction.user.id, f"botseat @{loaded.handles[seat]}"
+        )
+        await hand_to_bot(self.bot, noted, seat)
+        await post_table(self.bot, await self.bot.service.load(game_id), new_message=True)
+        await self._done(interaction, "mod.done.botseat", player=player.mention)
 
     @app_commands.command(name="deadline")
     @app_commands.describe(

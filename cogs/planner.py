@@ -22,6 +22,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from cogs.bots import is_bot
 from cogs.service import Change, Loaded
 from cogs.settings import load_prefs
 from store import GameRow, NewTimer, TimerMatch, TimerRow
@@ -109,9 +110,10 @@ class Planner:
         await timers.replace(row.id, cancel=cancel, add=add, seq=row.seq)
 
     async def reminder(self, game: Loaded, seat: int, now: datetime) -> list[NewTimer]:
-        """The reminder for a newly asked seat (none when its player turned them off)."""
+        """The reminder for a newly asked seat (none when its player turned them off, or for
+        a bot seat: the bot answers by itself)."""
         user = game.user_of(seat)
-        if user is None:
+        if user is None or is_bot(user):
             return []
         prefs = await load_prefs(self.bot.store, user, self.bot.config.reminder_delay)
         if prefs.reminder is None:
@@ -120,10 +122,11 @@ class Planner:
         return [NewTimer(game.row.id, REMINDER, start + prefs.reminder, seat=seat, seq=game.seq)]
 
     async def deadline(self, game: Loaded, seat: int, now: datetime) -> list[NewTimer]:
-        """The turn deadline of a newly asked seat, if the game has deadlines."""
+        """The turn deadline of a newly asked seat, if the game has deadlines (never for a
+        bot seat)."""
         rule = await self.bot.store.deadline(game.row.id)
         user = game.user_of(seat)
-        if rule is None or user is None:
+        if rule is None or user is None or is_bot(user):
             return []
         start = await self.clock_start(game.row.id, user, now)
         due = start + timedelta(seconds=rule.turn_seconds)

@@ -15,6 +15,7 @@ import discord
 
 import locales
 from cogs import text
+from cogs.bots import seat_name
 from cogs.service import ActResult, Loaded
 
 if TYPE_CHECKING:
@@ -24,11 +25,10 @@ log = logging.getLogger(__name__)
 
 
 def mention_of(game: Loaded) -> Any:
-    """A function seat -> ``<@user>`` (falls back to the handle)."""
+    """A function seat -> ``<@user>`` (``🤖 handle`` for a bot seat; else the handle)."""
 
     def mention(seat: int) -> str:
-        user = game.user_of(seat)
-        return f"<@{user}>" if user is not None else f"@{game.handles[seat]}"
+        return seat_name(game.user_of(seat), game.handles[seat])
 
     return mention
 

@@ -17,6 +17,7 @@ import discord
 
 import locales
 from cogs import text
+from cogs.bots import is_bot
 from cogs.planner import REMINDER, current_game
 from cogs.service import Loaded
 from cogs.settings import Prefs, load_prefs
@@ -72,7 +73,7 @@ class Reminders:
         if game is None or timer.seat is None:
             return
         user = game.user_of(timer.seat)
-        if user is None:
+        if user is None or is_bot(user):
             return
         prefs = await load_prefs(bot.store, user, bot.config.reminder_delay)
         later = await self.postponed_until(game, user, prefs)

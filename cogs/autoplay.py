@@ -1,0 +1,183 @@
+"""The bot playing its seats: it answers its prompts by itself, shortly after they appear.
+
+After every recorded change (:meth:`cogs.service.GameService.on_change`) a game whose prompts
+include a bot seat (:func:`cogs.bots.is_bot`) gets a task, outside the game's lock, that waits
+:attr:`BotSeats.delay` seconds and then moves for the prompted bot seats one action at a time
+through :meth:`GameService.act` (the bot's negative user id, ``expected_seq`` of the state it
+chose on) and publishes each move like a player's. One task per game: a change while it runs
+only marks the game to be looked at again. A move refused as ``stale`` is chosen again on the
+new state; a move that fails otherwise is logged and retried after growing pauses
+(:attr:`BotSeats.retry_delays`), then left until the next change or restart, so nothing spins.
+At start every running game with a prompted bot seat is resumed.
+
+The delays are real time, not the bot's clock: they only keep the bot from answering within
+the same instant, and game time (deadlines, reminders) never applies to bot seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from discord.ext import commands
+
+from cogs.bots import choose_action, is_bot, move_rng, next_bot_id
+from cogs.errors import UserError
+from cogs.planner import SEAT_KINDS
+from cogs.publish import publish_result
+from cogs.service import Change, Loaded
+from store import TimerMatch
+
+if TYPE_CHECKING:
+    from cogs.client import TableBot
+
+log = logging.getLogger(__name__)
+
+
+def bot_seats_prompted(game: Loaded) -> list[int]:
+    """The bot seats asked to act now, in seat order (none unless the game is running)."""
+    if game.row.status != "running" or game.state is None or game.outcome() is not None:
+        return []
+    return sorted({p.seat for p in game.pending() if is_bot(game.user_of(p.seat))})
+
+
+class BotSeats(commands.Cog):
+    """Plays the bot seats of every game."""
+
+    def __init__(
+        self,
+        bot: TableBot,
+        *,
+        delay: float = 0.5,
+        retry_delays: Sequence[float] = (5.0, 30.0, 120.0, 600.0),
+    ) -> None:
+        self.bot = bot
+        #: Seconds between a prompt reaching a bot seat and the bot's move.
+        self.delay = delay
+        #: Pauses before retrying after a failed move; after the last one the game waits for
+        #: its next change (or a restart).
+        self.retry_delays = tuple(retry_delays)
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+
+    async def changed(self, change: Change) -> None:
+        """The change hook: a game that now asks a bot seat gets its task."""
+        if bot_seats_prompted(change.game):
+            self.schedule(change.game.row.id)
+
+    def schedule(self, game_id: int) -> None:
+        """Look at ``game_id`` soon and move for its prompted bot seats (idempotent)."""
+        self._dirty.add(game_id)
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"bot-{game_id}")
+
+    async def resume(self) -> int:
+        """At start: schedule every running game where a bot seat is asked; returns how many."""
+        count = 0
+        for row in await self.bot.store.games_with_status(("running",)):
+            if bot_seats_prompted(await self.bot.service.load(row.id)):
+                self.schedule(row.id)
+                count += 1
+        return count
+
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Wait until no bot task is running (for tests and for a clean shutdown)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while any(not t.done() for t in self._tasks.values()):
+            if loop.time() > end:
+                raise TimeoutError("bot seats still busy")
+            await asyncio.sleep(0.01)
+
+    async def cog_unload(self) -> None:
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
+    async def _run(self, game_id: int) -> None:
+        failures = 0
+        try:
+            while True:
+                pause = self.delay if failures == 0 else self.retry_delays[failures - 1]
+                await asyncio.sleep(pause)
+                # Cleared before reading the game: a change from now on means "look again".
+                self._dirty.discard(game_id)
+                try:
+                    moved = await self.move_once(game_id)
+                except Exception:
+                    failures += 1
+                    log.exception("bot move in game %s failed (attempt %s)", game_id, failures)
+                    if failures > len(self.retry_delays):
+                        log.error("bot seats of game %s wait for the next change", game_id)
+                        return
+                    continue
+                failures = 0
+                if not moved and game_id not in self._dirty:
+                    return
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]
+
+    async def move_once(self, game_id: int) -> bool:
+        """One action for the first prompted bot seat; False when none is asked (or the game
+        cannot take moves now). A move refused as stale counts as done: the next round looks
+        at the new state."""
+        service = self.bot.service
+        game = await service.load(game_id)
+        seats = bot_seats_prompted(game)
+        if not seats:
+            return False
+        seat = seats[0]
+        user_id = game.user_of(seat)
+        assert user_id is not None
+        action = choose_action(
+            game.engine, game.state, seat, move_rng(game.row.seed, game.seq, seat)
+        )
+        if action is None:
+            raise RuntimeError(f"no action for bot seat {seat} of game {game_id}")
+        try:
+            result = await service.act(game_id, user_id, action, expected_seq=game.seq)
+        except UserError as exc:
+            if exc.code == "stale":
+                return True
+            log.info("bot move in game %s refused: %s", game_id, exc.code)
+            return False
+        try:
+            await publish_result(self.bot, result)
+        except Exception:
+            # The move is recorded; a failed post must not make the bot play it again.
+            log.exception("posting the bot's move in game %s failed", game_id)
+        return True
+
+
+def bot_seats_of(bot: TableBot) -> BotSeats | None:
+    """The loaded :class:`BotSeats` cog, if any."""
+    cog = bot.get_cog("BotSeats")
+    return cog if isinstance(cog, BotSeats) else None
+
+
+async def hand_to_bot(bot: TableBot, game: Loaded, seat: int) -> int:
+    """Give a running game's ``seat`` to the bot (its handle stays); returns the bot's user id.
+
+    The seat's reminder and deadline go (they were its player's) and the bot is asked to look
+    at the game. Callers note the change in the log first.
+    """
+    user_id = next_bot_id(s.user_id for s in game.seats)
+    await bot.store.replace_seat(game.row.id, seat, user_id)
+    await bot.timers.replace(game.row.id, cancel=[TimerMatch(kind, seat) for kind in SEAT_KINDS])
+    players = bot_seats_of(bot)
+    if players is not None:
+        players.schedule(game.row.id)
+    return user_id
+
+
+async def setup(bot: TableBot) -> None:
+    players = BotSeats(bot)
+    bot.service.on_change(players.changed)
+    await bot.add_cog(players)
+    await players.resume()
