@@ -20,6 +20,9 @@ __all__ = [
     "DeadlineRow",
     "GameRow",
     "NewTimer",
+    "PlayerStats",
+    "RatingRow",
+    "ResultRow",
     "SeatRow",
     "SeqConflict",
     "Store",
@@ -176,6 +179,53 @@ class VacationRow:
     user_id: int
     used_seconds: int
     until: datetime
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one game on one server: the Weng-Lin mean ``mu`` and uncertainty
+    ``sigma``, and the rated games played and won."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    updated_at: str = ""
+
+    @property
+    def conservative(self) -> float:
+        """``mu - 3 sigma``: the leaderboard's order (a new player starts at 0)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """How one human seat ended a finished game; ``rated`` is false for a game with a bot."""
+
+    game_id: int
+    user_id: int
+    guild_id: int
+    game: str
+    seat: int
+    rank: int
+    score: float
+    won: bool
+    rated: bool
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's record on a server (one game, or all): finished games, wins, the average
+    score, and the average seconds their moves took (over ``timed_moves`` moves)."""
+
+    games: int
+    wins: int
+    average_score: float | None
+    timed_moves: int
+    average_move_seconds: float | None
 
 
 class Store(Protocol):
@@ -383,4 +433,36 @@ class Store(Protocol):
 
     async def cast_vote(self, poll: str, voter_id: int, choice: str) -> dict[int, str]:
         """Record (or change) a vote; returns every vote of the poll by voter."""
+        ...
+
+    # Ratings and statistics
+
+    async def ratings(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        """The stored ratings of those players in ``game`` on the server (absent: never rated)."""
+        ...
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int) -> list[RatingRow]:
+        """The best ``limit`` ratings of ``game`` on the server (by ``conservative``)."""
+        ...
+
+    async def record_results(
+        self, results: Sequence[ResultRow], ratings: Sequence[RatingRow]
+    ) -> bool:
+        """In one transaction: store a finished game's results and its players' new ratings.
+
+        Returns False (and writes nothing) when that game's results are already stored, so a
+        game is counted once however often it is reported. All results share one game.
+        """
+        ...
+
+    async def results_of_game(self, game_id: int) -> list[ResultRow]:
+        """The stored results of one game, by seat."""
+        ...
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
+        """A player's record on the server, in one game or (None) in all; move times are the
+        time from the previous log entry of the same game to each of the player's moves, for
+        moves that follow someone else's entry (the first action of a turn)."""
         ...

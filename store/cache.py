@@ -19,6 +19,9 @@ from store.base import (
     DeadlineRow,
     GameRow,
     NewTimer,
+    PlayerStats,
+    RatingRow,
+    ResultRow,
     SeatRow,
     Store,
     TimerMatch,
@@ -233,3 +236,24 @@ class CachedStore:
 
     async def cast_vote(self, poll: str, voter_id: int, choice: str) -> dict[int, str]:
         return await self.inner.cast_vote(poll, voter_id, choice)
+
+    # Ratings and statistics: not cached (read rarely, by commands)
+
+    async def ratings(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        return await self.inner.ratings(guild_id, game, user_ids)
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int) -> list[RatingRow]:
+        return await self.inner.leaderboard(guild_id, game, limit)
+
+    async def record_results(
+        self, results: Sequence[ResultRow], ratings: Sequence[RatingRow]
+    ) -> bool:
+        return await self.inner.record_results(results, ratings)
+
+    async def results_of_game(self, game_id: int) -> list[ResultRow]:
+        return await self.inner.results_of_game(game_id)
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
+        return await self.inner.player_stats(guild_id, user_id, game)

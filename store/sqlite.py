@@ -38,6 +38,9 @@ from store.base import (
     DeadlineRow,
     GameRow,
     NewTimer,
+    PlayerStats,
+    RatingRow,
+    ResultRow,
     SeatRow,
     SeqConflict,
     StoreError,
@@ -64,6 +67,8 @@ _GAME_COLUMNS = (
 _SEAT_COLUMNS = "game_id, seat, user_id, handle, joined_at"
 _ACTION_COLUMNS = "game_id, seq, seat, user_id, kind, text, created_at"
 _TIMER_COLUMNS = "id, game_id, kind, seat, seq, due_at, payload, claimed_at"
+_RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
+_RESULT_COLUMNS = "game_id, user_id, guild_id, game, seat, rank, score, won, rated"
 
 #: Fields update_game may change; the ids are Discord snowflakes or None.
 _MESSAGE_FIELDS = ("thread_id", "lobby_message_id", "table_message_id")
@@ -623,6 +628,117 @@ class SqliteStore:
             )
             return {r["voter_id"]: r["choice"] for r in rows}
 
+    # Ratings and statistics
+
+    async def ratings(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        if not user_ids:
+            return {}
+        rows = await self._read(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
+            f"AND user_id IN ({_marks(user_ids)})",
+            [guild_id, game, *user_ids],
+        )
+        return {r["user_id"]: _rating_row(r) for r in rows}
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int) -> list[RatingRow]:
+        rows = await self._read(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [_rating_row(r) for r in rows]
+
+    async def record_results(
+        self, results: Sequence[ResultRow], ratings: Sequence[RatingRow]
+    ) -> bool:
+        if not results:
+            return False
+        if len({r.game_id for r in results}) != 1:
+            raise ValueError("record_results takes the results of one game")
+        game_id = results[0].game_id
+        async with self._transaction() as db:
+            await _load_game(db, game_id)
+            done = list(
+                await db.execute_fetchall("SELECT 1 FROM results WHERE game_id = ?", (game_id,))
+            )
+            if done:
+                return False
+            now = _now()
+            await db.executemany(
+                f"INSERT INTO results ({_RESULT_COLUMNS}, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        r.game_id,
+                        r.user_id,
+                        r.guild_id,
+                        r.game,
+                        r.seat,
+                        r.rank,
+                        r.score,
+                        int(r.won),
+                        int(r.rated),
+                        now,
+                    )
+                    for r in results
+                ],
+            )
+            await db.executemany(
+                f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
+                "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
+                "updated_at = excluded.updated_at",
+                [
+                    (r.guild_id, r.game, r.user_id, r.mu, r.sigma, r.games, r.wins, now)
+                    for r in ratings
+                ],
+            )
+            return True
+
+    async def results_of_game(self, game_id: int) -> list[ResultRow]:
+        rows = await self._read(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [_result_row(r) for r in rows]
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
+        where = "guild_id = ? AND user_id = ?"
+        params: list[Any] = [guild_id, user_id]
+        if game is not None:
+            where += " AND game = ?"
+            params.append(game)
+        totals = (
+            await self._read(
+                f"SELECT COUNT(*) AS games, COALESCE(SUM(won), 0) AS wins, "
+                f"AVG(score) AS score FROM results WHERE {where}",
+                params,
+            )
+        )[0]
+        # Each move with the log entry just before it in the same game (the unique
+        # (game_id, seq) index finds it); a move after the same user's own entry continues a
+        # turn and is not a response time.
+        game_filter = " AND g.game = ?" if game is not None else ""
+        pairs = await self._read(
+            "SELECT a.created_at AS at, p.created_at AS before FROM actions a "
+            "JOIN games g ON g.id = a.game_id "
+            "JOIN actions p ON p.game_id = a.game_id AND p.seq = a.seq - 1 "
+            "WHERE a.user_id = ? AND a.kind = 'move' AND g.guild_id = ? "
+            f"AND (p.user_id IS NULL OR p.user_id != a.user_id){game_filter}",
+            [user_id, guild_id] + ([game] if game is not None else []),
+        )
+        seconds = [
+            max(0.0, (_parse_iso(r["at"]) - _parse_iso(r["before"])).total_seconds()) for r in pairs
+        ]
+        return PlayerStats(
+            games=totals["games"],
+            wins=totals["wins"],
+            average_score=totals["score"],
+            timed_moves=len(seconds),
+            average_move_seconds=sum(seconds) / len(seconds) if seconds else None,
+        )
+
     # Plumbing
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
@@ -765,6 +881,33 @@ def _timer_row(r: sqlite3.Row) -> TimerRow:
 
 def _vacation_row(r: sqlite3.Row) -> VacationRow:
     return VacationRow(r["game_id"], r["user_id"], r["used_seconds"], _parse_iso(r["until"]))
+
+
+def _rating_row(r: sqlite3.Row) -> RatingRow:
+    return RatingRow(
+        r["guild_id"],
+        r["game"],
+        r["user_id"],
+        r["mu"],
+        r["sigma"],
+        r["games"],
+        r["wins"],
+        r["updated_at"],
+    )
+
+
+def _result_row(r: sqlite3.Row) -> ResultRow:
+    return ResultRow(
+        game_id=r["game_id"],
+        user_id=r["user_id"],
+        guild_id=r["guild_id"],
+        game=r["game"],
+        seat=r["seat"],
+        rank=r["rank"],
+        score=r["score"],
+        won=bool(r["won"]),
+        rated=bool(r["rated"]),
+    )
 
 
 # Pure helpers
