@@ -33,7 +33,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.mod",
     "cogs.settings",
     "cogs.deadlines",
-    "cogs.autoplay",
+    "cogs.stats",
 )
 
 
