@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Seconds between a prompt reaching a bot seat and the bot's move (tests make it shorter).
+MOVE_DELAY = 0.5
+
 
 def bot_seats_prompted(game: Loaded) -> list[int]:
     """The bot seats asked to act now, in seat order (none unless the game is running)."""
@@ -50,12 +53,12 @@ class BotSeats(commands.Cog):
         self,
         bot: TableBot,
         *,
-        delay: float = 0.5,
+        delay: float | None = None,
         retry_delays: Sequence[float] = (5.0, 30.0, 120.0, 600.0),
     ) -> None:
         self.bot = bot
         #: Seconds between a prompt reaching a bot seat and the bot's move.
-        self.delay = delay
+        self.delay = MOVE_DELAY if delay is None else delay
         #: Pauses before retrying after a failed move; after the last one the game waits for
         #: its next change (or a restart).
         self.retry_delays = tuple(retry_delays)
@@ -176,8 +179,14 @@ async def hand_to_bot(bot: TableBot, game: Loaded, seat: int) -> int:
     return user_id
 
 
-async def setup(bot: TableBot) -> None:
+async def start_bot_seats(bot: TableBot) -> BotSeats:
+    """Add the :class:`BotSeats` cog, hook it to every change and resume waiting bot prompts.
+
+    Called from an extension's setup (``cogs.deadlines``); this module is not an extension
+    itself, so that every importer sees the same :class:`BotSeats` class.
+    """
     players = BotSeats(bot)
     bot.service.on_change(players.changed)
     await bot.add_cog(players)
     await players.resume()
+    return players

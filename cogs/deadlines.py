@@ -17,7 +17,7 @@ game: their pending reminder and deadline move back by N days (at most the confi
 of days per game in total).
 
 This extension also wires the timers up: it registers the planner as the game service's change
-hook and the handlers of every timer kind.
+hook and the handlers of every timer kind; and it starts the bot seats (:mod:`cogs.autoplay`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from discord.ext import commands
 import locales
 from cogs import text
 from cogs.actions import bot_of
-from cogs.autoplay import hand_to_bot
+from cogs.autoplay import hand_to_bot, start_bot_seats
 from cogs.bots import is_bot, seat_name
 from cogs.cleanup import Cleanup
 from cogs.client import TableBot, reply, send_error
@@ -346,3 +346,4 @@ async def setup(bot: TableBot) -> None:
     bot.add_dynamic_items(VoteButton)
     await bot.add_cog(Deadlines(bot))
     await planner.reconcile()
+    await start_bot_seats(bot)
