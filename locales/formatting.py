@@ -78,6 +78,8 @@ def fill(
 def format_value(value: Any, *, lang: str, prefix: str | None, lookup: Lookup) -> str:
     """One parameter value as text in ``lang``."""
     if isinstance(value, list | tuple):
+        if not value:  # "You can add: –." rather than a sentence with a hole in it
+            return "–"
         items = [format_value(v, lang=lang, prefix=prefix, lookup=lookup) for v in value]
         return format_list(items, locale=lang)
     if prefix is not None and value is not None:

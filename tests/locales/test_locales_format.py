@@ -65,6 +65,12 @@ def test_prefixed_parameter_is_translated(add_message: AddMessage) -> None:
     assert text == "bob kijátszott egy Tudomány lapot"
 
 
+def test_an_empty_list_reads_as_a_dash(add_message: AddMessage) -> None:
+    """An empty list leaves no hole in the sentence."""
+    add_message("en", "test.allowed", "You can add: {allowed}.")
+    assert locales.t("en", "test.allowed", allowed=[]) == "You can add: –."
+
+
 def test_lists_are_joined_with_the_language_pattern(add_message: AddMessage) -> None:
     """Lists use Babel's list patterns, each item translated through the prefix."""
     translations = {
