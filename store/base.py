@@ -399,6 +399,22 @@ class Store(Protocol):
         """Every user who has ``key`` set, with its value."""
         ...
 
+    async def game_settings(self, game_id: int) -> dict[str, Any]:
+        """A game's settings outside the engine's options ({} when none were ever set)."""
+        ...
+
+    async def set_game_setting(self, game_id: int, key: str, value: Any) -> None:
+        """Set one game setting to a JSON value; None removes it. StoreError(unknown_game)."""
+        ...
+
+    async def invite(self, game_id: int, user_id: int, invited_by: int) -> bool:
+        """Invite ``user_id`` to a game; False when they were invited already."""
+        ...
+
+    async def invited(self, game_id: int) -> list[int]:
+        """The users invited to a game, in the order they were invited."""
+        ...
+
     async def deadline(self, game_id: int) -> DeadlineRow | None:
         """The game's turn deadline, if it has one."""
         ...

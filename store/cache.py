@@ -38,6 +38,7 @@ class CachedStore:
         self._games: dict[int, GameRow] = {}
         self._seats: dict[int, list[SeatRow]] = {}
         self._guilds: dict[int, dict[str, Any]] = {}
+        self._game_settings: dict[int, dict[str, Any]] = {}
 
     def _forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
@@ -208,6 +209,22 @@ class CachedStore:
 
     async def users_with_setting(self, key: str) -> dict[int, Any]:
         return await self.inner.users_with_setting(key)
+
+    async def game_settings(self, game_id: int) -> dict[str, Any]:
+        # Read after every action (the image policy), written only by commands: cached.
+        if game_id not in self._game_settings:
+            self._game_settings[game_id] = await self.inner.game_settings(game_id)
+        return dict(self._game_settings[game_id])
+
+    async def set_game_setting(self, game_id: int, key: str, value: Any) -> None:
+        self._game_settings.pop(game_id, None)
+        await self.inner.set_game_setting(game_id, key, value)
+
+    async def invite(self, game_id: int, user_id: int, invited_by: int) -> bool:
+        return await self.inner.invite(game_id, user_id, invited_by)
+
+    async def invited(self, game_id: int) -> list[int]:
+        return await self.inner.invited(game_id)
 
     async def deadline(self, game_id: int) -> DeadlineRow | None:
         return await self.inner.deadline(game_id)

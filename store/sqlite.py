@@ -531,6 +531,49 @@ class SqliteStore:
                 found[row["user_id"]] = settings[key]
         return found
 
+    # Game settings and invitations
+
+    async def game_settings(self, game_id: int) -> dict[str, Any]:
+        rows = await self._read("SELECT settings FROM game_settings WHERE game_id = ?", (game_id,))
+        return _loads(rows[0]["settings"]) if rows else {}
+
+    async def set_game_setting(self, game_id: int, key: str, value: Any) -> None:
+        _dumps(value)
+        async with self._transaction() as db:
+            await _load_game(db, game_id)
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT settings FROM game_settings WHERE game_id = ?", (game_id,)
+                )
+            )
+            settings = _loads(rows[0]["settings"]) if rows else {}
+            if value is None:
+                settings.pop(key, None)
+            else:
+                settings[key] = value
+            await db.execute(
+                "INSERT INTO game_settings (game_id, settings, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE "
+                "SET settings = excluded.settings, updated_at = excluded.updated_at",
+                (game_id, _dumps(settings), _now()),
+            )
+
+    async def invite(self, game_id: int, user_id: int, invited_by: int) -> bool:
+        async with self._transaction() as db:
+            await _load_game(db, game_id)
+            cursor = await db.execute(
+                "INSERT INTO invites (game_id, user_id, invited_by, invited_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO NOTHING",
+                (game_id, user_id, invited_by, _now()),
+            )
+            return cursor.rowcount == 1
+
+    async def invited(self, game_id: int) -> list[int]:
+        rows = await self._read(
+            "SELECT user_id FROM invites WHERE game_id = ? ORDER BY invited_at, rowid", (game_id,)
+        )
+        return [int(r["user_id"]) for r in rows]
+
     # Deadlines and vacations
 
     async def deadline(self, game_id: int) -> DeadlineRow | None:
