@@ -38,6 +38,7 @@ __all__ = [
     "act",
     "check_handles",
     "join",
+    "reveals",
     "tokens",
 ]
 
@@ -279,6 +280,26 @@ class Game(Protocol, Generic[S]):
     def resign(self, state: S, seat: int) -> tuple[S, list[Event]]:
         """``seat`` leaves the game; the engine decides how the game goes on or ends."""
         ...
+
+
+def reveals(game: Game[S], before: S, after: S, events: Sequence[Event]) -> bool:
+    """Whether the action that turned ``before`` into ``after`` showed something hidden.
+
+    A revealing action cannot be taken back by its player (``/undo``): a card drawn, a die
+    rolled, a hand seen or a deck shuffled would otherwise be known, or could be drawn or rolled
+    again. Engines implement it as the optional hook ``reveals(before, after, events)`` (like
+    ``features`` and ``greedy_choice``): the generator advancing is itself a reveal there. The
+    fallback, for an engine without the hook, counts any private event as a reveal.
+
+    >>> reveals(object(), None, None, [Event("x.drew", visible_to=(0,))])  # type: ignore[arg-type]
+    True
+    >>> reveals(object(), None, None, [Event("x.played")])  # type: ignore[arg-type]
+    False
+    """
+    hook = getattr(game, "reveals", None)
+    if hook is not None:
+        return bool(hook(before, after, events))
+    return any(e.visible_to is not None for e in events)
 
 
 def act(game: Game[S], state: S, seat: int, action: str) -> tuple[S, list[Event]]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.civ import actions, features, invariants, policy, serial, setup, view
+from rules.civ import actions, features, invariants, policy, serial, setup, undo, view
 from rules.civ.logic import refresh_coin
 from rules.civ.position import from_position
 from rules.civ.resign import resign
@@ -106,6 +106,10 @@ class CivGame:
         new, events = resign(state, seat)
         setup.remember(new, events)
         return new, events
+
+    def reveals(self, before: CivState, after: CivState, events: Sequence[Event]) -> bool:
+        """Whether the action showed something hidden (see :mod:`rules.civ.undo`)."""
+        return undo.reveals(before, after, events)
 
     # -- optional hooks used by ``python -m rules selfplay`` --------------------------------
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.core import Choice, Event, IllegalAction, OptionSpec, Outcome, Prompt, Rng, tokens
-from rules.stoneage import actions, features, invariants, policy, serial, setup, view
+from rules.stoneage import actions, features, invariants, policy, serial, setup, undo, view
 from rules.stoneage.flow import settle
 from rules.stoneage.position import from_position
 from rules.stoneage.prompts import pending
@@ -112,6 +112,10 @@ class StoneAgeGame:
         new, events = resign(state, seat)
         setup.remember(new, events)
         return new, events
+
+    def reveals(self, before: StoneAgeState, after: StoneAgeState, events: Sequence[Event]) -> bool:
+        """Whether the action showed something hidden (see :mod:`rules.stoneage.undo`)."""
+        return undo.reveals(before, after, events)
 
     # -- optional hooks used by ``python -m rules selfplay`` --------------------------------
 
