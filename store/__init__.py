@@ -28,7 +28,17 @@ from store.base import (
     VacationRow,
 )
 from store.cache import CachedStore
-from store.rebuild import Mismatch, ReplayError, check, check_game, rebuild, replay
+from store.rebuild import (
+    Mismatch,
+    ReplayError,
+    check,
+    check_game,
+    rebuild,
+    replay,
+    restore_point,
+    standing,
+    taken_back,
+)
 from store.sqlite import SqliteStore
 
 __all__ = [
@@ -58,4 +68,7 @@ __all__ = [
     "check_game",
     "rebuild",
     "replay",
+    "restore_point",
+    "standing",
+    "taken_back",
 ]

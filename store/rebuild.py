@@ -25,6 +25,9 @@ __all__ = [
     "first_difference",
     "rebuild",
     "replay",
+    "restore_point",
+    "standing",
+    "taken_back",
 ]
 
 #: Finds the engine for a game name (``rules.get_game`` unless a test injects another).
@@ -76,6 +79,54 @@ def _setup(
         raise ReplayError(game.id, 0, f"setup failed: {_describe(exc)}") from exc
 
 
+def restore_point(action: ActionRow) -> int | None:
+    """The seq whose state a note brings back, or None for any other entry.
+
+    ``undo N`` (a player taking back entries N and later) returns the game to the state after
+    N - 1; ``rollback S`` (a moderator) to the state after S. Both are notes, so the log only
+    ever grows: what was taken back stays readable and the replay still equals the snapshot.
+
+    >>> restore_point(ActionRow(1, 7, None, 5, "note", "undo 4", ""))
+    3
+    >>> restore_point(ActionRow(1, 7, None, 5, "note", "rollback 2", ""))
+    2
+    >>> restore_point(ActionRow(1, 7, None, 5, "note", "pause", "")) is None
+    True
+    """
+    if action.kind != "note":
+        return None
+    verb, _, arg = action.text.partition(" ")
+    if verb not in ("undo", "rollback") or not arg.strip().isdigit():
+        return None
+    return int(arg) - 1 if verb == "undo" else int(arg)
+
+
+def standing(actions: Sequence[ActionRow]) -> list[int]:
+    """The seqs of the moves and resignations that stand (not taken back), in log order."""
+    # A linked list per seq (last seq, rest) keeps every earlier standing list in O(1).
+    Node = tuple[int, Any] | None
+    at: dict[int, Node] = {0: None}
+    node: Node = None
+    for action in actions:
+        target = restore_point(action)
+        if target is not None:
+            node = at.get(target)
+        elif action.kind != "note":
+            node = (action.seq, node)
+        at[action.seq] = node
+    seqs = []
+    while node is not None:
+        seqs.append(node[0])
+        node = node[1]
+    return seqs[::-1]
+
+
+def taken_back(actions: Sequence[ActionRow]) -> frozenset[int]:
+    """The seqs of the moves and resignations a later undo or rollback took back."""
+    stand = set(standing(actions))
+    return frozenset(a.seq for a in actions if a.kind != "note" and a.seq not in stand)
+
+
 def replay(
     game: GameRow,
     seats: Sequence[SeatRow],
@@ -85,16 +136,25 @@ def replay(
 ) -> Iterator[tuple[ActionRow, Any, list[Event]]]:
     """Each log entry with the state after it and the events it caused.
 
-    ``move`` goes through ``rules.core.act``, ``resign`` through ``engine.resign``, and
-    ``note`` changes nothing (no events).
+    ``move`` goes through ``rules.core.act``, ``resign`` through ``engine.resign``, a note
+    ``undo N`` / ``rollback S`` brings back an earlier state (:func:`restore_point`), and any
+    other ``note`` changes nothing (no events).
 
     Raises:
-        ReplayError: the game has not started, or an action is refused by the engine.
+        ReplayError: the game has not started, an action is refused by the engine, or an undo
+            names a seq that is not before it.
     """
     engine, state = _setup(game, seats, engine)
+    # States are never changed in place (``apply`` returns a new one), so keeping them is safe.
+    states: dict[int, Any] = {0: state}
     for action in actions:
         events: list[Event] = []
-        if action.kind != "note":
+        target = restore_point(action)
+        if target is not None:
+            if target not in states:
+                raise ReplayError(game.id, action.seq, f"{action.text}: no such earlier entry")
+            state = states[target]
+        elif action.kind != "note":
             if action.seat is None:
                 raise ReplayError(game.id, action.seq, f"{action.kind} without a seat")
             try:
@@ -107,6 +167,7 @@ def replay(
             except Exception as exc:
                 reason = f"{action.kind}: {_describe(exc)}"
                 raise ReplayError(game.id, action.seq, reason) from exc
+        states[action.seq] = state
         yield action, state, events
 
 
