@@ -10,6 +10,7 @@ import discord
 
 import locales
 from cogs import text
+from cogs.access import check_may_follow
 from cogs.bots import seat_name
 from cogs.client import reply, send_error
 from cogs.errors import UserError
@@ -156,6 +157,7 @@ async def send_board(interaction: discord.Interaction[Any], game_id: int) -> Non
     game = await bot.service.load(game_id)
     if game.state is None:
         raise UserError("game_not_running")
+    await check_may_follow(bot, game, interaction)
     from cogs.publish import table_content, table_file
 
     view = game.engine.view(game.state, None)

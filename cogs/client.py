@@ -31,6 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.lobby",
     "cogs.play",
     "cogs.mod",
+    "cogs.mod_images",
     "cogs.settings",
     "cogs.deadlines",
     "cogs.stats",

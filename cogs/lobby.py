@@ -12,17 +12,19 @@ from discord.ext import commands
 import locales
 import rules
 from cogs import text
+from cogs.access import add_to_thread, check_may_join, open_private_thread, thread_members
 from cogs.actions import bot_of
 from cogs.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
 from cogs.checks import is_moderator
 from cogs.client import TableBot, reply, send_error
 from cogs.components import lobby_components
 from cogs.errors import UserError
+from cogs.game_settings import IMAGE_POLICIES, IMAGES, INVITE_ONLY, is_invite_only, settings_lines
 from cogs.i18n import user_lang
 from cogs.names import handle_for
 from cogs.planner import Planner
 from cogs.publish import post_table
-from cogs.service import OPEN, Loaded
+from cogs.service import OPEN, RUNNING, Loaded
 from cogs.timing import format_duration, parse_duration
 from rules.core import IllegalAction, OptionSpec
 from store import DEADLINE_POLICIES, DeadlineRow, GameRow, StoreError
@@ -31,6 +33,9 @@ GAME_CHOICES = text.game_choices()
 #: English names (the source text); other languages come from ``choice.<policy>``.
 POLICY_CHOICES = [
     app_commands.Choice(name=locales.t("en", f"choice.{p}"), value=p) for p in DEADLINE_POLICIES
+]
+IMAGE_CHOICES = [
+    app_commands.Choice(name=locales.t("en", f"choice.{p}"), value=p) for p in IMAGE_POLICIES
 ]
 
 
@@ -83,8 +88,14 @@ def _option_label(lang: str, spec: OptionSpec, chosen: dict[str, Any]) -> str:
     return locales.t(lang, f"{spec.label}.{value}")
 
 
-def lobby_embed(lang: str, game: Loaded, deadline: DeadlineRow | None = None) -> discord.Embed:
-    """Who has joined, the seats, the options, the turn deadline."""
+def lobby_embed(
+    lang: str,
+    game: Loaded,
+    deadline: DeadlineRow | None = None,
+    settings: dict[str, Any] | None = None,
+    invited: list[int] | None = None,
+) -> discord.Embed:
+    """Who has joined, the seats, the options, the turn deadline, pictures and invitations."""
     row = game.row
     embed = discord.Embed(
         title=text.game_title(lang, row.game, row.id),
@@ -106,6 +117,7 @@ def lobby_embed(lang: str, game: Loaded, deadline: DeadlineRow | None = None) ->
     ]
     if deadline is not None:
         options.append(deadline_line(lang, deadline))
+    options += settings_lines(lang, settings or {}, invited or [])
     if options:
         embed.add_field(
             name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False
@@ -120,7 +132,13 @@ async def refresh_lobby(
 ) -> None:
     """Redraw the lobby message (in place when a lobby component was pressed)."""
     lang = await bot.public_lang(game.row.guild_id)
-    embed = lobby_embed(lang, game, await bot.store.deadline(game.row.id))
+    embed = lobby_embed(
+        lang,
+        game,
+        await bot.store.deadline(game.row.id),
+        await bot.store.game_settings(game.row.id),
+        await bot.store.invited(game.row.id),
+    )
     view = lobby_components(lang, game) if game.row.status == "lobby" else None
     if interaction is not None and interaction.type is discord.InteractionType.component:
         await interaction.response.edit_message(embed=embed, view=view)
@@ -140,6 +158,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
         if game.row.guild_id != (interaction.guild_id or 0):
             raise UserError("unknown_game", game=game_id)
         if what == "join":
+            await check_may_join(bot, game, user.id)
             await bot.store.join(game_id, user.id, handle_for(user.display_name))
         elif what == "leave":
             await bot.store.leave(game_id, user.id)
@@ -184,7 +203,10 @@ async def _start(interaction: discord.Interaction[Any], game_id: int) -> None:
     row = game.row
     name = f"{text.game_title(public, row.game, row.id)}"[:100]
     channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-    if row.lobby_message_id is not None:
+    if await is_invite_only(bot.store, game_id):
+        members = await thread_members(bot, game)
+        thread = await open_private_thread(bot, row, name, members)
+    elif row.lobby_message_id is not None:
         thread = await channel.get_partial_message(row.lobby_message_id).create_thread(name=name)
     else:
         parent = await bot.fetch_channel(row.channel_id)
@@ -266,8 +288,10 @@ class Lobby(commands.GroupCog, group_name="game"):
         options="Options, e.g. deal=draft teams=true",
         deadline="Time for each turn, e.g. 12h or 2d (none if left out)",
         policy="What happens when a turn's time runs out",
+        images="When the table picture is redrawn: after every action or when a turn ends",
+        invite_only="Only people the creator invites may join and follow the game",
     )
-    @app_commands.choices(game=GAME_CHOICES, policy=POLICY_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, policy=POLICY_CHOICES, images=IMAGE_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -277,6 +301,8 @@ class Lobby(commands.GroupCog, group_name="game"):
         options: str = "",
         deadline: str | None = None,
         policy: str | None = None,
+        images: str | None = None,
+        invite_only: bool = False,
     ) -> None:
         """Open a lobby for a new game in this channel."""
         engine = rules.get_game(game)
@@ -301,14 +327,70 @@ class Lobby(commands.GroupCog, group_name="game"):
             rule = await self.bot.store.set_deadline(
                 row.id, turn, policy or self.bot.config.deadline_policy
             )
+        # Kept beside the engine's options, which the engine alone checks.
+        if images is not None:
+            await self.bot.store.set_game_setting(row.id, IMAGES, images)
+        if invite_only:
+            await self.bot.store.set_game_setting(row.id, INVITE_ONLY, True)
+        settings = await self.bot.store.game_settings(row.id)
         loaded = await self.bot.service.load(row.id)
         lang = await self.bot.public_lang(row.guild_id)
         await interaction.response.send_message(
-            embed=lobby_embed(lang, loaded, rule), view=lobby_components(lang, loaded)
+            embed=lobby_embed(lang, loaded, rule, settings), view=lobby_components(lang, loaded)
         )
         message = await interaction.original_response()
         await self.bot.store.update_game(row.id, lobby_message_id=message.id)
         await Planner(self.bot).schedule_lobby(row)
+
+    @app_commands.command(name="invite")
+    @app_commands.describe(user="Who may join or follow the game", game="Game number")
+    @app_commands.autocomplete(game=lobby_autocomplete)
+    @app_commands.guild_only()
+    async def invite(
+        self, interaction: discord.Interaction[Any], user: discord.Member, game: int | None = None
+    ) -> None:
+        """Invite someone to an invite-only game (creator or moderator)."""
+        game_id = await self._invitable_game(interaction, game)
+        loaded = await self.bot.service.load(game_id)
+        if loaded.row.guild_id != interaction.guild_id:
+            raise UserError("unknown_game", game=game_id)
+        if loaded.row.status not in OPEN:
+            raise UserError("game_not_running")
+        if interaction.user.id != loaded.row.created_by and not is_moderator(interaction):
+            raise UserError("only_creator_invites")
+        if not await is_invite_only(self.bot.store, game_id):
+            raise UserError("not_invite_only", game=game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.store.invite(game_id, user.id, interaction.user.id)
+        if loaded.row.status == "lobby":
+            await refresh_lobby(self.bot, loaded, None)
+        else:
+            # Invited without a seat: a spectator, who may read the private thread from now on.
+            await add_to_thread(self.bot, loaded.row, user.id)
+        lang = user_lang(interaction)
+        done = locales.t(lang, "lobby.done.invite", user=user.mention, game=game_id)
+        await reply(interaction, "✅ " + done)
+
+    async def _invitable_game(self, interaction: discord.Interaction[Any], game: int | None) -> int:
+        """The given game, this thread's game, or the one open invite-only game the user made."""
+        if game is not None:
+            return game
+        assert interaction.guild_id is not None
+        if interaction.channel_id is not None:
+            here = await self.bot.service.game_in_channel(
+                interaction.guild_id, interaction.channel_id
+            )
+            if here is not None:
+                return here.id
+        rows = await self.bot.store.list_games(interaction.guild_id, ("lobby", *RUNNING))
+        mine = [
+            r.id
+            for r in rows
+            if r.created_by == interaction.user.id and await is_invite_only(self.bot.store, r.id)
+        ]
+        if len(mine) == 1:
+            return mine[0]
+        raise UserError("which_game", count=len(mine))
 
     @app_commands.command(name="join")
     @app_commands.describe(game="Game number")

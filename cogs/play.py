@@ -11,6 +11,7 @@ from discord.ext import commands
 import locales
 import rules
 from cogs import text
+from cogs.access import check_may_follow
 from cogs.actions import bot_of, send_board, send_hand, submit
 from cogs.client import TableBot, reply
 from cogs.components import ResignButton
@@ -171,6 +172,7 @@ class Play(commands.Cog):
         game_id = await resolve_game(interaction, game)
         lang = user_lang(interaction)
         loaded = await self.bot.service.load(game_id)
+        await check_may_follow(self.bot, loaded, interaction)
         seat = loaded.seat_of(interaction.user.id)
         entries = [
             line

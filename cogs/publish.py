@@ -3,6 +3,9 @@
 While the same seats stay prompted (a player playing a card and then using effects), the
 current table message is edited in place; when the prompt moves to someone else a new message
 is posted, which is what pings them. Only public views and public events are used here.
+
+A game's image policy (``cogs.game_settings``) decides whether such an edit redraws the picture:
+``every`` does, ``turn`` updates the text only, so a new picture comes with each new post.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import discord
 import locales
 from cogs import text
 from cogs.bots import seat_name
+from cogs.game_settings import image_policy
 from cogs.service import ActResult, Loaded
 
 if TYPE_CHECKING:
@@ -58,8 +62,14 @@ async def table_file(bot: TableBot, game: Loaded, lang: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename="table.png")
 
 
-async def post_table(bot: TableBot, game: Loaded, *, new_message: bool) -> None:
-    """Post (or edit) the table message in the game's thread."""
+async def post_table(
+    bot: TableBot, game: Loaded, *, new_message: bool, redraw: bool = True
+) -> None:
+    """Post (or edit) the table message in the game's thread.
+
+    An edit without ``redraw`` changes the text and buttons but keeps the picture; a new
+    message always has a fresh picture.
+    """
     from cogs.components import table_view
 
     thread_id = game.row.thread_id
@@ -68,19 +78,21 @@ async def post_table(bot: TableBot, game: Loaded, *, new_message: bool) -> None:
     lang = await bot.public_lang(game.row.guild_id)
     view = game.engine.view(game.state, None)
     content = table_content(lang, game, view)
-    file = await table_file(bot, game, lang)
     buttons = None if game.outcome() is not None else table_view(lang, game)
     channel = bot.get_partial_messageable(thread_id)
     old = game.row.table_message_id
     if not new_message and old is not None:
         try:
-            await channel.get_partial_message(old).edit(
-                content=content, attachments=[file], view=buttons
-            )
+            current = channel.get_partial_message(old)
+            if redraw:
+                files = [await table_file(bot, game, lang)]
+                await current.edit(content=content, attachments=files, view=buttons)
+            else:
+                await current.edit(content=content, view=buttons)
             return
         except discord.HTTPException:
             log.warning("could not edit table message %s of game %s", old, game.row.id)
-    kwargs: dict[str, Any] = {"content": content, "file": file}
+    kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, game, lang)}
     if buttons is not None:
         kwargs["view"] = buttons
     message = await channel.send(**kwargs)
@@ -92,4 +104,5 @@ async def publish_result(bot: TableBot, result: ActResult) -> None:
     before = {p.seat for p in result.before}
     after = {p.seat for p in result.after}
     moved = before != after or result.finished
-    await post_table(bot, result.game, new_message=moved)
+    redraw = moved or await image_policy(bot.store, result.game.row.id) == "every"
+    await post_table(bot, result.game, new_message=moved, redraw=redraw)

@@ -1,0 +1,58 @@
+"""``/mod images every|turn``: a moderator changes a game's image policy.
+
+An extension of its own that adds the subcommand to the ``/mod`` group of ``cogs.mod`` (loaded
+before it), so the policy's code stays together in one small module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import locales
+from cogs.actions import bot_of
+from cogs.checks import moderator_only
+from cogs.client import TableBot, reply
+from cogs.errors import UserError
+from cogs.game_settings import IMAGES
+from cogs.i18n import user_lang
+from cogs.lobby import IMAGE_CHOICES, refresh_lobby
+from cogs.play import my_games_autocomplete, resolve_game
+from cogs.service import OPEN
+
+
+@app_commands.command(name="images")
+@app_commands.describe(policy="every or turn", game="Game number")
+@app_commands.choices(policy=IMAGE_CHOICES)
+@app_commands.autocomplete(game=my_games_autocomplete)
+@moderator_only()
+async def images(
+    interaction: discord.Interaction[Any], policy: str, game: int | None = None
+) -> None:
+    """Redraw a game's table picture after every action, or only when a turn ends."""
+    bot = bot_of(interaction)
+    game_id = await resolve_game(interaction, game)
+    loaded = await bot.service.load(game_id)
+    if loaded.row.guild_id != interaction.guild_id:
+        raise UserError("unknown_game", game=game_id)
+    if loaded.row.status not in OPEN:
+        raise UserError("game_not_running")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.store.set_game_setting(game_id, IMAGES, policy)
+    if loaded.row.status == "lobby":
+        await refresh_lobby(bot, loaded, None)
+    else:
+        await bot.service.note(game_id, interaction.user.id, f"images {policy}")
+    lang = user_lang(interaction)
+    await reply(interaction, "🛡️ " + locales.t(lang, "mod.done.images", game=game_id, policy=policy))
+
+
+async def setup(bot: TableBot) -> None:
+    mod = bot.get_cog("Mod")
+    assert isinstance(mod, commands.GroupCog), "cogs.mod must be loaded first"
+    group = mod.app_command
+    assert group is not None
+    group.add_command(images)
