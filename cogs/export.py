@@ -15,7 +15,7 @@ from typing import Any
 
 from cogs.errors import UserError
 from rules.core import Outcome
-from store import ActionRow, GameRow, SeatRow
+from store import ActionRow, GameRow, SeatRow, standing
 
 #: Statuses whose games may be exported.
 EXPORTABLE = ("finished", "ended")
@@ -34,13 +34,14 @@ def transcript(
     row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow], outcome: Outcome | None
 ) -> dict[str, Any]:
     """The transcript of a game that is over: handles in seat order, options, seed, each move
-    and resignation as a step (notes change nothing and are left out), and the outcome as
-    ``expect``, so a replay checks itself."""
+    and resignation that stands as a step (notes and moves taken back are left out), and the
+    outcome as ``expect``, so a replay checks itself."""
     check_exportable(row)
     handles = {s.seat: s.handle for s in seats}
     steps: list[dict[str, Any]] = []
+    stand = set(standing(actions))  # moves taken back by an undo or rollback are left out
     for action in actions:
-        if action.kind == "note" or action.seat is None:
+        if action.kind == "note" or action.seat is None or action.seq not in stand:
             continue
         player = handles[action.seat]
         if action.kind == "resign":

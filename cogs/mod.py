@@ -23,7 +23,7 @@ from cogs.i18n import user_lang
 from cogs.lobby import POLICY_CHOICES, deadline_line, parse_deadline
 from cogs.planner import Planner
 from cogs.play import my_games_autocomplete, resolve_game
-from cogs.publish import post_table, publish_result
+from cogs.publish import post_table, publish_restore, publish_result
 from cogs.service import OPEN, RUNNING
 from cogs.timing import OFF_WORDS, format_duration
 
@@ -201,6 +201,25 @@ class Mod(commands.GroupCog, group_name="mod"):
             await Planner(self.bot).replan_deadlines(game_id)
         shown = deadline_line(lang, rule) if rule else locales.t(lang, "mod.no_deadline")
         await self._done(interaction, "mod.done.deadline", game=game_id, deadline=shown)
+
+    @app_commands.command(name="rollback")
+    @app_commands.describe(to="Log entry (#) whose state the game returns to", game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @moderator_only()
+    async def rollback(
+        self,
+        interaction: discord.Interaction[Any],
+        to: app_commands.Range[int, 0],
+        game: int | None = None,
+    ) -> None:
+        """Return a game to an earlier point of its log; later moves are taken back."""
+        game_id = await self._running(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        restored = await self.bot.service.rollback(game_id, interaction.user.id, to)
+        await publish_restore(
+            self.bot, restored, "mod.rolled_back", who=interaction.user.mention, seq=to
+        )
+        await self._done(interaction, "mod.done.rollback", game=game_id, seq=to)
 
     @app_commands.command(name="check")
     @app_commands.describe(game="Game number")

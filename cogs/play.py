@@ -17,9 +17,10 @@ from cogs.client import TableBot, reply
 from cogs.components import ResignButton
 from cogs.errors import UserError
 from cogs.i18n import user_lang
+from cogs.publish import publish_restore
 from cogs.service import RUNNING
 from rules.core import Event
-from store import ActionRow
+from store import ActionRow, taken_back
 
 
 async def resolve_game(interaction: discord.Interaction[Any], game: int | None) -> int:
@@ -111,13 +112,20 @@ def _topic_name(lang: str, game: str, topic: str) -> str:
     return locales.t(lang, key) if key and locales.has(lang, key) else topic
 
 
-def history_lines(lang: str, row: ActionRow, events: list[Event], seat: int | None) -> list[str]:
-    """One log entry as the reader (``seat``, None = spectator) may read it."""
+def history_lines(
+    lang: str, row: ActionRow, events: list[Event], seat: int | None, *, undone: bool = False
+) -> list[str]:
+    """One log entry as the reader (``seat``, None = spectator) may read it; an entry a later
+    undo or rollback took back (``undone``) is struck through and marked so."""
     if row.kind == "note":
         verb, _, arg = row.text.partition(" ")
         who = f"<@{row.user_id}>" if row.user_id else "?"
         return [f"`#{row.seq}` 🛡️ " + locales.t(lang, f"mod.note.{verb}", who=who, arg=arg)]
-    return [f"`#{row.seq}` {line}" for line in text.event_lines(lang, events, seat)]
+    lines = text.event_lines(lang, events, seat)
+    if undone:
+        mark = locales.t(lang, "play.taken_back")
+        return [f"`#{row.seq}` ~~{line}~~ ({mark})" for line in lines]
+    return [f"`#{row.seq}` {line}" for line in lines]
 
 
 class Play(commands.Cog):
@@ -174,10 +182,12 @@ class Play(commands.Cog):
         loaded = await self.bot.service.load(game_id)
         await check_may_follow(self.bot, loaded, interaction)
         seat = loaded.seat_of(interaction.user.id)
+        steps = await self.bot.service.history(game_id)
+        undone = taken_back([row for row, _ in steps])
         entries = [
             line
-            for row, events in await self.bot.service.history(game_id)
-            for line in history_lines(lang, row, events, seat)
+            for row, events in steps
+            for line in history_lines(lang, row, events, seat, undone=row.seq in undone)
         ]
         size = self.bot.config.log_page_size
         pages = max(1, -(-len(entries) // size))
@@ -193,6 +203,22 @@ class Play(commands.Cog):
         )
         body = "\n".join(chunk) or locales.t(lang, "play.log_empty")
         await interaction.followup.send(f"**{header}**\n{body}"[:2000], ephemeral=True)
+
+    @app_commands.command(name="undo")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=my_games_autocomplete)
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Take back your last move (before anything hidden was shown or anyone else acted)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game_id = await resolve_game(interaction, game)
+        restored = await self.bot.service.undo(game_id, interaction.user.id)
+        await publish_restore(
+            self.bot, restored, "play.undone_public", who=interaction.user.mention
+        )
+        await interaction.followup.send(
+            "↩️ " + locales.t(user_lang(interaction), "play.undone"), ephemeral=True
+        )
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="Which game", topic="An effect, card or rule")

@@ -106,3 +106,17 @@ async def publish_result(bot: TableBot, result: ActResult) -> None:
     moved = before != after or result.finished
     redraw = moved or await image_policy(bot.store, result.game.row.id) == "every"
     await post_table(bot, result.game, new_message=moved, redraw=redraw)
+
+
+async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) -> None:
+    """After an undo or rollback: say so in the thread (naming every seat), then post the
+    table anew, which mentions whoever must act now."""
+    thread_id = game.row.thread_id
+    if thread_id is None:
+        return
+    lang = await bot.public_lang(game.row.guild_id)
+    mention = mention_of(game)
+    seats = ", ".join(mention(s.seat) for s in game.seats)
+    line = "↩️ " + locales.t(lang, key, seats=seats, **params)
+    await bot.get_partial_messageable(thread_id).send(line[:2000])
+    await post_table(bot, game, new_message=True)

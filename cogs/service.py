@@ -17,7 +17,7 @@ from typing import Any
 
 from cogs.errors import UserError
 from rules import get_game
-from rules.core import Event, Game, Outcome, Prompt, act, join, tokens
+from rules.core import Event, Game, Outcome, Prompt, act, join, reveals, tokens
 from store import (
     ActionRow,
     GameRow,
@@ -26,7 +26,9 @@ from store import (
     Store,
     StoreError,
     check_game,
+    rebuild,
     replay,
+    standing,
 )
 
 RUNNING = ("running", "paused")
@@ -90,7 +92,7 @@ class Change:
     ``game`` is the game after the change; ``before`` the seats that were prompted before it
     (empty for a start) and ``before_status`` the status then; ``actor`` the seat that moved or
     resigned (None for a start or a note); ``kind`` is ``start``, ``move``, ``resign`` or
-    ``note``.
+    ``note``, ``undo`` or ``rollback``.
     """
 
     game: Loaded
@@ -251,6 +253,73 @@ class GameService:
             noted = await self.load(game_id)
             await self._changed(Change(noted, _seats(before), old_status, None, "note"))
             return noted
+
+    async def undo(self, game_id: int, user_id: int) -> Loaded:
+        """Take back the player's last move, written as the note ``undo <seq>``.
+
+        Refused (UserError) with ``nothing_to_undo``, ``undo_other_acted`` (the last move that
+        stands is someone else's, or a resignation) or ``undo_revealed`` (the move showed
+        something hidden: a draw, a roll, a hand; see :func:`rules.core.reveals`).
+        """
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seat = self._playing_seat(game, user_id)
+            rows = await self.store.actions(game_id)
+            stand = standing(rows)
+            if not stand:
+                raise UserError("nothing_to_undo")
+            last = next(r for r in rows if r.seq == stand[-1])
+            if last.kind != "move" or last.seat != seat or last.user_id != user_id:
+                raise UserError("undo_other_acted")
+
+            def check_move() -> tuple[Any, bool]:
+                # Replaying up to the move gives the state before it and what it did.
+                upto = [r for r in rows if r.seq <= last.seq]
+                before = rebuild(game.row, game.seats, upto[:-1], engine=game.engine)
+                after, events = act(game.engine, before, seat, last.text)
+                return before, reveals(game.engine, before, after, events)
+
+            before, revealed = await asyncio.to_thread(check_move)
+            if revealed:
+                raise UserError("undo_revealed")
+            return await self._restore(game, user_id, f"undo {last.seq}", before, "undo")
+
+    async def rollback(self, game_id: int, user_id: int, to_seq: int) -> Loaded:
+        """A moderator returns the game to its state after entry ``to_seq`` (note
+        ``rollback <seq>``); everything after it is taken back. Raises ``bad_rollback``."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.row.status not in RUNNING or game.state is None:
+                raise UserError("game_not_running")
+            if not 0 <= to_seq < game.seq:
+                raise UserError("bad_rollback", seq=to_seq, last=game.seq)
+            rows = await self.store.actions(game_id)
+            upto = [r for r in rows if r.seq <= to_seq]
+            state = await asyncio.to_thread(rebuild, game.row, game.seats, upto, engine=game.engine)
+            return await self._restore(game, user_id, f"rollback {to_seq}", state, "rollback")
+
+    async def _restore(
+        self, game: Loaded, user_id: int, text: str, state: Any, kind: str
+    ) -> Loaded:
+        """Record an undo or rollback note with the state it brings back, then tell the hooks."""
+        before, old_status = game.pending(), game.row.status
+        try:
+            seq = await self.store.record(
+                game.row.id,
+                expected_seq=game.seq,
+                seat=None,
+                user_id=user_id,
+                kind="note",
+                text=text,
+                snapshot=game.engine.to_json(state),
+            )
+        except SeqConflict as exc:
+            self._states.pop(game.row.id, None)
+            raise UserError("stale") from exc
+        self._states[game.row.id] = (seq, state)
+        restored = await self.load(game.row.id)
+        await self._changed(Change(restored, _seats(before), old_status, None, kind))
+        return restored
 
     async def history(self, game_id: int) -> list[tuple[ActionRow, list[Event]]]:
         """Every log entry with the events it caused, by replaying the game from its seed.
