@@ -15,10 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
+from cogs.access import add_to_thread
 from cogs.autoplay import hand_to_bot
 from cogs.checks import moderator_only
 from cogs.client import TableBot, reply
 from cogs.errors import UserError
+from cogs.game_settings import is_invite_only
 from cogs.i18n import user_lang
 from cogs.lobby import POLICY_CHOICES, deadline_line, parse_deadline
 from cogs.planner import Planner
@@ -128,6 +130,10 @@ class Mod(commands.GroupCog, group_name="mod"):
         if loaded.seat_of(substitute.id) is not None:
             raise UserError("already_playing", player=substitute.mention)
         await self.bot.store.replace_seat(game_id, seat, substitute.id)
+        if await is_invite_only(self.bot.store, game_id):
+            # The substitute is invited like any player, so the private thread lets them in.
+            await self.bot.store.invite(game_id, substitute.id, interaction.user.id)
+            await add_to_thread(self.bot, loaded.row, substitute.id)
         await self.bot.service.note(
             game_id, interaction.user.id, f"replace @{loaded.handles[seat]} → {substitute.mention}"
         )

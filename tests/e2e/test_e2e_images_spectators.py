@@ -234,6 +234,31 @@ async def test_invite_only_game_private_thread_and_refusals(
         assert board.attachments
 
 
+async def test_a_substitute_joins_the_private_thread(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """/mod replace in an invite-only game lets the substitute read the private thread."""
+    alice, bob, carol, dave = players
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        game_id, lobby = await open_game(emulator, [alice, bob], invite_only=True)
+        await finished(
+            await emulator.slash(alice, "game invite", options={"user": bob, "game": game_id})
+        )
+        await finished(await emulator.press(bob, lobby, label="Join"))
+        await finished(await emulator.press(alice, lobby, label="Start"))
+        thread = emulator.channel(await thread_of(bot, game_id))
+        assert emulator.visible_messages(carol, thread) == []
+        replaced = await finished(
+            await emulator.slash(
+                dave, "mod replace", options={"player": bob, "substitute": carol, "game": game_id}
+            )
+        )
+        assert replaced.content.startswith("🛡️"), replaced.content
+        assert carol.id in thread.member_ids and emulator.visible_messages(carol, thread)
+        hand = await finished(await emulator.slash(carol, "hand", channel=thread))
+        assert hand.attachments
+
+
 async def test_open_games_need_no_invitation(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
