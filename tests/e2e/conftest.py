@@ -1,10 +1,20 @@
-"""End-to-end fixtures: the emulator (from tests/conftest.py) plus players."""
+"""End-to-end fixtures: the emulator (from tests/conftest.py), players, and ``bot.py`` running
+the playground as a subprocess."""
 
 from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from playground import Emulator, FakeUser
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -23,3 +33,36 @@ def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games started by the bot get seeds 1, 2, 3... so every end-to-end run is the same."""
     seeds = iter(range(1, 1_000_000))
     monkeypatch.setattr("cogs.service.secrets.randbits", lambda bits: next(seeds))
+
+
+@pytest.fixture
+async def playground_url(tmp_path: Path) -> AsyncIterator[tuple[str, str]]:
+    """``bot.py`` with no token, on a free port; yields (url, what it printed first)."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "bot.py",
+        "--config",
+        str(tmp_path / "absent.toml"),
+        "--db",
+        str(tmp_path / "data" / "bot.sqlite3"),
+        "--port",
+        "0",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    assert proc.stdout is not None
+    printed = ""
+    try:
+        while "Playground: " not in printed:
+            line = await asyncio.wait_for(proc.stdout.readline(), 20)
+            assert line, f"bot.py exited early:\n{printed}"
+            printed += line.decode()
+        url = re.search(r"Playground: (\S+)", printed)
+        assert url is not None
+        yield url.group(1).rstrip("/"), printed
+    finally:
+        proc.terminate()
+        await asyncio.wait_for(proc.wait(), 10)

@@ -4,53 +4,14 @@ can be played there through the page's own endpoints, choosing moves from autoco
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
-import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
 
 pytestmark = pytest.mark.e2e
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-async def playground_url(tmp_path: Path) -> AsyncIterator[tuple[str, str]]:
-    """``bot.py`` with no token, on a free port; yields (url, what it printed first)."""
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "bot.py",
-        "--config",
-        str(tmp_path / "absent.toml"),
-        "--db",
-        str(tmp_path / "data" / "bot.sqlite3"),
-        "--port",
-        "0",
-        cwd=ROOT,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    assert proc.stdout is not None
-    printed = ""
-    try:
-        while "Playground: " not in printed:
-            line = await asyncio.wait_for(proc.stdout.readline(), 20)
-            assert line, f"bot.py exited early:\n{printed}"
-            printed += line.decode()
-        url = re.search(r"Playground: (\S+)", printed)
-        assert url is not None
-        yield url.group(1).rstrip("/"), printed
-    finally:
-        proc.terminate()
-        await asyncio.wait_for(proc.wait(), 10)
 
 
 async def _json(session: aiohttp.ClientSession, method: str, url: str, **kw: Any) -> Any:

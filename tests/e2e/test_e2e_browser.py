@@ -1,0 +1,253 @@
+"""The playground page in a real headless Chromium: fake users start a CIV game with the
+command form and the lobby buttons, then play moves through the private picker buttons and
+through /move with the page's autocomplete suggestions, while the table image updates.
+
+Debian's ``chromium`` package is the browser (Playwright never downloads one here)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+CHROMIUM = Path("/usr/bin/chromium") if Path("/usr/bin/chromium").exists() else None
+CHROMIUM = CHROMIUM or (Path(found) if (found := shutil.which("chromium")) else None)
+if CHROMIUM is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+from playwright.async_api import Locator, Page, async_playwright, expect  # noqa: E402
+
+# Headless Chromium as root, and nothing that phones home (there is no network to reach).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture
+async def page(playground_url: tuple[str, str]) -> AsyncIterator[Page]:
+    """The playground page, opened and connected to the bot, in a fresh headless browser."""
+    url, _ = playground_url
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport={"width": 1000, "height": 900})
+            page.set_default_timeout(TIMEOUT_MS)
+            expect.set_options(timeout=TIMEOUT_MS)
+            await page.goto(f"{url}/")
+            await expect(page.locator("#status")).to_have_text(re.compile("is connected"))
+            await expect(page.locator("#command option[value='move']")).to_have_count(1)
+            yield page
+        finally:
+            await browser.close()
+
+
+async def act_as(page: Page, name: str) -> None:
+    """Switch the page to another fake user and wait until the log is theirs."""
+    await page.select_option("#user", label=name)
+    await expect(page.locator("#user option:checked")).to_have_text(name)
+    # The state poll answers for the new user before the log is theirs.
+    await page.wait_for_function(
+        "name => ui.state && ui.state.users.find(u => u.id === ui.state.user).name === name",
+        arg=name,
+    )
+
+
+async def choose_command(page: Page, path: str) -> None:
+    await page.select_option("#command", value=path)
+    await page.dispatch_event("#command", "change")
+    await expect(page.locator("#command-help")).not_to_be_empty()
+
+
+async def set_option(page: Page, name: str, value: str) -> None:
+    """Fill one option of the command form: a select by its value, an input by typing."""
+    control = page.locator(f"#options [data-option='{name}']")
+    if await control.evaluate("node => node.tagName") == "SELECT":
+        await control.select_option(value=value)
+    else:
+        await control.fill(value)
+
+
+async def send(page: Page) -> None:
+    """Press Send and wait until the bot answered without an error."""
+    await page.locator("#result").evaluate("node => { node.textContent = '' }")
+    await page.click("#send")
+    await expect(page.locator("#result")).to_have_text(re.compile("^[✓✗]"))
+    await expect(page.locator("#result")).not_to_have_class(re.compile("error"))
+
+
+def public(page: Page) -> Locator:
+    return page.locator("#log li.msg:not(.ephemeral)")
+
+
+async def table_state(page: Page) -> tuple[str, str]:
+    """(image src, name of the user to move) from the newest table post in the thread."""
+    table = public(page).filter(has=page.locator("img.attachment")).last
+    src = await table.locator("img.attachment").first.get_attribute("src")
+    text = await table.locator(".content").inner_text()
+    mover = re.search(r"➡️ ?@(\w+)", text)
+    assert src and mover, text
+    return src, mover.group(1)
+
+
+async def wait_for_new_table(page: Page, old_src: str) -> tuple[str, str]:
+    """Wait until the thread shows a table image other than ``old_src``."""
+    await page.wait_for_function(
+        """old => {
+            const posts = [...document.querySelectorAll('#log li.msg:not(.ephemeral)')]
+                .filter(li => li.querySelector('img.attachment'));
+            const last = posts[posts.length - 1];
+            return last && last.querySelector('img.attachment').getAttribute('src') !== old;
+        }""",
+        arg=old_src,
+    )
+    src, mover = await table_state(page)
+    image = public(page).locator(f"img.attachment[src='{src}']").last
+    await expect(image).to_be_visible()
+    # The browser really loaded the new picture (a PNG with a size), not a broken link.
+    assert await image.evaluate("img => img.complete && img.naturalWidth > 0")
+    return src, mover
+
+
+async def picker_step(picker: Locator) -> str:
+    """What the picker shows now: its text and the labels of its choices."""
+    step: str = await picker.evaluate(
+        "m => m.querySelector('.content').textContent + '|' +"
+        " [...m.querySelectorAll('.components button, .components option')]"
+        ".map(b => b.textContent).join('|')"
+    )
+    return step
+
+
+async def play_with_buttons(page: Page) -> str:
+    """Act -> the private picker: press choices until the action is sent; returns its id."""
+    table = public(page).filter(has=page.locator("img.attachment")).last
+    before = await page.locator("#log li.msg.ephemeral").count()
+    await table.get_by_role("button", name=re.compile("Act")).click()
+    picker = page.locator("#log li.msg.ephemeral").nth(before)
+    await expect(picker.get_by_text("Only you can see this")).to_be_visible()
+    picker_id = await picker.get_attribute("data-id")
+    assert picker_id
+    for _ in range(12):
+        step = await picker_step(picker)
+        if "Sending" in step:
+            return picker_id
+        done = picker.locator("button.btn-3")  # Done: the action so far is complete
+        complete = picker.locator("button.btn-1")  # a choice that completes the action
+        more = picker.locator("button.btn-2")  # a choice that needs more
+        if await done.count():
+            await done.first.click()
+        elif await complete.count():
+            await complete.first.click()
+        elif await more.count():
+            await more.first.click()
+        else:
+            await picker.locator("select").first.select_option(index=1)
+        # The picker message is edited in place: wait for its next step (or the sending note).
+        await page.wait_for_function(
+            "([id, old]) => { const m = document.querySelector(`#log li[data-id='${id}']`);"
+            " return m && m.querySelector('.content').textContent + '|' +"
+            " [...m.querySelectorAll('.components button, .components option')]"
+            ".map(b => b.textContent).join('|') !== old; }",
+            arg=[picker_id, step],
+        )
+    pytest.fail("the picker never sent an action")
+
+
+async def suggestions(page: Page, typed: str, *, focus: bool = False) -> list[dict[str, Any]]:
+    """Type into /move's action input and return the suggestions the page put in its datalist."""
+    field = page.locator("#options [data-option='action']")
+    async with page.expect_response(lambda r: "/_pg/autocomplete" in r.url) as answer:
+        if focus:
+            await field.focus()
+        else:
+            await field.fill(typed)
+    choices: list[dict[str, Any]] = (await (await answer.value).json())["choices"]
+    datalist = page.locator(f"#{await field.get_attribute('list')} option")
+    await expect(datalist).to_have_count(len(choices))
+    offered = await datalist.evaluate_all("nodes => nodes.map(o => o.value)")
+    assert offered == [str(c["value"]) for c in choices]
+    return choices
+
+
+async def play_with_autocomplete(page: Page) -> str:
+    """/move: pick from the datalist suggestions until a whole action, then Send."""
+    await choose_command(page, "move")
+    choices = await suggestions(page, "", focus=True)
+    for _ in range(12):
+        assert choices, "no suggestions"
+        pick = choices[-1]
+        if not str(pick["name"]).endswith(f"… ({pick['value']})"):
+            break
+        choices = await suggestions(page, f"{pick['value']} ")
+    else:
+        pytest.fail("the suggestions never reached a whole action")
+    # Choosing a datalist entry puts its value into the input, as the browser does.
+    await page.fill("#options [data-option='action']", str(pick["value"]))
+    before = await page.locator("#log li.msg.ephemeral").count()
+    await send(page)
+    answer = page.locator("#log li.msg.ephemeral").nth(before)
+    await expect(answer.locator(".content")).to_have_text(re.compile("^✅"))
+    answer_id = await answer.get_attribute("data-id")
+    assert answer_id
+    return answer_id
+
+
+async def test_a_game_is_started_and_played_in_the_browser(page: Page, tmp_path: Path) -> None:
+    """Start with the form and the lobby buttons; move by buttons and by autocomplete."""
+    await act_as(page, "alice")
+    await choose_command(page, "game new")
+    await set_option(page, "game", "civ")
+    await set_option(page, "seats", "2")
+    await set_option(page, "images", "every")
+    await send(page)
+    lobby = public(page).filter(has=page.get_by_role("button", name="Join")).last
+    await expect(lobby).to_be_visible()
+
+    await act_as(page, "bob")
+    await lobby.get_by_role("button", name="Join").click()
+    await expect(page.locator("#result")).to_have_text(re.compile("^✓"))
+    await act_as(page, "alice")
+    await lobby.get_by_role("button", name="Start").click()
+    await expect(page.locator("#result")).to_have_text(re.compile("^✓"))
+
+    thread = page.locator("#channels li.thread button").first
+    await thread.click()
+    await expect(page.locator("#channel-title")).to_have_text(re.compile("🧵"))
+    await expect(public(page).locator("img.attachment").first).to_be_visible(timeout=20_000)
+    src, mover = await table_state(page)
+    images = [src]
+    private: list[tuple[str, str]] = []  # (message id, the one user who may see it)
+
+    for turn in range(4):
+        await act_as(page, mover)
+        if turn % 2 == 0:
+            private.append((await play_with_buttons(page), mover))
+        else:
+            private.append((await play_with_autocomplete(page), mover))
+        src, mover = await wait_for_new_table(page, src)
+        images.append(src)
+
+    assert len(set(images)) == len(images), images
+    for user in ("alice", "bob", "carol"):
+        await act_as(page, user)
+        await expect(public(page).locator(f"img.attachment[src='{src}']")).to_have_count(1)
+        shown = set(
+            await page.locator("#log li.msg").evaluate_all("ns => ns.map(n => n.dataset.id)")
+        )
+        for message_id, owner in private:
+            assert (message_id in shown) == (user == owner), (user, owner, message_id)
+    await page.screenshot(path=str(tmp_path / "playground.png"), full_page=True)
+    assert (tmp_path / "playground.png").stat().st_size > 0
