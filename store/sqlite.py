@@ -144,28 +144,10 @@ class SqliteStore:
     # Guild settings
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        rows = await self._read("SELECT settings FROM guilds WHERE guild_id = ?", (guild_id,))
-        return _loads(rows[0]["settings"]) if rows else {}
+        return await self._settings("guilds", "guild_id", guild_id)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
-        _dumps(value)  # refuse a value that is not JSON before opening a transaction
-        async with self._transaction() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT settings FROM guilds WHERE guild_id = ?", (guild_id,)
-                )
-            )
-            settings = _loads(rows[0]["settings"]) if rows else {}
-            if value is None:
-                settings.pop(key, None)
-            else:
-                settings[key] = value
-            await db.execute(
-                "INSERT INTO guilds (guild_id, settings, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE "
-                "SET settings = excluded.settings, updated_at = excluded.updated_at",
-                (guild_id, _dumps(settings), _now()),
-            )
+        await self._set_setting("guilds", "guild_id", guild_id, key, value)
 
     # Games
 
@@ -499,28 +481,10 @@ class SqliteStore:
     # User settings
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:
-        rows = await self._read("SELECT settings FROM users WHERE user_id = ?", (user_id,))
-        return _loads(rows[0]["settings"]) if rows else {}
+        return await self._settings("users", "user_id", user_id)
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
-        _dumps(value)
-        async with self._transaction() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT settings FROM users WHERE user_id = ?", (user_id,)
-                )
-            )
-            settings = _loads(rows[0]["settings"]) if rows else {}
-            if value is None:
-                settings.pop(key, None)
-            else:
-                settings[key] = value
-            await db.execute(
-                "INSERT INTO users (user_id, settings, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE "
-                "SET settings = excluded.settings, updated_at = excluded.updated_at",
-                (user_id, _dumps(settings), _now()),
-            )
+        await self._set_setting("users", "user_id", user_id, key, value)
 
     async def users_with_setting(self, key: str) -> dict[int, Any]:
         rows = await self._read("SELECT user_id, settings FROM users ORDER BY user_id")
@@ -534,29 +498,10 @@ class SqliteStore:
     # Game settings and invitations
 
     async def game_settings(self, game_id: int) -> dict[str, Any]:
-        rows = await self._read("SELECT settings FROM game_settings WHERE game_id = ?", (game_id,))
-        return _loads(rows[0]["settings"]) if rows else {}
+        return await self._settings("game_settings", "game_id", game_id)
 
     async def set_game_setting(self, game_id: int, key: str, value: Any) -> None:
-        _dumps(value)
-        async with self._transaction() as db:
-            await _load_game(db, game_id)
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT settings FROM game_settings WHERE game_id = ?", (game_id,)
-                )
-            )
-            settings = _loads(rows[0]["settings"]) if rows else {}
-            if value is None:
-                settings.pop(key, None)
-            else:
-                settings[key] = value
-            await db.execute(
-                "INSERT INTO game_settings (game_id, settings, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (game_id) DO UPDATE "
-                "SET settings = excluded.settings, updated_at = excluded.updated_at",
-                (game_id, _dumps(settings), _now()),
-            )
+        await self._set_setting("game_settings", "game_id", game_id, key, value, game=game_id)
 
     async def invite(self, game_id: int, user_id: int, invited_by: int) -> bool:
         async with self._transaction() as db:
@@ -804,6 +749,41 @@ class SqliteStore:
         # SQLite may already have rolled back by itself (after an I/O error): nothing is open.
         with contextlib.suppress(sqlite3.OperationalError):
             await self._db.execute("ROLLBACK")
+
+    # Settings rows: one JSON object per guild, user or game -----------------------------------
+
+    async def _settings(self, table: str, column: str, key_id: int) -> dict[str, Any]:
+        rows = await self._read(f"SELECT settings FROM {table} WHERE {column} = ?", (key_id,))
+        return _loads(rows[0]["settings"]) if rows else {}
+
+    async def _set_setting(
+        self,
+        table: str,
+        column: str,
+        key_id: int,
+        key: str,
+        value: Any,
+        *,
+        game: int | None = None,
+    ) -> None:
+        """Set (None: remove) one key of a settings row; ``game`` must exist if given."""
+        _dumps(value)  # refuse a value that is not JSON before opening a transaction
+        async with self._transaction() as db:
+            if game is not None:
+                await _load_game(db, game)
+            sql = f"SELECT settings FROM {table} WHERE {column} = ?"
+            rows = list(await db.execute_fetchall(sql, (key_id,)))
+            settings = _loads(rows[0]["settings"]) if rows else {}
+            if value is None:
+                settings.pop(key, None)
+            else:
+                settings[key] = value
+            await db.execute(
+                f"INSERT INTO {table} ({column}, settings, updated_at) VALUES (?, ?, ?) "
+                f"ON CONFLICT ({column}) DO UPDATE "
+                "SET settings = excluded.settings, updated_at = excluded.updated_at",
+                (key_id, _dumps(settings), _now()),
+            )
 
     async def _migrate(self, migrations: list[Migration]) -> None:
         """Apply each migration newer than ``user_version`` in its own transaction.
