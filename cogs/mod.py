@@ -26,7 +26,7 @@ from cogs.lobby import POLICY_CHOICES, deadline_line, parse_deadline
 from cogs.planner import Planner
 from cogs.play import my_games_autocomplete, resolve_game
 from cogs.publish import post_table, publish_restore, publish_result
-from cogs.service import OPEN, RUNNING
+from cogs.service import OPEN, RUNNING, Loaded
 from cogs.timing import OFF_WORDS, format_duration
 
 
@@ -47,6 +47,17 @@ class Mod(commands.GroupCog, group_name="mod"):
         if loaded.row.status not in RUNNING:
             raise UserError("game_not_running")
         return game_id
+
+    async def _player_seat(
+        self, interaction: discord.Interaction[Any], game: int | None, player: discord.Member
+    ) -> tuple[int, Loaded, int]:
+        """The running game meant, and the seat ``player`` holds in it (or a refusal)."""
+        game_id = await self._running(interaction, game)
+        loaded = await self.bot.service.load(game_id)
+        seat = loaded.seat_of(player.id)
+        if seat is None:
+            raise UserError("not_a_player_other", player=player.mention)
+        return game_id, loaded, seat
 
     async def _done(self, interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
         await reply(interaction, "🛡️ " + locales.t(user_lang(interaction), key, **params))
@@ -97,11 +108,7 @@ class Mod(commands.GroupCog, group_name="mod"):
         self, interaction: discord.Interaction[Any], player: discord.Member, game: int | None = None
     ) -> None:
         """Remove a player from a running game (their seat resigns)."""
-        game_id = await self._running(interaction, game)
-        loaded = await self.bot.service.load(game_id)
-        seat = loaded.seat_of(player.id)
-        if seat is None:
-            raise UserError("not_a_player_other", player=player.mention)
+        game_id, loaded, seat = await self._player_seat(interaction, game, player)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.note(game_id, interaction.user.id, f"kick @{loaded.handles[seat]}")
         result = await self.bot.service.resign(game_id, seat, interaction.user.id)
@@ -122,11 +129,7 @@ class Mod(commands.GroupCog, group_name="mod"):
         game: int | None = None,
     ) -> None:
         """Give a player's seat to someone else; the game goes on unchanged."""
-        game_id = await self._running(interaction, game)
-        loaded = await self.bot.service.load(game_id)
-        seat = loaded.seat_of(player.id)
-        if seat is None:
-            raise UserError("not_a_player_other", player=player.mention)
+        game_id, loaded, seat = await self._player_seat(interaction, game, player)
         if loaded.seat_of(substitute.id) is not None:
             raise UserError("already_playing", player=substitute.mention)
         await self.bot.store.replace_seat(game_id, seat, substitute.id)
@@ -150,11 +153,7 @@ class Mod(commands.GroupCog, group_name="mod"):
         self, interaction: discord.Interaction[Any], player: discord.Member, game: int | None = None
     ) -> None:
         """Give a player's seat to the bot, which plays it from now on."""
-        game_id = await self._running(interaction, game)
-        loaded = await self.bot.service.load(game_id)
-        seat = loaded.seat_of(player.id)
-        if seat is None:
-            raise UserError("not_a_player_other", player=player.mention)
+        game_id, loaded, seat = await self._player_seat(interaction, game, player)
         await interaction.response.defer(ephemeral=True, thinking=True)
         noted = await self.bot.service.note(
             game_id, interaction.user.id, f"botseat @{loaded.handles[seat]}"
