@@ -179,6 +179,35 @@ async def hand_to_bot(bot: TableBot, game: Loaded, seat: int) -> int:
     return user_id
 
 
+async def play_turn_for(bot: TableBot, game_id: int, seat: int, *, limit: int = 100) -> int:
+    """Play a human seat's waiting decisions with the bot's choices until the prompt leaves
+    that seat (a skipped turn: the seat stays with its player). Returns the moves made."""
+    made = 0
+    while made < limit:
+        game = await bot.service.load(game_id)
+        user_id = game.user_of(seat)
+        if (
+            user_id is None
+            or game.outcome() is not None
+            or all(p.seat != seat for p in game.pending())
+        ):
+            break
+        rng = move_rng(game.row.seed, game.seq, seat)
+        action = choose_action(game.engine, game.state, seat, rng)
+        if action is None:
+            break
+        try:
+            result = await bot.service.act(game_id, user_id, action, expected_seq=game.seq)
+        except UserError as exc:
+            if exc.code == "stale":
+                continue
+            log.info("skipping a turn in game %s stopped: %s", game_id, exc.code)
+            break
+        made += 1
+        await publish_result(bot, result)
+    return made
+
+
 async def start_bot_seats(bot: TableBot) -> BotSeats:
     """Add the :class:`BotSeats` cog, hook it to every change and resume waiting bot prompts.
 

@@ -8,7 +8,8 @@ still waiting, the game's policy decides:
 - ``drop``: the seat resigns through the engine, as with ``/mod kick``.
 - ``end``: the game ends without a result, as with ``/mod end``.
 - ``vote``: the other active players get a public message with one button per choice
-  (:data:`VOTE_CHOICES`: drop, hand the seat to the bot, end, keep waiting); a majority of
+  (:data:`VOTE_CHOICES`: drop, skip the turn (the bot plays it once), hand the seat to the
+  bot, end, keep waiting); a majority of
   them decides, and the deadline starts over meanwhile. Bot seats neither vote nor have
   deadlines.
 
@@ -35,7 +36,7 @@ from discord.ext import commands
 import locales
 from cogs import text
 from cogs.actions import bot_of
-from cogs.autoplay import hand_to_bot, start_bot_seats
+from cogs.autoplay import hand_to_bot, play_turn_for, start_bot_seats
 from cogs.bots import is_bot, seat_name
 from cogs.cleanup import Cleanup
 from cogs.client import TableBot, reply, send_error
@@ -61,10 +62,11 @@ from store import DeadlineRow, NewTimer, StoreError, TimerRow
 #: What the other players may choose when a deadline passes under the ``vote`` policy, in
 #: button order: drop the seat, hand it to the bot, end the game, keep waiting. A new choice
 #: is one more entry here and one more branch in :func:`carry_out`.
-VOTE_CHOICES: tuple[str, ...] = ("drop", "bot", "end", "wait")
+VOTE_CHOICES: tuple[str, ...] = ("drop", "skip", "bot", "end", "wait")
 
 _STYLES = {
     "drop": discord.ButtonStyle.danger,
+    "skip": discord.ButtonStyle.primary,
     "bot": discord.ButtonStyle.primary,
     "end": discord.ButtonStyle.secondary,
     "wait": discord.ButtonStyle.success,
@@ -182,6 +184,8 @@ async def carry_out(bot: TableBot, game: Loaded, seat: int, choice: str) -> None
     if choice == "drop":
         result = await bot.service.resign(game.row.id, seat, None, expected_seq=noted.seq)
         await publish_result(bot, result)
+    elif choice == "skip":
+        await play_turn_for(bot, noted.row.id, seat)
     elif choice == "bot":
         await hand_to_bot(bot, noted, seat)
         await post_table(bot, await bot.service.load(game.row.id), new_message=True)

@@ -196,6 +196,41 @@ async def test_vote_replaces_the_late_player_and_the_bot_finishes_the_game(
         assert await bot.store.pending_timers(table.game_id) == []
 
 
+async def test_vote_skips_the_late_turn_and_the_seat_stays_with_its_player(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Deadline with policy vote: "Skip this turn" has the bot play the late player's turn once;
+    the prompt moves on and the seat still belongs to the late player."""
+    clock = FakeClock()
+    alice, carol = players[0], players[2]
+    async with clocked_bot(emulator, tmp_path / "bot.sqlite3", clock) as bot:
+        table = Table(emulator, bot, [alice, carol])
+        await open_with(table, deadline="1m", policy="vote")
+        late, seat = await mover(table)
+        other = next(u for u in table.users if u != late)
+        before = (await table.game()).seq
+        await later(bot, clock, minutes=1)
+        vote = vote_message(emulator, table.thread)
+        assert "skip their turn" in vote.content
+        await finished(await emulator.press(other, vote, label="Skip this turn"))
+
+        async def moved_on() -> bool:
+            return all(p.seat != seat for p in (await table.game()).pending())
+
+        await eventually(moved_on)
+        game = await table.game()
+        assert game.user_of(seat) == late.id, "the seat stays with its player"
+        rows = await bot.store.actions(table.game_id, after=before)
+        handle = game.handles[seat]
+        assert [r.text for r in rows if r.kind == "note"] == [
+            f"deadline @{handle}",
+            f"vote_skip @{handle}",
+        ]
+        moves = [r for r in rows if r.kind == "move"]
+        assert moves and all(r.seat == seat for r in moves)
+        assert await bot.service.verify(table.game_id)
+
+
 async def test_mod_botseat_hands_a_seat_to_the_bot(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
