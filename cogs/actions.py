@@ -162,7 +162,7 @@ async def send_board(interaction: discord.Interaction[Any], game_id: int) -> Non
 
     view = game.engine.view(game.state, None)
     await interaction.followup.send(
-        table_content(lang, game, view), file=await table_file(bot, game, lang), ephemeral=True
+        table_content(lang, game, view), file=await table_file(bot, view, lang), ephemeral=True
     )
 
 

@@ -56,9 +56,9 @@ def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
     return "\n".join(lines)[:2000]
 
 
-async def table_file(bot: TableBot, game: Loaded, lang: str) -> discord.File:
+async def table_file(bot: TableBot, view: dict[str, Any], lang: str) -> discord.File:
     """The public table image (rendered off the event loop: it takes tens of milliseconds)."""
-    png = await bot.renderer.table(game.engine.view(game.state, None), lang)
+    png = await bot.renderer.table(view, lang)
     return discord.File(io.BytesIO(png), filename="table.png")
 
 
@@ -85,14 +85,14 @@ async def post_table(
         try:
             current = channel.get_partial_message(old)
             if redraw:
-                files = [await table_file(bot, game, lang)]
+                files = [await table_file(bot, view, lang)]
                 await current.edit(content=content, attachments=files, view=buttons)
             else:
                 await current.edit(content=content, view=buttons)
             return
         except discord.HTTPException:
             log.warning("could not edit table message %s of game %s", old, game.row.id)
-    kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, game, lang)}
+    kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, view, lang)}
     if buttons is not None:
         kwargs["view"] = buttons
     message = await channel.send(**kwargs)
