@@ -3,7 +3,7 @@
 With no Discord token configured it starts the playground instead: a local Discord emulator
 with a web page where you can play every seat yourself.
 
-    python bot.py [--config config.toml] [--db PATH] [--port 8765]
+    python bot.py [--config config.toml] [--db PATH] [--port 8765] [--sync]
 """
 
 from __future__ import annotations
@@ -44,7 +44,12 @@ async def run_playground(config: Config) -> None:
     async def start_bot(url: str, token: str) -> None:
         await run_bot(config, token, guild_ready_timeout=0.05)
 
-    await serve(start_bot, host=config.playground_host, port=config.playground_port)
+    await serve(
+        start_bot,
+        host=config.playground_host,
+        port=config.playground_port,
+        rate_limit_time_scale=config.playground_rate_limit_time_scale,
+    )
 
 
 async def until_stopped(main: Coroutine[Any, Any, None]) -> None:
@@ -64,6 +69,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--db", help="SQLite database file (overrides the config)")
     parser.add_argument("--port", type=int, help="playground port (overrides the config)")
+    parser.add_argument(
+        "--sync",
+        action="store_true",
+        help="sync the slash commands even if they did not change since the last sync",
+    )
     return parser.parse_args(argv)
 
 
@@ -87,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(config.log_level)))
     try:
         if config.token:
-            asyncio.run(until_stopped(run_bot(config, config.token)))
+            asyncio.run(until_stopped(run_bot(config, config.token, force_sync=args.sync)))
         else:
             print(
                 "No Discord token configured (set DISCORD_TOKEN, or token in the [discord]\n"

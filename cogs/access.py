@@ -19,6 +19,7 @@ from cogs.checks import is_moderator
 from cogs.errors import UserError
 from cogs.game_settings import is_invite_only
 from cogs.service import Loaded
+from cogs.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from store import GameRow
 
 if TYPE_CHECKING:
@@ -64,7 +65,10 @@ async def open_private_thread(
     parent = await bot.fetch_channel(row.channel_id)
     assert isinstance(parent, discord.TextChannel)
     thread = await parent.create_thread(
-        name=name, type=discord.ChannelType.private_thread, invitable=False
+        name=name,
+        type=discord.ChannelType.private_thread,
+        invitable=False,
+        auto_archive_duration=ARCHIVE_AFTER_MINUTES,
     )
     for user_id in members:
         await thread.add_user(discord.Object(user_id))
@@ -77,4 +81,4 @@ async def add_to_thread(bot: TableBot, row: GameRow, user_id: int) -> None:
         return
     thread = bot.get_channel(row.thread_id) or await bot.fetch_channel(row.thread_id)
     assert isinstance(thread, discord.Thread)
-    await thread.add_user(discord.Object(user_id))
+    await in_thread(bot, thread.id, lambda: thread.add_user(discord.Object(user_id)))

@@ -114,7 +114,7 @@ async def submit(
     await publish_result(bot, result)
     lines = ["✅ " + locales.t(lang, "play.done", action=label)]
     lines += text.private_lines(lang, result.events, result.seat)
-    await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+    await reply(interaction, "\n".join(lines)[:2000])
 
 
 async def _label_now(bot: TableBot, game_id: int, user_id: int, lang: str, parts: list[str]) -> str:
@@ -143,9 +143,7 @@ async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None
     # Each game names its own cards: "<game>.hand" gets the view's hand tokens as ``cards``.
     hand = view.get("hand", [])
     content = locales.t(lang, f"{game.row.game}.hand", count=len(hand), cards=hand)
-    await interaction.followup.send(
-        content, file=discord.File(io.BytesIO(png), filename="hand.png"), ephemeral=True
-    )
+    await reply(interaction, content, file=discord.File(io.BytesIO(png), filename="hand.png"))
 
 
 async def send_board(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -161,8 +159,8 @@ async def send_board(interaction: discord.Interaction[Any], game_id: int) -> Non
     from cogs.publish import table_content, table_file
 
     view = game.engine.view(game.state, None)
-    await interaction.followup.send(
-        table_content(lang, game, view), file=await table_file(bot, view, lang), ephemeral=True
+    await reply(
+        interaction, table_content(lang, game, view), file=await table_file(bot, view, lang)
     )
 
 

@@ -26,3 +26,39 @@ T = TypeVar("T")
 def moderator_only() -> Callable[[T], T]:
     """An app-command check; failures reach the tree error handler as CheckFailure."""
     return app_commands.check(is_moderator)
+
+
+#: What the bot needs in a channel to host a game there: the lobby message (with its embed),
+#: the game's thread started from it, and table pictures posted in that thread.
+GAME_CHANNEL_PERMISSIONS = (
+    "view_channel",
+    "send_messages",
+    "embed_links",
+    "read_message_history",
+    "create_public_threads",
+    "send_messages_in_threads",
+    "attach_files",
+)
+
+
+def missing_for_game(interaction: discord.Interaction[Any], *, private: bool) -> list[str]:
+    """The permissions (``discord.Permissions`` names) the bot lacks in the interaction's
+    channel to host a game there; a private (invite-only) game needs Create Private Threads.
+
+    ``app_permissions`` is what Discord says the bot has in that channel, overwrites included.
+    """
+    granted = interaction.app_permissions
+    needed = [*GAME_CHANNEL_PERMISSIONS, *(("create_private_threads",) if private else ())]
+    return [name for name in needed if not getattr(granted, name)]
+
+
+def is_game_channel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether games can be opened here: a server's plain text channel, where a thread can be
+    started from the lobby message (announcement channels, voice chats, forums, threads and
+    DMs cannot hold our game threads)."""
+    channel = interaction.channel
+    return (
+        interaction.guild_id is not None
+        and channel is not None
+        and getattr(channel, "type", None) is discord.ChannelType.text
+    )

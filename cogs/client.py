@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from typing import Any
 
@@ -26,6 +28,10 @@ log = logging.getLogger(__name__)
 discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
+#: Longest rate-limit wait (seconds) a request may sleep through; longer ones fail at once
+#: (discord.py's smallest allowed value) instead of holding an interaction past its token.
+MAX_RATELIMIT_WAIT = 30.0
+
 #: Extensions loaded at start, in order.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.lobby",
@@ -38,20 +44,48 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 
+class TableTree(app_commands.CommandTree["TableBot"]):
+    """The command tree; every command is a server's (``allowed_contexts``)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[TableBot]) -> bool:
+        """A command that reaches us from a DM anyway (an old client, a stale command list)
+        is answered with an explanation instead of failing in a handler."""
+        if interaction.guild_id is not None:
+            return True
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await reply(interaction, locales.t(user_lang(interaction), "error.dm_not_supported"))
+        return False
+
+
 class TableBot(commands.Bot):
     """Slash commands only: no message content intent, no prefix commands."""
 
     def __init__(
-        self, config: Config, store: Store, *, clock: Clock | None = None, **options: Any
+        self,
+        config: Config,
+        store: Store,
+        *,
+        clock: Clock | None = None,
+        force_sync: bool = False,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.default()
+        options.setdefault("max_ratelimit_timeout", MAX_RATELIMIT_WAIT)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            # Every command is a server's: Discord offers none of them in DMs. (discord.py
+            # does not take guild_only from subcommands, so it is set for the whole tree.)
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True),
+            tree_cls=TableTree,
             **options,
         )
+        self.force_sync = force_sync
         self.config = config
         self.store: Store = CachedStore(store)
         self.service = GameService(self.store)
@@ -71,14 +105,37 @@ class TableBot(commands.Bot):
         from cogs.components import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.tree.sync()
+        await self.sync_commands(None)
         for guild_id in self.config.dev_guilds:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        log.info("commands synced")
+            await self.sync_commands(guild)
         # Last: the extensions have registered their timer handlers by now.
         self.timers.start()
+
+    async def sync_commands(self, guild: discord.Object | None) -> bool:
+        """Sync the command tree (global, or to one server) only if it changed since the
+        last sync: Discord rate-limits command syncs, and restarts are frequent.
+
+        The hash of the last synced payload is kept per application and scope in the
+        store; ``force_sync`` (``bot.py --sync``) syncs anyway. Returns whether it synced.
+        """
+        payload = [
+            await command.get_translated_payload(self.tree, self.tree.translator)
+            if self.tree.translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        scope = "global" if guild is None else str(guild.id)
+        key = f"commands_synced:{self.application_id}:{scope}"
+        if not self.force_sync and (await self.store.bot_settings()).get(key) == digest:
+            log.info("commands (%s) unchanged since the last sync", scope)
+            return False
+        await self.tree.sync(guild=guild)
+        await self.store.set_bot_setting(key, digest)
+        log.info("commands (%s) synced", scope)
+        return True
 
     async def close(self) -> None:
         await self.timers.stop()
@@ -110,12 +167,38 @@ class TableBot(commands.Bot):
         await reply(interaction, locales.t(lang, "error.internal"))
 
 
-async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was already answered or deferred."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+async def reply(
+    interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any
+) -> None:
+    """An answer (ephemeral unless told), whether or not the interaction was already answered
+    or deferred.
+
+    After a "thinking" defer the first answer edits the placeholder, which keeps the defer's
+    visibility (Discord deprecates filling it with a followup); later answers are followups.
+    """
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+    elif _thinking(interaction):
+        interaction.extras[_FILLED] = True
+        edits = {
+            k: v for k, v in kwargs.items() if k in ("embed", "embeds", "view", "allowed_mentions")
+        }
+        if "file" in kwargs:
+            edits["attachments"] = [kwargs["file"]]
+        elif "files" in kwargs:
+            edits["attachments"] = list(kwargs["files"])
+        await interaction.edit_original_response(content=text, **edits)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+
+
+_FILLED = "tablehost_placeholder_filled"
+
+
+def _thinking(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction was deferred with a "thinking" placeholder not yet filled."""
+    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    return deferred and not interaction.extras.get(_FILLED)
 
 
 async def send_error(

@@ -53,7 +53,7 @@ def table_view(lang: str, game: Loaded) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what, emoji, style in (
         ("act", "▶️", discord.ButtonStyle.primary),
-        ("hand", "🂠", discord.ButtonStyle.secondary),
+        ("hand", "🃏", discord.ButtonStyle.secondary),
         ("board", "🗺️", discord.ButtonStyle.secondary),
     ):
         button: discord.ui.Button[Any] = discord.ui.Button(
@@ -216,6 +216,16 @@ class ChoiceSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         chosen = _selected(interaction)
         await _step(interaction, self.game_id, self.seq, [*self.path.split(), chosen])
+
+
+def resign_view(lang: str, game_id: int, seq: int) -> discord.ui.View:
+    """The confirmation button under ``/resign``'s question."""
+    view = discord.ui.View(timeout=None)
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        label=locales.t(lang, "button.resign"), style=discord.ButtonStyle.danger
+    )
+    view.add_item(ResignButton(game_id, seq, button))
+    return view
 
 
 class ResignButton(

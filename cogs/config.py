@@ -35,6 +35,7 @@ class Config:
     render_workers: int = 1
     playground_host: str = "127.0.0.1"
     playground_port: int = 8765
+    playground_rate_limit_time_scale: float = 1.0
     reminder_delay: timedelta = timedelta(hours=8)
     deadline_policy: str = "vote"
     vacation_days: int = 7
@@ -63,7 +64,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         "bot": {"default_language", "moderator_role", "log_page_size"},
         "logging": {"level"},
         "render": {"workers"},
-        "playground": {"host", "port"},
+        "playground": {"host", "port", "rate_limit_time_scale"},
         "timers": {
             "reminder_delay",
             "deadline_policy",
@@ -86,6 +87,12 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             raise ConfigError(f"{section}.{key} must be {kind.__name__}, got {value!r}")
         return value
+
+    def number(section: str, key: str, default: float) -> float:
+        value = data.get(section, {}).get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ConfigError(f"{section}.{key} must be a number, got {value!r}")
+        return float(value)
 
     def duration(key: str, default: str, *, optional: bool = False) -> timedelta | None:
         text = get("timers", key, str, default)
@@ -114,6 +121,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         render_workers=get("render", "workers", int, 1),
         playground_host=get("playground", "host", str, "127.0.0.1"),
         playground_port=get("playground", "port", int, 8765),
+        playground_rate_limit_time_scale=number("playground", "rate_limit_time_scale", 1.0),
         reminder_delay=reminder_delay,
         deadline_policy=get("timers", "deadline_policy", str, "vote"),
         vacation_days=get("timers", "vacation_days", int, 7),
@@ -131,6 +139,8 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         raise ConfigError("render.workers must be between 0 and 8")
     if not 0 <= cfg.playground_port <= 65535:
         raise ConfigError("playground.port must be between 0 and 65535")
+    if not 0 < cfg.playground_rate_limit_time_scale <= 1:
+        raise ConfigError("playground.rate_limit_time_scale must be above 0 and at most 1")
     if cfg.playground_host not in ("127.0.0.1", "localhost", "::1"):
         raise ConfigError("playground.host must be a loopback address (127.0.0.1, ::1)")
     if cfg.deadline_policy not in _POLICIES:

@@ -292,6 +292,7 @@ class Deadlines(commands.Cog):
             raise UserError("not_a_player")
         if loaded.row.status not in RUNNING:
             raise UserError("game_not_running")
+        await interaction.response.defer(ephemeral=True, thinking=True)
         allowance = bot.config.vacation_days * 86400
         try:
             away = await bot.store.take_vacation(

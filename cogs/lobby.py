@@ -15,7 +15,7 @@ from cogs import text
 from cogs.access import add_to_thread, check_may_join, open_private_thread, thread_members
 from cogs.actions import bot_of
 from cogs.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
-from cogs.checks import is_moderator
+from cogs.checks import is_game_channel, is_moderator, missing_for_game
 from cogs.client import TableBot, reply, send_error
 from cogs.components import lobby_components
 from cogs.errors import UserError
@@ -25,6 +25,7 @@ from cogs.names import handle_for
 from cogs.planner import Planner
 from cogs.publish import post_table
 from cogs.service import OPEN, RUNNING, Loaded
+from cogs.threads import ARCHIVE_AFTER_MINUTES
 from cogs.timing import format_duration, parse_duration
 from rules.core import IllegalAction, OptionSpec
 from store import DEADLINE_POLICIES, DeadlineRow, GameRow, StoreError
@@ -153,6 +154,10 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     user = interaction.user
+    slash = interaction.type is not discord.InteractionType.component
+    if slash and what != "start":
+        # The slash form edits the lobby message before it answers: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         game = await bot.service.load(game_id)
         if game.row.guild_id != (interaction.guild_id or 0):
@@ -184,7 +189,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
         return
     game = await bot.service.load(game_id)
     await refresh_lobby(bot, game, interaction)
-    if interaction.type is not discord.InteractionType.component:
+    if slash:
         await reply(interaction, "✅ " + locales.t(lang, f"lobby.done.{what}"))
 
 
@@ -207,18 +212,22 @@ async def _start(interaction: discord.Interaction[Any], game_id: int) -> None:
         members = await thread_members(bot, game)
         thread = await open_private_thread(bot, row, name, members)
     elif row.lobby_message_id is not None:
-        thread = await channel.get_partial_message(row.lobby_message_id).create_thread(name=name)
+        thread = await channel.get_partial_message(row.lobby_message_id).create_thread(
+            name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES
+        )
     else:
         parent = await bot.fetch_channel(row.channel_id)
         assert isinstance(parent, discord.TextChannel)
-        thread = await parent.create_thread(name=name, type=discord.ChannelType.public_thread)
+        thread = await parent.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=ARCHIVE_AFTER_MINUTES,
+        )
     await bot.store.update_game(game_id, thread_id=thread.id)
     game = await bot.service.load(game_id)
     await refresh_lobby(bot, game, None)
     await post_table(bot, game, new_message=True)
-    await interaction.followup.send(
-        "✅ " + locales.t(lang, "lobby.started", thread=f"<#{thread.id}>"), ephemeral=True
-    )
+    await reply(interaction, "✅ " + locales.t(lang, "lobby.started", thread=f"<#{thread.id}>"))
 
 
 async def set_option(
@@ -305,6 +314,14 @@ class Lobby(commands.GroupCog, group_name="game"):
         invite_only: bool = False,
     ) -> None:
         """Open a lobby for a new game in this channel."""
+        # Refused before anything is stored: a lobby here could never get its thread.
+        if not is_game_channel(interaction):
+            raise UserError("channel_not_text")
+        missing = missing_for_game(interaction, private=invite_only)
+        if missing:
+            lang = user_lang(interaction)
+            names = [locales.t(lang, f"permission.{p}") for p in missing]
+            raise UserError("bot_missing_permissions", permissions=names)
         engine = rules.get_game(game)
         if not engine.min_players <= seats <= engine.max_players:
             raise UserError("bad_seat_count", min=engine.min_players, max=engine.max_players)

@@ -69,6 +69,7 @@ class Mod(commands.GroupCog, group_name="mod"):
     async def pause(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         """Pause a game: nobody can move until it is resumed."""
         game_id = await self._running(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.bot.service.note(game_id, interaction.user.id, "pause", status="paused")
         await post_table(self.bot, loaded, new_message=True)
         await self._done(interaction, "mod.done.pause", game=game_id)
@@ -80,6 +81,7 @@ class Mod(commands.GroupCog, group_name="mod"):
     async def resume(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         """Resume a paused game."""
         game_id = await self._running(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.bot.service.note(
             game_id, interaction.user.id, "resume", status="running"
         )
@@ -93,6 +95,7 @@ class Mod(commands.GroupCog, group_name="mod"):
     async def end(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         """End a game now, without a result."""
         game_id = await self._running(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.bot.service.note(game_id, interaction.user.id, "end", status="ended")
         if loaded.row.thread_id is not None:
             lang = await self.bot.public_lang(loaded.row.guild_id)
@@ -132,6 +135,7 @@ class Mod(commands.GroupCog, group_name="mod"):
         game_id, loaded, seat = await self._player_seat(interaction, game, player)
         if loaded.seat_of(substitute.id) is not None:
             raise UserError("already_playing", player=substitute.mention)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.store.replace_seat(game_id, seat, substitute.id)
         if await is_invite_only(self.bot.store, game_id):
             # The substitute is invited like any player, so the private thread lets them in.

@@ -14,7 +14,7 @@ from cogs import text
 from cogs.access import check_may_follow
 from cogs.actions import bot_of, send_board, send_hand, submit
 from cogs.client import TableBot, reply
-from cogs.components import ResignButton
+from cogs.components import resign_view
 from cogs.errors import UserError
 from cogs.i18n import user_lang
 from cogs.publish import publish_restore
@@ -202,7 +202,7 @@ class Play(commands.Cog):
             pages=pages,
         )
         body = "\n".join(chunk) or locales.t(lang, "play.log_empty")
-        await interaction.followup.send(f"**{header}**\n{body}"[:2000], ephemeral=True)
+        await reply(interaction, f"**{header}**\n{body}"[:2000])
 
     @app_commands.command(name="undo")
     @app_commands.describe(game="Game number")
@@ -216,9 +216,7 @@ class Play(commands.Cog):
         await publish_restore(
             self.bot, restored, "play.undone_public", who=interaction.user.mention
         )
-        await interaction.followup.send(
-            "↩️ " + locales.t(user_lang(interaction), "play.undone"), ephemeral=True
-        )
+        await reply(interaction, "↩️ " + locales.t(user_lang(interaction), "play.undone"))
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="Which game", topic="An effect, card or rule")
@@ -253,11 +251,7 @@ class Play(commands.Cog):
         loaded = await self.bot.service.load(game_id)
         if loaded.seat_of(interaction.user.id) is None:
             raise UserError("not_a_player")
-        view = discord.ui.View(timeout=None)
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=locales.t(lang, "button.resign"), style=discord.ButtonStyle.danger
-        )
-        view.add_item(ResignButton(game_id, loaded.seq, button))
+        view = resign_view(lang, game_id, loaded.seq)
         await reply(interaction, locales.t(lang, "play.resign_confirm"), view=view)
 
 

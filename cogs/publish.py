@@ -21,6 +21,7 @@ from cogs import text
 from cogs.bots import seat_name
 from cogs.game_settings import image_policy
 from cogs.service import ActResult, Loaded
+from cogs.threads import in_thread
 
 if TYPE_CHECKING:
     from cogs.client import TableBot
@@ -84,18 +85,32 @@ async def post_table(
     if not new_message and old is not None:
         try:
             current = channel.get_partial_message(old)
-            if redraw:
-                files = [await table_file(bot, view, lang)]
-                await current.edit(content=content, attachments=files, view=buttons)
-            else:
-                await current.edit(content=content, view=buttons)
+            files = [await table_file(bot, view, lang)] if redraw else None
+
+            async def edit() -> None:
+                if files is not None:
+                    for file in files:
+                        file.reset()
+                    await current.edit(content=content, attachments=files, view=buttons)
+                else:
+                    await current.edit(content=content, view=buttons)
+
+            await in_thread(bot, thread_id, edit)
             return
         except discord.HTTPException:
             log.warning("could not edit table message %s of game %s", old, game.row.id)
     kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, view, lang)}
     if buttons is not None:
         kwargs["view"] = buttons
-    message = await channel.send(**kwargs)
+    try:
+        message = await channel.send(**kwargs)
+    except discord.HTTPException as exc:
+        # The game is saved whatever Discord says (a permission removed, a locked thread);
+        # the next post brings the table up to date, and /board shows it meanwhile.
+        log.warning(
+            "could not post the table of game %s in thread %s: %s", game.row.id, thread_id, exc
+        )
+        return
     await bot.store.update_game(game.row.id, table_message_id=message.id)
 
 

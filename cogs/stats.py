@@ -166,8 +166,11 @@ class Stats(commands.Cog):
         await interaction.response.defer(thinking=True)
         rows = await self.bot.store.leaderboard(guild_id, name, LEADERBOARD_SIZE)
         lang = await self.bot.public_lang(guild_id)
-        await interaction.followup.send(
-            leaderboard_content(lang, name, rows), allowed_mentions=discord.AllowedMentions.none()
+        await reply(
+            interaction,
+            leaderboard_content(lang, name, rows),
+            ephemeral=False,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="stats")

@@ -96,6 +96,7 @@ def build_call(
     values: Mapping[str, Any],
     *,
     focused: str | None = None,
+    dm: bool = False,
 ) -> CommandCall:
     """The interaction data for ``/path`` with these option values.
 
@@ -105,7 +106,7 @@ def build_call(
     words = path.strip().lstrip("/").split()
     if not words:
         raise EmulatorError("empty command path")
-    command = state.command(words[0])
+    command = state.command(words[0], dm=dm)
     definitions: list[Json] = list(command.get("options") or [])
     chain: list[Json] = []
     for word in words[1:]:

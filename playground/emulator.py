@@ -34,6 +34,7 @@ from playground.interactions import (
 )
 from playground.models import Channel, FakeUser, Message, RecordedRequest
 from playground.patch import is_loopback
+from playground.ratelimits import RateLimiter
 from playground.rest import Fault, RestApi
 from playground.state import EmulatorError, State, new_token
 
@@ -58,6 +59,9 @@ class Emulator:
         port: int = 0,
         guild_name: str = "Playground",
         bot_name: str = "Tablehost",
+        latency: tuple[float, float] = (0.0, 0.0),
+        rate_limits: bool = True,
+        rate_limit_time_scale: float = 1.0,
     ) -> None:
         if not is_loopback(host):
             raise ValueError(f"the emulator binds loopback only, not {host!r}")
@@ -74,13 +78,17 @@ class Emulator:
             gateway_url=lambda: self.gateway_url,
             interactions=self.interactions,
         )
+        self.rest.latency = latency
+        self.rest.limiter.enabled = rate_limits
+        self.rest.limiter.time_scale = rate_limit_time_scale
         self.state.dispatch = self.gateway.dispatch
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=_MAX_UPLOAD)
         self.app.add_routes([web.get("/gateway", self.gateway.handle), *self.rest.routes()])
-        self.general_channel_id = self.state.add_text_channel("general").id
-        self.games_channel_id = self.state.add_text_channel("games").id
+        self.general_channel_id = self.state.add_channel("general").id
+        self.games_channel_id = self.state.add_channel("games").id
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._expected: list[str] = []
 
     # -- lifecycle ----------------------------------------------------------------------
 
@@ -175,12 +183,89 @@ class Emulator:
         """A user by object, id or name."""
         return self.state.user(ref)
 
-    def add_channel(self, name: str) -> Channel:
-        """Add a text channel (announced with CHANNEL_CREATE if a bot is connected)."""
-        channel = self.state.add_text_channel(name)
+    def add_channel(self, name: str, kind: str = "text") -> Channel:
+        """Add a channel: ``text``, ``announcement``, ``voice`` (its text chat takes commands)
+        or ``forum`` (announced with CHANNEL_CREATE if a bot is connected)."""
+        try:
+            channel_type = payloads.CHANNEL_KINDS[kind]
+        except KeyError:
+            kinds = sorted(payloads.CHANNEL_KINDS)
+            raise EmulatorError(f"no channel kind {kind!r}: {kinds}") from None
+        channel = self.state.add_channel(name, channel_type)
         if self.gateway.sessions:
-            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", channel.payload()))
+            payload = self.state.channel_payload(channel)
+            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", payload))
         return channel
+
+    async def add_forum_post(self, forum: ChannelRef, user: UserRef, name: str) -> Channel:
+        """A user opens a post (a public thread) in a forum channel."""
+        parent = self.channel(forum)
+        if parent.type != payloads.GUILD_FORUM:
+            raise EmulatorError(f"#{parent.name} is not a forum")
+        return await self.state.create_thread(
+            parent,
+            name=name,
+            type=payloads.PUBLIC_THREAD,
+            owner=self.user(user),
+            auto_archive_duration=4320,
+        )
+
+    def open_dm(self, user: UserRef) -> Channel:
+        """The user's DM channel with the bot (created if needed), to run commands in."""
+        return self.state.open_dm(self.user(user))
+
+    def close_dms(self, user: UserRef) -> None:
+        """The user allows no DMs from server members: the bot's DMs get code 50007."""
+        self.state.dms_closed.add(self.user(user).id)
+
+    # -- Discord's behaviour, configurable per test -------------------------------------
+
+    def set_bot_permissions(self, permissions: int, channel: ChannelRef | None = None) -> None:
+        """The bot's permissions server-wide (its role), or its overwrite in one channel.
+
+        By default the bot has exactly what the README asks for (``state.BOT_PERMISSIONS``).
+        """
+        if channel is None:
+            self.state.bot_permissions = permissions
+        else:
+            target = self.channel(channel)
+            target.bot_allow = permissions & ~self.state.bot_permissions
+            target.bot_deny = self.state.bot_permissions & ~permissions
+        self.state.changed()
+
+    async def advance(self, seconds: float) -> list[Channel]:
+        """Move the emulator clock on: threads idle for their auto-archive time archive.
+
+        Returns the threads archived (each announced with THREAD_UPDATE).
+        """
+        self.state.clock_offset += seconds
+        return await self.state.archive_idle_threads()
+
+    async def archive(self, thread: ChannelRef, *, locked: bool = False) -> None:
+        """Archive (and optionally lock) a thread now, as a moderator or Discord would."""
+        target = self.channel(thread)
+        if not target.is_thread:
+            raise EmulatorError(f"#{target.name} is not a thread")
+        target.locked = locked
+        await self.state.set_archived(target, True)
+
+    @property
+    def latency(self) -> tuple[float, float]:
+        """Seconds each REST call waits before it is handled, drawn from (low, high)."""
+        return self.rest.latency
+
+    @latency.setter
+    def latency(self, value: tuple[float, float]) -> None:
+        self.rest.latency = value
+
+    def slow_down(self, method: str, path: str, seconds: float) -> None:
+        """Every ``method`` request whose path matches the regex ``path`` waits longer."""
+        self.rest.slow_routes.append((re.compile(f"^{method} .*{path}"), seconds))
+
+    @property
+    def rate_limits(self) -> RateLimiter:
+        """The per-route and global limits (``set_limit``, ``enabled``, ``refused``)."""
+        return self.rest.limiter
 
     @property
     def channels(self) -> list[Channel]:
@@ -304,9 +389,14 @@ class Emulator:
         *,
         channel: ChannelRef | None = None,
         options: Mapping[str, Any] | None = None,
+        offered: bool = True,
         **values: Any,
     ) -> InteractionResult:
         """Run ``/command`` (``"game new"`` for a subcommand) as ``user``; returns at once.
+
+        ``channel`` may be any channel, thread or DM (``open_dm``). With ``offered=False``
+        the command is sent even where Discord's client would not offer it (a DM for a
+        server-only command, an archived thread), as an outdated or modified client might.
 
         Option values come as keywords or in ``options`` (for names that are not Python
         identifiers, or that clash with ``channel``). Users may be FakeUser or ids, channels
@@ -315,19 +405,33 @@ class Emulator:
         options, a value outside the choices or range, a command the user lacks rights for).
         """
         invoker = self.user(user)
-        call = build_call(self.state, command, {**(options or {}), **values})
-        if not self.state.can_use(invoker, call.command):
-            raise EmulatorError(
-                f"{invoker.name} cannot use /{call.command['name']}: it needs permissions "
-                f"{call.command.get('default_member_permissions')}"
-            )
+        where = self._where(invoker, channel)
+        call = build_call(self.state, command, {**(options or {}), **values}, dm=where.is_dm)
+        if offered:
+            self._check_offered(invoker, where, call.command)
         return await self._inject(
-            APPLICATION_COMMAND,
-            invoker,
-            self._where(invoker, channel),
-            call.data,
-            label=f"/{command}",
+            APPLICATION_COMMAND, invoker, where, call.data, label=f"/{command}"
         )
+
+    def _check_offered(self, user: FakeUser, where: Channel, command: Json) -> None:
+        """What Discord's client checks before it lets a user send a command."""
+        name = command["name"]
+        if where.is_dm:
+            contexts = command.get("contexts")
+            if command.get("guild_id") is not None:
+                raise EmulatorError(f"/{name} is a server command: DMs do not offer it")
+            if (contexts is not None and 1 not in contexts) or command.get(
+                "dm_permission"
+            ) is False:
+                raise EmulatorError(f"/{name} is not offered in DMs (contexts {contexts})")
+            return
+        if where.archived:
+            raise EmulatorError(f"#{where.name} is archived: Discord offers no commands there")
+        if not self.state.can_use(user, command):
+            raise EmulatorError(
+                f"{user.name} cannot use /{name}: it needs permissions "
+                f"{command.get('default_member_permissions')}"
+            )
 
     async def autocomplete(
         self,
@@ -484,6 +588,24 @@ class Emulator:
         """Exceptions inside emulator routes (emulator bugs); a healthy run has none."""
         return self.rest.errors
 
+    def violations(self) -> list[str]:
+        """Every Discord rule the bot broke so far, one line each, expected ones left out.
+
+        The requests checked against Discord's limits (``playground.contract``), and every
+        interaction's errors: answered late or twice, an invalid body, Discord called before
+        acknowledging, a deprecated way of answering.
+        """
+        from playground.contract import violations
+
+        found = violations(self.rest.recorded)
+        for result in self.interactions.values():
+            found += [f"{result.label} by {result.user.name}: {e}" for e in result.errors]
+        return [v for v in found if not any(e in v for e in self._expected)]
+
+    def expect_violation(self, text: str) -> None:
+        """A test that breaks a rule on purpose: violations containing ``text`` are fine."""
+        self._expected.append(text)
+
     @property
     def gateway_received(self) -> list[Json]:
         """Every gateway payload the bot sent (heartbeats, IDENTIFY, RESUME...)."""
@@ -537,8 +659,6 @@ class Emulator:
     ) -> InteractionResult:
         if not self.gateway.sessions:
             raise EmulatorError("no bot is connected to the gateway")
-        if channel.guild_id is None:
-            raise EmulatorError("interactions are emulated in guild channels and threads only")
         state = self.state
         result = InteractionResult(
             state,
@@ -552,17 +672,22 @@ class Emulator:
             source_message_id=None if message is None else message.id,
         )
         self.interactions[result.token] = result
-        channel_payload = {**channel.payload(), "permissions": str(state.permissions(user))}
+        in_guild = channel.guild_id is not None
+        channel_payload = {
+            **state.channel_payload(channel),
+            "permissions": str(state.permissions(user, channel)),
+        }
         payload = payloads.interaction(
             id=result.id,
             type=kind,
             token=result.token,
             application_id=state.application_id,
-            guild_id=state.guild_id,
+            guild_id=state.guild_id if in_guild else None,
             channel=channel_payload,
-            member=state.member_payload(user, with_permissions=True),
+            member=state.member_payload(user, with_permissions=True) if in_guild else None,
+            user=user.payload(),
             data=data,
-            app_permissions=state.permissions(state.bot),
+            app_permissions=state.permissions(state.bot, channel) if in_guild else 0,
             locale=user.locale,
             message=None if message is None else state.message_payload(message),
         )

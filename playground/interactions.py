@@ -16,7 +16,12 @@ from typing import Any
 from playground import payloads
 from playground.models import FakeUser, Message, RecordedFile
 from playground.state import State
-from playground.validation import message_problems
+from playground.validation import (
+    autocomplete_problems,
+    files_problems,
+    message_problems,
+    modal_problems,
+)
 
 Json = dict[str, Any]
 Reply = tuple[int, Json | None]
@@ -119,6 +124,14 @@ class InteractionResult:
         return self.errors[0] if self.errors else None
 
     @property
+    def awaiting_answer(self) -> bool:
+        """Whether the bot has not answered yet and still could (the deadline has not passed)."""
+        if self.callback_type is not None or self.errors:
+            return False
+        late = (time.monotonic() - self._dispatched_at) > (self.deadline or float("inf"))
+        return not late
+
+    @property
     def deferred(self) -> bool:
         """Whether the bot acknowledged with a defer (callback 5 or 6)."""
         return self.callback_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE)
@@ -191,12 +204,17 @@ class InteractionResult:
         if callback_type not in _ALLOWED_CALLBACKS[self.kind]:
             kind = _KIND_NAMES[self.kind]
             return self._reject({"type": f"callback {callback_type} is not valid for a {kind}"})
+        problems = files_problems([len(f.data) for f in files])
         if callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
-            problems = message_problems(
+            problems |= message_problems(
                 data, file_count=len(files), creating=callback_type == CHANNEL_MESSAGE
             )
-            if problems:
-                return self._reject({f"data.{k}": v for k, v in problems.items()})
+        elif callback_type == AUTOCOMPLETE_RESULT:
+            problems |= autocomplete_problems(data)
+        elif callback_type == MODAL:
+            problems |= modal_problems(data)
+        if problems:
+            return self._reject({f"data.{k}": v for k, v in problems.items()})
         if callback_type in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and self._source() is None:
             return self._reject({"type": "there is no message to update"})
 
@@ -204,6 +222,12 @@ class InteractionResult:
         state = self._state
         channel = state.channel(self.channel_id)
         ephemeral_to = self.user.id if int(data.get("flags") or 0) & payloads.EPHEMERAL else None
+        if callback_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            source = self._source() if callback_type == UPDATE_MESSAGE else None
+            public = ephemeral_to is None if source is None else not source.ephemeral
+            refused = await self._reopen(channel, public=public)
+            if refused is not None:
+                return refused
         reply_type = 20 if self.kind == APPLICATION_COMMAND else 19
         if callback_type == CHANNEL_MESSAGE:
             message = await state.create_message(
@@ -249,21 +273,36 @@ class InteractionResult:
         )
 
     async def followup(self, body: Json, files: Sequence[RecordedFile]) -> Reply:
-        """Apply ``POST /webhooks/{app}/{token}``: a new message, or fill the placeholder."""
+        """Apply ``POST /webhooks/{app}/{token}``: a new message, or fill the placeholder.
+
+        Filling a "thinking" placeholder with the first followup still works on Discord but
+        is documented as deprecated (edit ``@original`` instead), so it is recorded as an
+        error here.
+        """
         refusal = self._webhook_refusal()
         if refusal is not None:
             return refusal
         problems = message_problems(body, file_count=len(files), creating=True)
+        problems |= files_problems([len(f.data) for f in files])
         if problems:
             return self._reject(problems)
         state = self._state
         original = self._original()
+        ephemeral = int(body.get("flags") or 0) & payloads.EPHEMERAL
+        filling = original is not None and original.loading
+        public = not (original.ephemeral if original is not None and filling else ephemeral)
+        refused = await self._reopen(state.channel(self.channel_id), public=public)
+        if refused is not None:
+            return refused
         if original is not None and original.loading:
             # Discord turns the first followup after a thinking defer into the response
             # itself, keeping the defer's visibility.
+            self.errors.append(
+                "deprecated: the first followup filled the thinking placeholder; "
+                "edit the original response instead"
+            )
             message = await state.edit_message(original, _without_flags(body), files)
         else:
-            ephemeral = int(body.get("flags") or 0) & payloads.EPHEMERAL
             message = await state.create_message(
                 state.channel(self.channel_id),
                 state.bot,
@@ -296,8 +335,14 @@ class InteractionResult:
             await self._state.delete_message(message)
             return 204, None
         problems = message_problems(body, file_count=len(files), creating=False)
+        problems |= files_problems([len(f.data) for f in files])
         if problems:
             return self._reject(problems)
+        refused = await self._reopen(
+            self._state.channel(message.channel_id), public=not message.ephemeral
+        )
+        if refused is not None:
+            return refused
         await self._state.edit_message(message, body, files)
         self._remember(message)
         return 200, self._state.message_payload(message)
@@ -308,6 +353,18 @@ class InteractionResult:
             return 404, payloads.error("Unknown Webhook", 10015)
         if time.monotonic() - self._dispatched_at > TOKEN_LIFETIME_S:
             return 401, payloads.error("Invalid Webhook Token", 50027)
+        return None
+
+    async def _reopen(self, channel: Any, *, public: bool) -> Reply | None:
+        """A public answer in an archived thread unarchives it, as a message would; in a
+        locked thread it is refused. Ephemeral answers leave the thread as it is."""
+        if not public or not channel.is_thread:
+            return None
+        if channel.locked:
+            self.errors.append("answered publicly in a locked thread")
+            return 400, payloads.error("Thread is locked", 160005)
+        if channel.archived:
+            await self._state.set_archived(channel, False)
         return None
 
     def _reject(self, problems: dict[str, str]) -> Reply:

@@ -43,7 +43,12 @@ class FakeUser:
 
 @dataclass
 class Channel:
-    """A guild text channel, a thread (type 11/12) or a DM (type 1)."""
+    """A guild channel (text, announcement, voice, forum), a thread (10-12) or a DM (1).
+
+    ``last_activity`` is the emulator clock's time of the thread's last message (or of its
+    creation or unarchiving): a thread idle for ``auto_archive_duration`` minutes archives.
+    ``bot_allow`` and ``bot_deny`` are the bot's permission overwrite in this channel.
+    """
 
     id: int
     type: int
@@ -58,18 +63,28 @@ class Channel:
     archived: bool = False
     locked: bool = False
     auto_archive_duration: int = 1440
+    invitable: bool = True
+    last_activity: float = 0.0
+    archived_at: float = 0.0
+    bot_allow: int = 0
+    bot_deny: int = 0
 
     @property
     def is_thread(self) -> bool:
-        """Whether this is a public or private thread."""
+        """Whether this is a thread (public, private or in an announcement channel)."""
         return self.type in payloads.THREAD_TYPES
+
+    @property
+    def is_dm(self) -> bool:
+        """Whether this is a direct-message channel."""
+        return self.type == payloads.DM
 
     @property
     def created_at(self) -> dt.datetime:
         """When the channel was created (from its snowflake)."""
         return payloads.snowflake_time(self.id)
 
-    def payload(self, recipient: Json | None = None) -> Json:
+    def payload(self, recipient: Json | None = None, *, bot_id: int | None = None) -> Json:
         """The channel object; a DM needs its recipient's user object."""
         if self.type == payloads.DM:
             assert recipient is not None, "a DM payload needs its recipient"
@@ -90,9 +105,24 @@ class Channel:
                 locked=self.locked,
                 auto_archive_duration=self.auto_archive_duration,
                 created_at=self.created_at,
+                archived_at=dt.datetime.fromtimestamp(
+                    self.archived_at or self.created_at.timestamp(), tz=dt.UTC
+                ),
+                invitable=self.invitable,
             )
-        return payloads.text_channel(
-            id=self.id, guild_id=self.guild_id, name=self.name, position=self.position
+        overwrites = []
+        if self.bot_allow or self.bot_deny:
+            assert bot_id is not None, "a channel with a bot overwrite needs the bot's id"
+            overwrites.append(
+                payloads.member_overwrite(user_id=bot_id, allow=self.bot_allow, deny=self.bot_deny)
+            )
+        return payloads.guild_channel(
+            id=self.id,
+            guild_id=self.guild_id,
+            name=self.name,
+            position=self.position,
+            type=self.type,
+            overwrites=overwrites,
         )
 
 
@@ -176,6 +206,8 @@ class Message:
     thread_id: int | None = None
     edited_at: dt.datetime | None = None
     deleted: bool = False
+    #: Emoji (a Unicode emoji or ``name:id``) -> ids of the users who reacted with it.
+    reactions: dict[str, set[int]] = field(default_factory=dict)
 
     @property
     def created_at(self) -> dt.datetime:
@@ -268,6 +300,8 @@ class RecordedRequest:
     authorized: bool
     status: int = 0
     ephemeral_to: int | None = None
+    #: ``file:line function`` of the bot's code that sent it (from a traced bot), or "".
+    origin: str = ""
 
     @property
     def public(self) -> bool:
@@ -280,4 +314,5 @@ class RecordedRequest:
         return f"{self.path} {json.dumps(self.json, ensure_ascii=False)} {names}"
 
     def __str__(self) -> str:
-        return f"{self.method} {self.path} -> {self.status}"
+        where = f" from {self.origin}" if self.origin else ""
+        return f"{self.method} {self.path} -> {self.status}{where}"

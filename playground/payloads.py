@@ -11,6 +11,7 @@ Snowflakes are JSON strings; timestamps are ISO 8601 with a UTC offset.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -25,9 +26,26 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+GUILD_VOICE = 2
+GUILD_ANNOUNCEMENT = 5
+ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
-THREAD_TYPES = frozenset({PUBLIC_THREAD, PRIVATE_THREAD})
+GUILD_FORUM = 15
+THREAD_TYPES = frozenset({ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD})
+#: Guild channels that are not threads, by the name ``Emulator.add_channel`` takes.
+CHANNEL_KINDS = {
+    "text": GUILD_TEXT,
+    "announcement": GUILD_ANNOUNCEMENT,
+    "voice": GUILD_VOICE,
+    "forum": GUILD_FORUM,
+}
+#: The values Discord accepts for a thread's ``auto_archive_duration`` (minutes).
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
+# Interaction contexts.
+CONTEXT_GUILD = 0
+CONTEXT_BOT_DM = 1
 
 # Message flags.
 HAS_THREAD = 1 << 5
@@ -122,21 +140,43 @@ def member(
     return data
 
 
-def text_channel(*, id: int, guild_id: int, name: str, position: int) -> Json:
-    """A guild text channel (``name`` and ``position`` are required)."""
-    return {
+def guild_channel(
+    *,
+    id: int,
+    guild_id: int,
+    name: str,
+    position: int,
+    type: int = GUILD_TEXT,
+    overwrites: Sequence[Json] = (),
+) -> Json:
+    """A guild channel that is not a thread: text, announcement, voice or forum.
+
+    ``name`` and ``position`` are required; a voice channel also needs ``bitrate`` and
+    ``user_limit``, a forum its tags.
+    """
+    data: Json = {
         "id": str(id),
-        "type": GUILD_TEXT,
+        "type": type,
         "guild_id": str(guild_id),
         "name": name,
         "position": position,
-        "permission_overwrites": [],
+        "permission_overwrites": list(overwrites),
         "parent_id": None,
         "topic": None,
         "nsfw": False,
         "last_message_id": None,
         "rate_limit_per_user": 0,
     }
+    if type == GUILD_VOICE:
+        data.update(bitrate=64000, user_limit=0, rtc_region=None)
+    elif type == GUILD_FORUM:
+        data.update(available_tags=[], default_reaction_emoji=None, flags=0)
+    return data
+
+
+def member_overwrite(*, user_id: int, allow: int, deny: int) -> Json:
+    """A channel permission overwrite for one member (type 1)."""
+    return {"id": str(user_id), "type": 1, "allow": str(allow), "deny": str(deny)}
 
 
 def thread_channel(
@@ -153,6 +193,8 @@ def thread_channel(
     locked: bool,
     auto_archive_duration: int,
     created_at: dt.datetime,
+    archived_at: dt.datetime,
+    invitable: bool = True,
 ) -> Json:
     """A thread (``thread_metadata``, ``message_count`` and ``member_count`` are required)."""
     return {
@@ -171,9 +213,9 @@ def thread_channel(
         "thread_metadata": {
             "archived": archived,
             "auto_archive_duration": auto_archive_duration,
-            "archive_timestamp": iso(created_at),
+            "archive_timestamp": iso(archived_at),
             "locked": locked,
-            "invitable": True,
+            "invitable": invitable,
             "create_timestamp": iso(created_at),
         },
     }
@@ -193,8 +235,9 @@ def guild_create(
     channels: Sequence[Json],
     threads: Sequence[Json],
     members: Sequence[Json],
+    member_count: int,
 ) -> Json:
-    """The GUILD_CREATE dispatch; ``member_count == len(members)`` so nothing asks for chunks."""
+    """The GUILD_CREATE dispatch (without the members intent, ``members`` is the bot alone)."""
     return {
         "id": str(id),
         "name": name,
@@ -208,7 +251,7 @@ def guild_create(
         "channels": list(channels),
         "threads": list(threads),
         "members": list(members),
-        "member_count": len(members),
+        "member_count": member_count,
         "voice_states": [],
         "presences": [],
         "stage_instances": [],
@@ -334,35 +377,45 @@ def interaction(
     type: int,
     token: str,
     application_id: int,
-    guild_id: int,
+    guild_id: int | None,
     channel: Json,
-    member: Json,
+    member: Json | None,
+    user: Json,
     data: Json,
     app_permissions: int,
     locale: str,
     message: Json | None,
 ) -> Json:
-    """INTERACTION_CREATE. ``attachment_size_limit`` became required in 2.x: keep it."""
+    """INTERACTION_CREATE. ``attachment_size_limit`` became required in 2.x: keep it.
+
+    In a server it carries ``member`` (with the user inside); in a DM with the bot it has no
+    ``guild_id`` and carries ``user`` instead, with context 1 (BOT_DM).
+    """
     payload: Json = {
         "id": str(id),
         "type": type,
         "token": token,
         "version": 1,
         "application_id": str(application_id),
-        "guild_id": str(guild_id),
-        "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
         "channel": channel,
         "channel_id": channel["id"],
-        "member": member,
         "data": data,
         "app_permissions": str(app_permissions),
         "locale": locale,
-        "guild_locale": "en-US",
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(guild_id)},
-        "context": 0,
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
+    if guild_id is not None:
+        payload.update(
+            guild_id=str(guild_id),
+            guild={"id": str(guild_id), "locale": "en-US", "features": []},
+            member=member,
+            guild_locale="en-US",
+            authorizing_integration_owners={"0": str(guild_id)},
+            context=CONTEXT_GUILD,
+        )
+    else:
+        payload.update(user=user, authorizing_integration_owners={"0": "0"}, context=CONTEXT_BOT_DM)
     if message is not None:
         payload["message"] = message
     return payload
@@ -394,11 +447,24 @@ def callback_response(
 
 
 def error(message: str, code: int, errors: Mapping[str, str] | None = None) -> Json:
-    """An error body; ``errors`` maps a dotted field path to a sentence, as Discord nests them."""
+    """An error body; ``errors`` maps a dotted field path to a sentence.
+
+    Discord nests the path (``{"embeds": {"0": {"title": {"_errors": [...]}}}}``) and gives
+    each problem a code; a sentence written ``"CODE: text"`` carries its own code.
+    """
     body: Json = {"message": message, "code": code}
     if errors:
-        body["errors"] = {
-            path: {"_errors": [{"code": "EMULATOR", "message": text}]}
-            for path, text in errors.items()
-        }
+        nested: Json = {}
+        for path, text in errors.items():
+            node = nested
+            for part in (p for p in path.split(".") if p):
+                node = node.setdefault(part, {})
+            found = re.match(r"^([A-Z][A-Z_]+): (.*)$", text, re.S)
+            problem = (
+                {"code": found[1], "message": found[2]}
+                if found
+                else {"code": "INVALID_FORM_BODY", "message": text}
+            )
+            node.setdefault("_errors", []).append(problem)
+        body["errors"] = nested
     return body

@@ -8,9 +8,12 @@ seconds; unknown routes and emulator bugs answer 4xx with an explanation instead
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import random
 import re
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +23,28 @@ from aiohttp import BodyPartReader, web
 from playground import payloads
 from playground.interactions import InteractionResult
 from playground.models import Channel, FakeUser, Message, RecordedFile, RecordedRequest
-from playground.state import EmulatorError, State
-from playground.validation import commands_problems, message_problems
+from playground.ratelimits import RateLimiter
+from playground.state import (
+    ADD_REACTIONS,
+    ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
+    MANAGE_CHANNELS,
+    MANAGE_THREADS,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    EmulatorError,
+    State,
+    permission_names,
+)
+from playground.validation import (
+    commands_problems,
+    is_valid_emoji,
+    message_problems,
+    thread_problems,
+)
 
 Json = dict[str, Any]
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -35,6 +58,27 @@ FILES: web.RequestKey[list[RecordedFile]] = web.RequestKey("files", list)
 RECORD: web.RequestKey[RecordedRequest] = web.RequestKey("record", RecordedRequest)
 # Interaction callbacks and webhooks authenticate with the token in the URL, not a header.
 _TOKEN_IN_URL = re.compile(r"^/(interactions|webhooks)/")
+#: Headers a traced bot adds (``playground.tracing``): the interaction whose handler made
+#: the request, and the line of the bot's code that made it.
+INTERACTION_HEADER = "X-Emulator-Interaction"
+ORIGIN_HEADER = "X-Emulator-Origin"
+
+
+def refusal(status: int, code: int, message: str) -> web.Response:
+    """A Discord error answer (403 Missing Permissions and the like)."""
+    return json_response(payloads.error(message, code), status)
+
+
+def missing_permissions(lacking: int) -> web.Response:
+    """403 code 50013, naming what is missing (Discord's text says only the code)."""
+    names = ", ".join(permission_names(lacking))
+    return refusal(403, 50013, f"Missing Permissions ({names})")
+
+
+MISSING_ACCESS = (403, 50001, "Missing Access")
+ARCHIVED = (400, 50083, "Thread is archived")
+LOCKED = (400, 160005, "Thread is locked")
+WRONG_CHANNEL_TYPE = (400, 50024, "Cannot execute action on this channel type")
 
 
 @dataclass
@@ -85,6 +129,12 @@ class RestApi:
         self.recorded: list[RecordedRequest] = []
         self.errors: list[str] = []
         self.faults: list[Fault] = []
+        self.limiter = RateLimiter()
+        #: Seconds every REST call waits before it is handled: (low, high), drawn per call.
+        self.latency: tuple[float, float] = (0.0, 0.0)
+        #: Extra wait for requests whose "METHOD path" matches a regex (slow routes).
+        self.slow_routes: list[tuple[re.Pattern[str], float]] = []
+        self._random = random.Random(0)
 
     # -- plumbing -----------------------------------------------------------------------
 
@@ -102,16 +152,48 @@ class RestApi:
             json=body,
             files=files,
             authorized=request.headers.get("Authorization") == f"Bot {self.token}",
+            origin=request.headers.get(ORIGIN_HEADER, ""),
         )
         self.recorded.append(record)
         request[RECORD] = record
         request[BODY] = body if isinstance(body, dict) else {}
         request[JSON] = body
         request[FILES] = files
+        self._check_acknowledged(request, record)
+        await self._travel(request.method, path)
         response = await self._answer(request, handler, record, path)
         record.status = response.status
         self.state.changed()
         return response
+
+    async def _travel(self, method: str, path: str) -> None:
+        """The network's share: the configured latency, plus any slow route's extra."""
+        low, high = self.latency
+        wait = self._random.uniform(low, high) if high > 0 else 0.0
+        line = f"{method} {path}"
+        wait += sum(extra for pattern, extra in self.slow_routes if pattern.search(line))
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    def _check_acknowledged(self, request: web.Request, record: RecordedRequest) -> None:
+        """A handler must answer its interaction before it calls Discord for anything else.
+
+        Discord gives 3 s for the first answer, and every call before it spends some of them
+        (50-300 ms each on a good day). A traced bot names the interaction whose handler
+        makes a request; such a request while that interaction is unanswered is a violation.
+        """
+        if _TOKEN_IN_URL.match(record.path):
+            return
+        handling = request.headers.get(INTERACTION_HEADER)
+        if not handling:
+            return
+        for result in self.interactions.values():
+            if str(result.id) == handling and result.awaiting_answer:
+                where = f" (from {record.origin})" if record.origin else ""
+                result.errors.append(
+                    f"called Discord before acknowledging: {record.method} {record.path}{where}"
+                )
+                return
 
     async def _answer(
         self, request: web.Request, handler: Handler, record: RecordedRequest, path: str
@@ -127,6 +209,26 @@ class RestApi:
                     content_type="application/json",
                     headers=fault.headers,
                 )
+        verdict = self.limiter.check(request.method, _template(request), dict(request.match_info))
+        if verdict.limited:
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": round(verdict.retry_after, 3),
+                "global": verdict.is_global,
+            }
+            return web.Response(
+                status=429,
+                body=json.dumps(body).encode(),
+                content_type="application/json",
+                headers=verdict.headers,
+            )
+        response = await self._handle(request, handler, path)
+        response.headers.update(verdict.headers)
+        return response
+
+    async def _handle(
+        self, request: web.Request, handler: Handler, path: str
+    ) -> web.StreamResponse:
         try:
             return await handler(request)
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
@@ -166,6 +268,11 @@ class RestApi:
             web.delete(f"{api}/channels/{{cid}}/messages/{{mid}}", self.delete_message),
             web.post(f"{api}/channels/{{cid}}/threads", self.start_thread),
             web.post(f"{api}/channels/{{cid}}/messages/{{mid}}/threads", self.start_thread),
+            web.patch(f"{api}/channels/{{cid}}", self.modify_channel),
+            web.put(
+                f"{api}/channels/{{cid}}/messages/{{mid}}/reactions/{{emoji}}/@me",
+                self.add_reaction,
+            ),
             web.put(f"{api}/channels/{{cid}}/thread-members/{{uid}}", self.thread_member),
             web.delete(f"{api}/channels/{{cid}}/thread-members/{{uid}}", self.thread_member),
             web.post(f"{api}/channels/{{cid}}/typing", self.typing),
@@ -303,18 +410,80 @@ class RestApi:
 
     # -- channels and messages ----------------------------------------------------------
 
+    def _reachable(self, request: web.Request) -> tuple[Channel | None, web.Response | None]:
+        """The channel in the URL, or the answer Discord gives when the bot cannot reach it."""
+        channel = self._channel(request)
+        if channel is None:
+            return None, not_found("Unknown Channel", 10003)
+        if not self.state.can_view(self.state.bot, channel):
+            return None, refusal(*MISSING_ACCESS)
+        return channel, None
+
     async def get_channel(self, request: web.Request) -> web.Response:
         """A channel, thread or DM."""
-        channel = self._channel(request)
+        channel, refused = self._reachable(request)
         if channel is None:
-            return not_found("Unknown Channel", 10003)
+            return refused or not_found("Unknown Channel", 10003)
         return json_response(self.state.channel_payload(channel))
 
-    async def history(self, request: web.Request) -> web.Response:
-        """``channel.history()``: public messages, newest first, with before/after/limit."""
-        channel = self._channel(request)
+    async def modify_channel(self, request: web.Request) -> web.Response:
+        """``PATCH /channels/{id}``: for a thread, archive, unarchive, lock, rename.
+
+        Unarchiving an unlocked thread needs only Send Messages (in Threads); archiving,
+        locking or other changes need Manage Threads unless the bot owns the thread. Other
+        channels need Manage Channels, which the bot is never asked to have.
+        """
+        channel, refused = self._reachable(request)
         if channel is None:
-            return not_found("Unknown Channel", 10003)
+            return refused or not_found("Unknown Channel", 10003)
+        body = request[BODY]
+        state = self.state
+        if not channel.is_thread:
+            lacking = state.missing(channel, MANAGE_CHANNELS)
+            return missing_permissions(lacking) if lacking else refusal(*WRONG_CHANNEL_TYPE)
+        changes: dict[str, Any] = {
+            k: body[k]
+            for k in ("archived", "locked", "name", "auto_archive_duration", "invitable")
+            if k in body
+        }
+        only_unarchive = set(changes) == {"archived"} and changes["archived"] is False
+        if only_unarchive:
+            if channel.locked:
+                lacking = state.missing(channel, MANAGE_THREADS)
+                if lacking:
+                    return missing_permissions(lacking)
+            lacking = state.missing(channel, SEND_MESSAGES_IN_THREADS)
+        elif channel.owner_id == state.bot.id and not {"locked", "invitable"} & set(changes):
+            lacking = 0
+        else:
+            lacking = state.missing(channel, MANAGE_THREADS)
+        if lacking:
+            return missing_permissions(lacking)
+        problems = thread_problems(changes, creating=False)
+        if problems:
+            return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
+        if channel.archived and not only_unarchive and changes.get("archived") is not False:
+            return refusal(*ARCHIVED)
+        for key in ("name", "auto_archive_duration", "invitable", "locked"):
+            if key in changes:
+                setattr(channel, key, changes[key])
+        if "archived" in changes:
+            await state.set_archived(channel, bool(changes["archived"]))
+        else:
+            state.changed()
+            await state.dispatch("THREAD_UPDATE", channel.payload())
+        return json_response(state.channel_payload(channel))
+
+    async def history(self, request: web.Request) -> web.Response:
+        """``channel.history()``: public messages, newest first, with before/after/limit.
+
+        Without Read Message History Discord answers with no messages at all.
+        """
+        channel, refused = self._reachable(request)
+        if channel is None:
+            return refused or not_found("Unknown Channel", 10003)
+        if self.state.missing(channel, READ_MESSAGE_HISTORY):
+            return json_response([])
         before = int(request.query.get("before", 2**63))
         after = int(request.query.get("after", 0))
         limit = min(int(request.query.get("limit", 50)), 100)
@@ -331,28 +500,62 @@ class RestApi:
         return json_response([self.state.message_payload(m) for m in found[:limit]])
 
     async def send_message(self, request: web.Request) -> web.Response:
-        """``channel.send``; announces MESSAGE_CREATE."""
-        channel = self._channel(request)
+        """``channel.send``; announces MESSAGE_CREATE.
+
+        Needs Send Messages (Send Messages in Threads in a thread), Attach Files for files,
+        Embed Links for embeds and Read Message History for a reply. A message in an archived
+        thread unarchives it, unless the thread is locked.
+        """
+        channel, refused = self._reachable(request)
         if channel is None:
-            return not_found("Unknown Channel", 10003)
+            return refused or not_found("Unknown Channel", 10003)
         body, files = request[BODY], request[FILES]
+        state = self.state
+        if channel.type == payloads.GUILD_FORUM:
+            return refusal(400, 50008, "Cannot send messages in a non-text channel")
+        if channel.type == payloads.DM and channel.recipient_id in state.dms_closed:
+            return refusal(403, 50007, "Cannot send messages to this user")
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if files:
+            needed |= ATTACH_FILES
+        if body.get("embeds"):
+            needed |= EMBED_LINKS
+        if body.get("message_reference"):
+            needed |= READ_MESSAGE_HISTORY
+        lacking = state.missing(channel, needed)
+        if lacking:
+            return missing_permissions(lacking)
         problems = message_problems(body, file_count=len(files), creating=True)
         if problems:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
-        if channel.archived or channel.locked:
-            return json_response(payloads.error("Thread is locked", 160005), 400)
-        message = await self.state.create_message(channel, self.state.bot, body, files)
-        return json_response(self.state.message_payload(message))
+        if channel.locked:
+            return refusal(*LOCKED)
+        if channel.archived:
+            await state.set_archived(channel, False)
+        message = await state.create_message(channel, state.bot, body, files)
+        return json_response(state.message_payload(message))
 
     async def get_message(self, request: web.Request) -> web.Response:
-        """One public message of a channel."""
+        """One public message of a channel (needs Read Message History)."""
+        channel, refused = self._reachable(request)
+        if channel is None:
+            return refused or not_found("Unknown Channel", 10003)
+        lacking = self.state.missing(channel, READ_MESSAGE_HISTORY)
+        if lacking:
+            return missing_permissions(lacking)
         message = self._message(request)
         if message is None:
             return not_found("Unknown Message", 10008)
         return json_response(self.state.message_payload(message))
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        """``message.edit`` on one of the bot's messages; announces MESSAGE_UPDATE."""
+        """``message.edit`` on one of the bot's messages; announces MESSAGE_UPDATE.
+
+        Refused in an archived thread (code 50083): only a new message unarchives one.
+        """
+        channel, refused = self._reachable(request)
+        if channel is None:
+            return refused or not_found("Unknown Channel", 10003)
         message = self._message(request)
         if message is None:
             return not_found("Unknown Message", 10008)
@@ -361,76 +564,169 @@ class RestApi:
                 payloads.error("Cannot edit a message authored by another user", 50005), 403
             )
         body, files = request[BODY], request[FILES]
+        lacking = self.state.missing(channel, ATTACH_FILES if files else 0)
+        if lacking:
+            return missing_permissions(lacking)
         problems = message_problems(body, file_count=len(files), creating=False)
         if problems:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
+        if channel.locked:
+            return refusal(*LOCKED)
+        if channel.archived:
+            return refusal(*ARCHIVED)
         await self.state.edit_message(message, body, files)
         return json_response(self.state.message_payload(message))
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        """``message.delete``; announces MESSAGE_DELETE."""
+        """``message.delete`` of the bot's own message; announces MESSAGE_DELETE."""
+        channel, refused = self._reachable(request)
+        if channel is None:
+            return refused or not_found("Unknown Channel", 10003)
         message = self._message(request)
         if message is None:
             return not_found("Unknown Message", 10008)
+        if message.author.id != self.state.bot.id:
+            lacking = self.state.missing(channel, 1 << 13)  # Manage Messages
+            if lacking:
+                return missing_permissions(lacking)
+        if channel.archived:
+            return refusal(*ARCHIVED)
         await self.state.delete_message(message)
         return web.Response(status=204)
 
+    async def add_reaction(self, request: web.Request) -> web.Response:
+        """``message.add_reaction``: a Unicode emoji, or ``name:id`` of a custom one.
+
+        Anything else is code 10014 Unknown Emoji. Needs Read Message History, and Add
+        Reactions to be the first to react with an emoji.
+        """
+        channel, refused = self._reachable(request)
+        if channel is None:
+            return refused or not_found("Unknown Channel", 10003)
+        message = self._message(request)
+        if message is None:
+            return not_found("Unknown Message", 10008)
+        emoji = urllib.parse.unquote(request.match_info["emoji"])
+        name, _, custom_id = emoji.partition(":")
+        if not (custom_id.isdigit() and name) and not is_valid_emoji(emoji):
+            return refusal(400, 10014, "Unknown Emoji")
+        needed = READ_MESSAGE_HISTORY | (0 if emoji in message.reactions else ADD_REACTIONS)
+        lacking = self.state.missing(channel, needed)
+        if lacking:
+            return missing_permissions(lacking)
+        if channel.archived:
+            return refusal(*ARCHIVED)
+        message.reactions.setdefault(emoji, set()).add(self.state.bot.id)
+        self.state.changed()
+        return web.Response(status=204)
+
     async def start_thread(self, request: web.Request) -> web.Response:
-        """``create_thread`` with or without a starter message; announces THREAD_CREATE."""
-        parent = self._channel(request)
-        if parent is None or parent.type != payloads.GUILD_TEXT:
-            return not_found("Unknown Channel", 10003)
+        """``create_thread`` with or without a starter message; announces THREAD_CREATE.
+
+        From a message: a public thread in a text channel, an announcement thread in an
+        announcement channel. Without one: public or private (the default) in a text
+        channel. Anywhere else (voice chat, forum, thread, DM) it is code 50024.
+        """
+        parent, refused = self._reachable(request)
+        if parent is None:
+            return refused or not_found("Unknown Channel", 10003)
         body = request[BODY]
-        name = str(body.get("name") or "")
-        if not 1 <= len(name) <= 100:
-            problems = {"name": "Must be between 1 and 100 in length."}
-            return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         starter = None
         if "mid" in request.match_info:
             starter = self._message(request)
             if starter is None:
                 return not_found("Unknown Message", 10008)
-            if starter.thread_id is not None:
-                return json_response(
-                    payloads.error("A thread has already been created for this message", 160004),
-                    400,
-                )
-        # Without a starter message the API defaults to a private thread.
-        kind = (
-            payloads.PUBLIC_THREAD if starter else int(body.get("type") or payloads.PRIVATE_THREAD)
+        kinds = {
+            (payloads.GUILD_TEXT, True): {payloads.PUBLIC_THREAD},
+            (payloads.GUILD_ANNOUNCEMENT, True): {payloads.ANNOUNCEMENT_THREAD},
+            (payloads.GUILD_TEXT, False): {payloads.PUBLIC_THREAD, payloads.PRIVATE_THREAD},
+            (payloads.GUILD_ANNOUNCEMENT, False): {payloads.ANNOUNCEMENT_THREAD},
+        }.get((parent.type, starter is not None))
+        if kinds is None:
+            return refusal(*WRONG_CHANNEL_TYPE)
+        if starter is not None:
+            kind = next(iter(kinds))
+        else:
+            # Without a starter message the API defaults to a private thread.
+            kind = int(body.get("type") or payloads.PRIVATE_THREAD)
+            if parent.type == payloads.GUILD_ANNOUNCEMENT and "type" not in body:
+                kind = payloads.ANNOUNCEMENT_THREAD
+            if kind not in kinds:
+                return json_response(payloads.error("Invalid thread type", 50035), 400)
+        needed = (
+            CREATE_PRIVATE_THREADS if kind == payloads.PRIVATE_THREAD else (CREATE_PUBLIC_THREADS)
         )
-        if kind not in payloads.THREAD_TYPES:
-            return json_response(payloads.error("Invalid thread type", 50035), 400)
+        if starter is not None:
+            needed |= READ_MESSAGE_HISTORY
+        lacking = self.state.missing(parent, needed)
+        if lacking:
+            return missing_permissions(lacking)
+        problems = thread_problems(body, creating=True)
+        if problems:
+            return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
+        if starter is not None and starter.thread_id is not None:
+            return json_response(
+                payloads.error("A thread has already been created for this message", 160004),
+                400,
+            )
         thread = await self.state.create_thread(
             parent,
-            name=name,
+            name=str(body["name"]),
             type=kind,
             owner=self.state.bot,
-            auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
+            auto_archive_duration=int(body.get("auto_archive_duration") or 4320),
             from_message=starter,
+            invitable=bool(body.get("invitable", True)),
         )
         return json_response(thread.payload())
 
     async def thread_member(self, request: web.Request) -> web.Response:
-        """``thread.add_user`` / ``remove_user`` (and ``@me`` for join/leave)."""
-        thread = self._channel(request)
-        if thread is None or not thread.is_thread:
-            return not_found("Unknown Channel", 10003)
+        """``thread.add_user`` / ``remove_user`` (and ``@me`` for join/leave).
+
+        Adding needs Send Messages in Threads and an unarchived thread; to a private thread
+        that is not ``invitable`` only its owner or Manage Threads may add. Removing someone
+        else needs Manage Threads, or owning the private thread.
+        """
+        thread, refused = self._reachable(request)
+        if thread is None:
+            return refused or not_found("Unknown Channel", 10003)
+        if not thread.is_thread:
+            return refusal(*WRONG_CHANNEL_TYPE)
         uid = request.match_info["uid"]
-        user = self.state.bot if uid == "@me" else self._user(uid)
-        if user is None:
+        state = self.state
+        user = state.bot if uid == "@me" else self._user(uid)
+        if user is None or user.id not in state.users:
             return not_found("Unknown Member", 10007)
+        if thread.archived:
+            return refusal(*ARCHIVED)
+        if thread.locked:
+            return refusal(*LOCKED)
+        owner = thread.owner_id == state.bot.id
         if request.method == "PUT":
+            needed = SEND_MESSAGES_IN_THREADS
+            if thread.type == payloads.PRIVATE_THREAD and not thread.invitable and not owner:
+                needed |= MANAGE_THREADS
+            lacking = state.missing(thread, needed)
+            if lacking:
+                return missing_permissions(lacking)
             thread.member_ids.add(user.id)
         else:
+            if user.id != state.bot.id and not (owner and thread.type == payloads.PRIVATE_THREAD):
+                lacking = state.missing(thread, MANAGE_THREADS)
+                if lacking:
+                    return missing_permissions(lacking)
             thread.member_ids.discard(user.id)
+        state.changed()
         return web.Response(status=204)
 
     async def typing(self, request: web.Request) -> web.Response:
-        """The typing indicator (accepted and ignored)."""
-        if self._channel(request) is None:
-            return not_found("Unknown Channel", 10003)
-        return web.Response(status=204)
+        """The typing indicator (accepted and ignored; needs Send Messages)."""
+        channel, refused = self._reachable(request)
+        if channel is None:
+            return refused or not_found("Unknown Channel", 10003)
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        lacking = self.state.missing(channel, needed)
+        return missing_permissions(lacking) if lacking else web.Response(status=204)
 
     # -- guild --------------------------------------------------------------------------
 
@@ -462,9 +758,14 @@ class RestApi:
         return json_response(self.state.roles_payload())
 
     async def get_members(self, request: web.Request) -> web.Response:
-        """``fetch_members`` (one page, ordered by id, honouring ``after`` and ``limit``)."""
+        """``fetch_members`` (one page, ordered by id, honouring ``after`` and ``limit``).
+
+        Discord refuses it to an application without the privileged members intent.
+        """
         if request.match_info["guild"] != str(self.state.guild_id):
             return not_found("Unknown Guild", 10004)
+        if not self.state.privileged_intents & 1 << 1:
+            return refusal(*MISSING_ACCESS)
         after = int(request.query.get("after", 0))
         limit = int(request.query.get("limit", 1))
         users = sorted((u for u in self.state.users.values() if u.id > after), key=lambda u: u.id)
@@ -506,6 +807,13 @@ class RestApi:
         if message is None or message.deleted or message.channel_id != channel.id:
             return None
         return None if message.ephemeral_to is not None else message
+
+
+def _template(request: web.Request) -> str:
+    """The matched route's path template without the API prefix (``/channels/{cid}``)."""
+    resource = request.match_info.route.resource
+    canonical = resource.canonical if resource is not None else request.path
+    return canonical.removeprefix(API_PREFIX)
 
 
 def _note_audience(request: web.Request, result: InteractionResult, message: Json | None) -> None:

@@ -36,6 +36,7 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 
+MANAGE_CHANNELS = 1 << 4
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
     | SEND_MESSAGES
@@ -47,8 +48,41 @@ EVERYONE_PERMISSIONS = (
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS
+#: Exactly what the README asks a server owner to grant the bot (docs/real-server.md).
+BOT_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | SEND_MESSAGES_IN_THREADS
+    | CREATE_PUBLIC_THREADS
+    | CREATE_PRIVATE_THREADS
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+)
 MODERATOR_PERMISSIONS = MANAGE_GUILD
+PERMISSION_NAMES = {
+    ADMINISTRATOR: "Administrator",
+    MANAGE_CHANNELS: "Manage Channels",
+    MANAGE_GUILD: "Manage Server",
+    ADD_REACTIONS: "Add Reactions",
+    VIEW_CHANNEL: "View Channel",
+    SEND_MESSAGES: "Send Messages",
+    MANAGE_MESSAGES: "Manage Messages",
+    EMBED_LINKS: "Embed Links",
+    ATTACH_FILES: "Attach Files",
+    READ_MESSAGE_HISTORY: "Read Message History",
+    USE_APPLICATION_COMMANDS: "Use Application Commands",
+    MANAGE_THREADS: "Manage Threads",
+    CREATE_PUBLIC_THREADS: "Create Public Threads",
+    CREATE_PRIVATE_THREADS: "Create Private Threads",
+    SEND_MESSAGES_IN_THREADS: "Send Messages in Threads",
+}
+
+
+def permission_names(bits: int) -> list[str]:
+    """The names of the permissions set in ``bits``."""
+    return [name for bit, name in PERMISSION_NAMES.items() if bits & bit]
+
 
 # Embed fields whose ``attachment://name`` URLs Discord rewrites to the uploaded file's URL.
 _EMBED_URL_FIELDS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"))
@@ -80,6 +114,15 @@ class State:
         self.dispatch: DispatchHook = _no_dispatch
         self.version = 0
         self._changed = asyncio.Event()
+        #: Seconds added to the wall clock by ``Emulator.advance`` (thread archiving).
+        self.clock_offset = 0.0
+        #: The bot's server-wide permissions (its role); channels may override them.
+        self.bot_permissions = BOT_PERMISSIONS
+        #: Users who closed their DMs: the bot's messages to them get 403 code 50007.
+        self.dms_closed: set[int] = set()
+        #: The privileged intents the application may use (GUILD_MEMBERS 1 << 1 and so on);
+        #: none unless a test enables them in the "developer portal".
+        self.privileged_intents = 0
 
         self.application_id = self.next_id()
         self.bot = FakeUser(self.application_id, bot_name, bot=True)
@@ -146,11 +189,32 @@ class State:
             return [self.bot_role_id]
         return [self.moderator_role_id] if user.manage_guild else []
 
-    def permissions(self, user: FakeUser) -> int:
-        """The member's guild-wide permissions (no channel overwrites are emulated)."""
-        if user.bot:
-            return BOT_PERMISSIONS
-        return EVERYONE_PERMISSIONS | (MODERATOR_PERMISSIONS if user.manage_guild else 0)
+    def now(self) -> float:
+        """The emulator clock: wall-clock seconds plus what ``Emulator.advance`` added."""
+        return time.time() + self.clock_offset
+
+    def permissions(self, user: FakeUser, channel: Channel | None = None) -> int:
+        """The member's permissions, server-wide or in ``channel`` (with the bot's overwrite).
+
+        A thread has its parent's permissions; only the bot has channel overwrites here.
+        """
+        if not user.bot:
+            return EVERYONE_PERMISSIONS | (MODERATOR_PERMISSIONS if user.manage_guild else 0)
+        granted = self.bot_permissions
+        where = channel
+        if where is not None and where.is_thread and where.parent_id in self.channels:
+            where = self.channels[where.parent_id]
+        if where is not None and where.guild_id is not None:
+            granted = (granted & ~where.bot_deny) | where.bot_allow
+        if granted & ADMINISTRATOR:
+            return (1 << 53) - 1
+        return granted
+
+    def missing(self, channel: Channel, needed: int) -> int:
+        """The bits of ``needed`` the bot lacks in ``channel`` (0: it has them all)."""
+        if channel.guild_id is None:
+            return 0
+        return needed & ~self.permissions(self.bot, channel)
 
     def roles_payload(self) -> list[Json]:
         """@everyone (whose id is the guild's), the bot's role and the moderator role."""
@@ -169,7 +233,10 @@ class State:
                 colour=0x3498DB,
             ),
             payloads.role(
-                id=self.bot_role_id, name=self.bot.name, permissions=BOT_PERMISSIONS, position=2
+                id=self.bot_role_id,
+                name=self.bot.name,
+                permissions=self.bot_permissions,
+                position=2,
             ),
         ]
 
@@ -186,12 +253,10 @@ class State:
 
     # -- channels -----------------------------------------------------------------------
 
-    def add_text_channel(self, name: str) -> Channel:
-        """Add a guild text channel."""
-        position = sum(1 for c in self.channels.values() if c.type == payloads.GUILD_TEXT)
-        channel = Channel(
-            self.next_id(), payloads.GUILD_TEXT, name, self.guild_id, position=position
-        )
+    def add_channel(self, name: str, type: int = payloads.GUILD_TEXT) -> Channel:
+        """Add a guild channel that is not a thread (text, announcement, voice, forum)."""
+        position = sum(1 for c in self.channels.values() if c.type == type)
+        channel = Channel(self.next_id(), type, name, self.guild_id, position=position)
         self.channels[channel.id] = channel
         self.changed()
         return channel
@@ -208,14 +273,21 @@ class State:
         recipient = None
         if channel.recipient_id is not None:
             recipient = self.users[channel.recipient_id].payload()
-        return channel.payload(recipient)
+        return channel.payload(recipient, bot_id=self.bot.id)
 
     def can_view(self, user: FakeUser, channel: Channel) -> bool:
-        """DMs are seen by their recipient, private threads by their members."""
+        """DMs are seen by their recipient, private threads by their members.
+
+        The bot sees a channel only with View Channel there, and a private thread only as a
+        member (or with Manage Threads).
+        """
         if channel.type == payloads.DM:
-            return channel.recipient_id == user.id
+            return user.bot or channel.recipient_id == user.id
+        if user.bot and not self.permissions(user, channel) & VIEW_CHANNEL:
+            return False
         if channel.type == payloads.PRIVATE_THREAD:
-            return user.id in channel.member_ids
+            manages = user.bot and self.permissions(user, channel) & MANAGE_THREADS
+            return user.id in channel.member_ids or bool(manages)
         return True
 
     async def create_thread(
@@ -227,6 +299,7 @@ class State:
         owner: FakeUser,
         auto_archive_duration: int,
         from_message: Message | None = None,
+        invitable: bool = True,
     ) -> Channel:
         """Create a thread; one started from a message shares the message's id, as on Discord."""
         thread_id = from_message.id if from_message is not None else self.next_id()
@@ -239,6 +312,8 @@ class State:
             owner_id=owner.id,
             member_ids={owner.id},
             auto_archive_duration=auto_archive_duration,
+            invitable=invitable,
+            last_activity=self.now(),
         )
         self.channels[thread.id] = thread
         if from_message is not None:
@@ -247,6 +322,31 @@ class State:
         self.changed()
         await self.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
+
+    async def set_archived(self, thread: Channel, archived: bool) -> None:
+        """Archive or unarchive a thread and announce it (THREAD_UPDATE)."""
+        if thread.archived == archived:
+            return
+        thread.archived = archived
+        thread.archived_at = self.now()
+        if not archived:
+            thread.last_activity = self.now()
+        self.changed()
+        await self.dispatch("THREAD_UPDATE", thread.payload())
+
+    async def archive_idle_threads(self) -> list[Channel]:
+        """Archive every thread idle for its ``auto_archive_duration``; returns them."""
+        now = self.now()
+        idle = [
+            c
+            for c in self.channels.values()
+            if c.is_thread
+            and not c.archived
+            and now - c.last_activity >= c.auto_archive_duration * 60
+        ]
+        for thread in idle:
+            await self.set_archived(thread, True)
+        return idle
 
     def open_dm(self, user: FakeUser) -> Channel:
         """The DM channel between the bot and a user, created on first use."""
@@ -334,6 +434,7 @@ class State:
         self._fill(message, body, files, replace_attachments=True)
         self.messages[message.id] = message
         channel.message_count += 1
+        channel.last_activity = self.now()
         self.changed()
         if ephemeral_to is None:
             await self.dispatch("MESSAGE_CREATE", self._event_payload(message))
@@ -476,9 +577,12 @@ class State:
         self.changed()
         return stored
 
-    def command(self, name: str) -> Json:
-        """A chat-input command by name: the guild copy if there is one, else the global one."""
-        for command in (*self.guild_commands, *self.global_commands):
+    def command(self, name: str, *, dm: bool = False) -> Json:
+        """A chat-input command by name: the guild copy if there is one, else the global one.
+
+        In a DM only global commands exist.
+        """
+        for command in (*([] if dm else self.guild_commands), *self.global_commands):
             if command["name"] == name and command.get("type", 1) == 1:
                 return command
         known = sorted({c["name"] for c in (*self.guild_commands, *self.global_commands)})
@@ -506,16 +610,23 @@ class State:
 
     def guild_create_payload(self) -> Json:
         """The GUILD_CREATE a newly identified session receives."""
-        text = [c for c in self.channels.values() if c.type == payloads.GUILD_TEXT]
-        threads = [c for c in self.channels.values() if c.is_thread and not c.archived]
+        channels = [c for c in self.channels.values() if c.guild_id is not None and not c.is_thread]
+        threads = [
+            c
+            for c in self.channels.values()
+            if c.is_thread and not c.archived and self.can_view(self.bot, c)
+        ]
+        # Without the privileged GUILD_MEMBERS intent Discord lists only the bot itself
+        # (and members in voice, of whom there are none here).
         return payloads.guild_create(
             id=self.guild_id,
             name=self.guild_name,
             owner_id=self.owner.id,
             roles=self.roles_payload(),
-            channels=[c.payload() for c in text],
+            channels=[self.channel_payload(c) for c in channels],
             threads=[t.payload() for t in threads],
-            members=[self.member_payload(u) for u in self.users.values()],
+            members=[self.member_payload(self.bot)],
+            member_count=len(self.users),
         )
 
 

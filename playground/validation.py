@@ -7,8 +7,10 @@ Discord's error bodies (``embeds.0.title``), which discord.py prints in ``HTTPEx
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import emoji as emoji_data
 
 Json = dict[str, Any]
 Problems = dict[str, str]
@@ -23,8 +25,107 @@ LOCALES = frozenset(
         *("bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"),
     }
 )
+# Discord: ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ (Python's \w: letters, digits, _).
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+MAX_COMMAND_CHARACTERS = 8000
 _SELECT_TYPES = (3, 5, 6, 7, 8)
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+#: What one file and one request may carry (an unboosted server; ``attachment_size_limit``).
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_REQUEST_BYTES = 25 * 1024 * 1024
+MAX_FILES = 10
+
+
+def is_valid_emoji(text: str) -> bool:
+    """Whether ``text`` is exactly one Unicode emoji, as Discord requires of an emoji name.
+
+    The emoji package tracks the Unicode emoji list; U+1F0A0 (a playing card back) is a
+    symbol, not an emoji, and Discord refuses it.
+    """
+    return bool(text) and emoji_data.is_emoji(text)
+
+
+def emoji_problem(value: Any) -> str | None:
+    """What is wrong with a component's partial emoji object, or None.
+
+    A custom emoji is ``{"id", "name"}`` with a snowflake id; otherwise the name must be a
+    Unicode emoji. Discord's answer is ``BUTTON_COMPONENT_INVALID_EMOJI``.
+    """
+    if not isinstance(value, Mapping):
+        return "BUTTON_COMPONENT_INVALID_EMOJI: The emoji must be an object."
+    custom = value.get("id")
+    if custom is not None:
+        return (
+            None
+            if str(custom).isdigit()
+            else ("BUTTON_COMPONENT_INVALID_EMOJI: A custom emoji's id must be a snowflake.")
+        )
+    name = str(value.get("name") or "")
+    if not is_valid_emoji(name):
+        return f"BUTTON_COMPONENT_INVALID_EMOJI: Invalid emoji {name!r}."
+    return None
+
+
+def files_problems(sizes: Sequence[int], limit: int = MAX_FILE_BYTES) -> Problems:
+    """Too many files, one too large, or a request too large in all."""
+    problems: Problems = {}
+    if len(sizes) > MAX_FILES:
+        problems["files"] = f"Must be {MAX_FILES} or fewer files (got {len(sizes)})."
+    for index, size in enumerate(sizes):
+        if size > limit:
+            problems[f"files.{index}"] = f"File of {size} bytes exceeds the {limit} byte limit."
+    if sum(sizes) > MAX_REQUEST_BYTES:
+        problems["files"] = f"Request exceeds {MAX_REQUEST_BYTES} bytes."
+    return problems
+
+
+def thread_problems(body: Mapping[str, Any], *, creating: bool) -> Problems:
+    """A thread's name (1-100) and ``auto_archive_duration`` (60, 1440, 4320 or 10080)."""
+    problems: Problems = {}
+    if creating or "name" in body:
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            problems["name"] = "Must be between 1 and 100 in length."
+    duration = body.get("auto_archive_duration")
+    if duration is not None and duration not in AUTO_ARCHIVE_DURATIONS:
+        problems["auto_archive_duration"] = (
+            f"Value must be one of {AUTO_ARCHIVE_DURATIONS} (got {duration!r})."
+        )
+    return problems
+
+
+def autocomplete_problems(data: Mapping[str, Any]) -> Problems:
+    """An autocomplete answer: at most 25 choices, names and string values 1-100 long."""
+    problems: Problems = {}
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        return {"choices": "This field is required"}
+    if len(choices) > 25:
+        problems["choices"] = f"Must be 25 or fewer in length (got {len(choices)})."
+    for index, choice in enumerate(choices):
+        names = [str(choice.get("name") or ""), *(choice.get("name_localizations") or {}).values()]
+        if any(not 1 <= len(n) <= 100 for n in names):
+            problems[f"choices.{index}.name"] = "Must be between 1 and 100 in length."
+        value = choice.get("value")
+        if isinstance(value, str) and len(value) > 100:
+            problems[f"choices.{index}.value"] = "Must be 100 or fewer in length."
+    return problems
+
+
+def modal_problems(data: Mapping[str, Any]) -> Problems:
+    """A modal: title 1-45, a custom_id, 1-5 top-level components."""
+    problems: Problems = {}
+    if not 1 <= len(str(data.get("title") or "")) <= 45:
+        problems["title"] = "Must be between 1 and 45 in length."
+    if not 1 <= len(str(data.get("custom_id") or "")) <= 100:
+        problems["custom_id"] = "Must be between 1 and 100 in length."
+    components = data.get("components") or []
+    if not 1 <= len(components) <= 5:
+        problems["components"] = "Must be between 1 and 5 in length."
+    seen: set[str] = set()
+    for index, component in enumerate(components):
+        _walk_component(component, f"components.{index}", seen, problems)
+    return problems
 
 
 def message_problems(body: Json, *, file_count: int, creating: bool) -> Problems:
@@ -103,6 +204,12 @@ def _walk_component(component: Json, path: str, seen: set[str], problems: Proble
             problems[f"{path}.custom_id"] = "Component custom id cannot be duplicated"
         seen.add(custom_id)
     kind = component.get("type")
+    if component.get("emoji") is not None:
+        problem = emoji_problem(component["emoji"])
+        if problem:
+            problems[f"{path}.emoji.name"] = problem
+    if kind in _SELECT_TYPES and len(str(component.get("placeholder") or "")) > 150:
+        problems[f"{path}.placeholder"] = "Must be 150 or fewer in length."
     if kind == 2:
         if len(component.get("label") or "") > 80:
             problems[f"{path}.label"] = "Must be 80 or fewer in length."
@@ -117,6 +224,15 @@ def _walk_component(component: Json, path: str, seen: set[str], problems: Proble
             for key in ("label", "value", "description"):
                 if len(str(option.get(key) or "")) > 100:
                     problems[f"{path}.options.{index}.{key}"] = "Must be 100 or fewer in length."
+            if not option.get("label") or not option.get("value"):
+                problems[f"{path}.options.{index}"] = "An option needs a label and a value."
+            if option.get("emoji") is not None:
+                problem = emoji_problem(option["emoji"])
+                if problem:
+                    problems[f"{path}.options.{index}.emoji.name"] = problem
+        low, high = int(component.get("min_values", 1)), int(component.get("max_values", 1))
+        if not (0 <= low <= high <= 25 and high <= max(1, len(options))):
+            problems[f"{path}.max_values"] = "min_values/max_values must be 0-25 and fit."
     for key in ("components", "component", "accessory"):
         child = component.get(key)
         children = child if isinstance(child, list) else [child] if isinstance(child, dict) else []
@@ -132,9 +248,20 @@ def commands_problems(commands: Sequence[Json]) -> Problems:
     _unique_names(commands, "", problems)
     for index, command in enumerate(commands):
         chat = command.get("type", 1) == 1
+        size = _command_size(command)
+        if size > MAX_COMMAND_CHARACTERS:
+            problems[f"{index}"] = f"A command has at most 8000 characters in all (got {size})."
         _named_problems(command, str(index), problems, described=chat)
         _options_problems(command.get("options") or [], f"{index}.options", problems, parent=0)
     return problems
+
+
+def _command_size(item: Json) -> int:
+    """Names, descriptions and choice values of a command and its options, counted together."""
+    size = len(str(item.get("name") or "")) + len(str(item.get("description") or ""))
+    for choice in item.get("choices") or []:
+        size += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+    return size + sum(_command_size(o) for o in item.get("options") or [])
 
 
 def _named_problems(item: Json, path: str, problems: Problems, *, described: bool) -> None:

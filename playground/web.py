@@ -41,7 +41,13 @@ ANSWER_WAIT_S = 10.0
 LONG_POLL_S = 25.0
 
 
-async def serve(start_bot: StartBot, *, host: str = "127.0.0.1", port: int = 8765) -> None:
+async def serve(
+    start_bot: StartBot,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    rate_limit_time_scale: float = 1.0,
+) -> None:
     """Run the playground until cancelled.
 
     ``start_bot(emulator_url, token)`` must start the real bot with ``token``; serve() has
@@ -50,7 +56,9 @@ async def serve(start_bot: StartBot, *, host: str = "127.0.0.1", port: int = 876
     or keep running (e.g. ``await bot.start(token)``); it is cancelled on shutdown. An
     exception it raises ends serve().
     """
-    emulator = Emulator(deadline=None, host=host, port=port)
+    emulator = Emulator(
+        deadline=None, host=host, port=port, rate_limit_time_scale=rate_limit_time_scale
+    )
     install(emulator)
     for name, moderator in DEFAULT_USERS:
         emulator.add_user(name, manage_guild=moderator)

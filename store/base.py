@@ -239,6 +239,14 @@ class Store(Protocol):
         """Finish pending work and release the database."""
         ...
 
+    async def bot_settings(self) -> dict[str, Any]:
+        """The settings of the bot itself ({} when none were ever set)."""
+        ...
+
+    async def set_bot_setting(self, key: str, value: Any) -> None:
+        """Set one setting of the bot to a JSON value; None removes it."""
+        ...
+
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """The settings of a guild ({} when none were ever set)."""
         ...

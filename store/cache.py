@@ -47,6 +47,12 @@ class CachedStore:
     async def close(self) -> None:
         await self.inner.close()
 
+    async def bot_settings(self) -> dict[str, Any]:
+        return await self.inner.bot_settings()
+
+    async def set_bot_setting(self, key: str, value: Any) -> None:
+        await self.inner.set_bot_setting(key, value)
+
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         if guild_id not in self._guilds:
             self._guilds[guild_id] = await self.inner.guild_settings(guild_id)

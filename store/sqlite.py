@@ -141,7 +141,13 @@ class SqliteStore:
         rows = await self._read(f"PRAGMA {name}")
         return rows[0][0] if rows else None
 
-    # Guild settings
+    # Bot and guild settings
+
+    async def bot_settings(self) -> dict[str, Any]:
+        return await self._settings("bot_settings", "id", 1)
+
+    async def set_bot_setting(self, key: str, value: Any) -> None:
+        await self._set_setting("bot_settings", "id", 1, key, value)
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         return await self._settings("guilds", "guild_id", guild_id)

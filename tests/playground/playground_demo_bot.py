@@ -150,19 +150,27 @@ async def game_rename(interaction: discord.Interaction[Any]) -> None:
 @game.command(name="private", description="Open a private thread")
 async def game_private(interaction: discord.Interaction[Any]) -> None:
     assert isinstance(interaction.channel, discord.TextChannel)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     thread = await interaction.channel.create_thread(
         name="secret", type=discord.ChannelType.private_thread
     )
     await thread.add_user(interaction.user)
     await thread.send("just us")
-    await interaction.response.send_message("opened", ephemeral=True)
+    await interaction.edit_original_response(content="opened")
 
 
 @game.command(name="dm", description="Send yourself a DM")
 async def game_dm(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.defer(ephemeral=True)
     await interaction.user.send("psst")
-    await interaction.followup.send("sent", ephemeral=True)
+    await interaction.edit_original_response(content="sent")
+
+
+@game.command(name="late", description="Post in the channel before answering (a bad handler)")
+async def game_late(interaction: discord.Interaction[Any]) -> None:
+    assert isinstance(interaction.channel, discord.abc.Messageable)
+    await interaction.channel.send("posted before the answer")
+    await interaction.response.send_message("answered", ephemeral=True)
 
 
 @game.command(name="shout", description="Send a message that is too long")

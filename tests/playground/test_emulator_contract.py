@@ -145,7 +145,11 @@ async def test_select_updates_the_message_in_place(
 async def test_defer_then_png_followup_fills_the_placeholder(
     emulator: Emulator, bot: DemoBot, players: dict[str, FakeUser]
 ) -> None:
-    """defer(thinking=True) sends type 5; the followup with a PNG becomes the response."""
+    """defer(thinking=True) sends type 5; the followup with a PNG becomes the response.
+
+    Discord documents this as deprecated, so the emulator counts it as a violation.
+    """
+    emulator.expect_violation("deprecated: the first followup filled")
     r = await emulator.slash(players["carol"], "game board")
     (message,) = await r.wait_for_messages(1)
     assert r.deferred and r.callback_type == 5
@@ -189,6 +193,7 @@ async def test_missed_deadline_gives_the_bot_10062(
     emulator: Emulator, bot: DemoBot, players: dict[str, FakeUser]
 ) -> None:
     """With deadline 0 every callback is late: the bot sees NotFound 10062, as in production."""
+    emulator.expect_violation("deadline missed")
     emulator.deadline = 0
     r = await emulator.slash(players["alice"], "game hand")
     await r.done()
@@ -203,6 +208,7 @@ async def test_second_callback_gets_40060(
     emulator: Emulator, bot: DemoBot, players: dict[str, FakeUser]
 ) -> None:
     """Answering an interaction twice is refused with 400 code 40060."""
+    emulator.expect_violation("second callback")
     r = await emulator.slash(players["alice"], "game hand")
     await r.done()
     url = f"{emulator.api_url}/interactions/{r.id}/{r.token}/callback"
@@ -231,6 +237,7 @@ async def test_invalid_message_is_rejected_like_discord(
     emulator: Emulator, bot: DemoBot, players: dict[str, FakeUser]
 ) -> None:
     """Content over 2000 characters gets 400 code 50035 naming the field."""
+    emulator.expect_violation("content")
     r = await emulator.slash(players["alice"], "game shout")
     await r.done()
     assert r.error is not None and "data.content" in r.error

@@ -1,0 +1,41 @@
+"""Game threads on Discord: made to stay open as long as Discord allows, reopened when archived.
+
+Discord archives a thread after ``auto_archive_duration`` minutes without a message (a week
+at most). A new message from the bot unarchives it by itself, but an edit, a reaction or
+adding a member is refused with code 50083 until it is unarchived, which needs no more than
+the Send Messages in Threads permission the bot has (``docs/real-server.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Final, Literal, TypeVar
+
+import discord
+
+if TYPE_CHECKING:
+    from cogs.client import TableBot
+
+#: Minutes of inactivity before Discord archives a game thread: the longest it allows.
+ARCHIVE_AFTER_MINUTES: Final[Literal[10080]] = 10080
+#: Discord's error code for an operation on an archived thread.
+THREAD_ARCHIVED = 50083
+
+T = TypeVar("T")
+
+
+async def reopen(bot: TableBot, thread_id: int) -> None:
+    """Unarchive a thread (the bot is allowed to whenever the thread is not locked)."""
+    await bot.http.edit_channel(thread_id, archived=False)
+
+
+async def in_thread(bot: TableBot, thread_id: int, call: Callable[[], Awaitable[T]]) -> T:
+    """Run ``call`` (an edit, adding a member...); if the thread turns out archived, unarchive
+    it and run ``call`` once more."""
+    try:
+        return await call()
+    except discord.HTTPException as exc:
+        if exc.code != THREAD_ARCHIVED:
+            raise
+    await reopen(bot, thread_id)
+    return await call()
