@@ -9,6 +9,7 @@ replayed on RESUME, as Discord does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from collections import deque
@@ -26,6 +27,11 @@ Json = dict[str, Any]
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 REQUEST_GUILD_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 AUTHENTICATION_FAILED = 4004
+#: Seconds before a heartbeat is acknowledged, a network round trip. discord.py's heartbeat
+#: thread records the send time only after the send has completed in the event loop; an
+#: acknowledgement on loopback arrives before that, so the client measured its latency from
+#: the previous heartbeat ("Can't keep up, websocket is 41 s behind"). Discord's never does.
+HEARTBEAT_ACK_DELAY = 0.05
 
 GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
@@ -72,10 +78,19 @@ class Session:
 class Gateway:
     """Accepts gateway connections and fans dispatches out to the live sessions."""
 
-    def __init__(self, state: State, *, token: str, url: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        state: State,
+        *,
+        token: str,
+        url: Callable[[], str],
+        heartbeat_interval_ms: int = payloads.HEARTBEAT_INTERVAL_MS,
+    ) -> None:
         self.state = state
         self.token = token
         self.url = url
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self._acks: set[asyncio.Task[None]] = set()
         self.sessions: dict[str, Session] = {}
         self.received: list[Json] = []
         self._sockets: set[web.WebSocketResponse] = set()
@@ -112,7 +127,7 @@ class Gateway:
         self._sockets.add(ws)
         session: Session | None = None
         try:
-            hello = {"heartbeat_interval": payloads.HEARTBEAT_INTERVAL_MS}
+            hello = {"heartbeat_interval": self.heartbeat_interval_ms}
             await ws.send_str(json.dumps({"op": HELLO, "d": hello, "s": None, "t": None}))
             async for frame in ws:
                 if frame.type != WSMsgType.TEXT:
@@ -134,7 +149,9 @@ class Gateway:
     ) -> Session | None:
         op, data = message.get("op"), message.get("d") or {}
         if op == HEARTBEAT:
-            await ws.send_str(json.dumps({"op": HEARTBEAT_ACK}))
+            task = asyncio.get_running_loop().create_task(self._ack(ws))
+            self._acks.add(task)
+            task.add_done_callback(self._acks.discard)
         elif op == IDENTIFY:
             if data.get("token") != self.token:
                 await ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
@@ -145,6 +162,12 @@ class Gateway:
         elif op == REQUEST_GUILD_MEMBERS and session is not None:
             await self._members_chunk(session, data)
         return None
+
+    async def _ack(self, ws: web.WebSocketResponse) -> None:
+        await asyncio.sleep(HEARTBEAT_ACK_DELAY)
+        if not ws.closed:
+            with contextlib.suppress(ConnectionError):
+                await ws.send_str(json.dumps({"op": HEARTBEAT_ACK}))
 
     async def _identify(self, ws: web.WebSocketResponse, data: Json) -> Session:
         session = Session(

@@ -410,20 +410,30 @@ class RestApi:
 
     # -- channels and messages ----------------------------------------------------------
 
-    def _reachable(self, request: web.Request) -> tuple[Channel | None, web.Response | None]:
+    def _reachable(self, request: web.Request) -> Channel | web.Response:
         """The channel in the URL, or the answer Discord gives when the bot cannot reach it."""
         channel = self._channel(request)
         if channel is None:
-            return None, not_found("Unknown Channel", 10003)
+            return not_found("Unknown Channel", 10003)
         if not self.state.can_view(self.state.bot, channel):
-            return None, refusal(*MISSING_ACCESS)
-        return channel, None
+            return refusal(*MISSING_ACCESS)
+        return channel
+
+    def _reachable_message(self, request: web.Request) -> tuple[Channel, Message] | web.Response:
+        """The channel and the public message in the URL, or Discord's refusal."""
+        channel = self._reachable(request)
+        if isinstance(channel, web.Response):
+            return channel
+        message = self._message(request)
+        if message is None:
+            return not_found("Unknown Message", 10008)
+        return channel, message
 
     async def get_channel(self, request: web.Request) -> web.Response:
         """A channel, thread or DM."""
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
+        channel = self._reachable(request)
+        if isinstance(channel, web.Response):
+            return channel
         return json_response(self.state.channel_payload(channel))
 
     async def modify_channel(self, request: web.Request) -> web.Response:
@@ -433,9 +443,9 @@ class RestApi:
         locking or other changes need Manage Threads unless the bot owns the thread. Other
         channels need Manage Channels, which the bot is never asked to have.
         """
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
+        channel = self._reachable(request)
+        if isinstance(channel, web.Response):
+            return channel
         body = request[BODY]
         state = self.state
         if not channel.is_thread:
@@ -479,9 +489,9 @@ class RestApi:
 
         Without Read Message History Discord answers with no messages at all.
         """
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
+        channel = self._reachable(request)
+        if isinstance(channel, web.Response):
+            return channel
         if self.state.missing(channel, READ_MESSAGE_HISTORY):
             return json_response([])
         before = int(request.query.get("before", 2**63))
@@ -506,9 +516,9 @@ class RestApi:
         Embed Links for embeds and Read Message History for a reply. A message in an archived
         thread unarchives it, unless the thread is locked.
         """
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
+        channel = self._reachable(request)
+        if isinstance(channel, web.Response):
+            return channel
         body, files = request[BODY], request[FILES]
         state = self.state
         if channel.type == payloads.GUILD_FORUM:
@@ -537,9 +547,9 @@ class RestApi:
 
     async def get_message(self, request: web.Request) -> web.Response:
         """One public message of a channel (needs Read Message History)."""
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
+        channel = self._reachable(request)
+        if isinstance(channel, web.Response):
+            return channel
         lacking = self.state.missing(channel, READ_MESSAGE_HISTORY)
         if lacking:
             return missing_permissions(lacking)
@@ -553,12 +563,10 @@ class RestApi:
 
         Refused in an archived thread (code 50083): only a new message unarchives one.
         """
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
-        message = self._message(request)
-        if message is None:
-            return not_found("Unknown Message", 10008)
+        found = self._reachable_message(request)
+        if isinstance(found, web.Response):
+            return found
+        channel, message = found
         if message.author.id != self.state.bot.id:
             return json_response(
                 payloads.error("Cannot edit a message authored by another user", 50005), 403
@@ -579,12 +587,10 @@ class RestApi:
 
     async def delete_message(self, request: web.Request) -> web.Response:
         """``message.delete`` of the bot's own message; announces MESSAGE_DELETE."""
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
-        message = self._message(request)
-        if message is None:
-            return not_found("Unknown Message", 10008)
+        found = self._reachable_message(request)
+        if isinstance(found, web.Response):
+            return found
+        channel, message = found
         if message.author.id != self.state.bot.id:
             lacking = self.state.missing(channel, 1 << 13)  # Manage Messages
             if lacking:
@@ -600,12 +606,10 @@ class RestApi:
         Anything else is code 10014 Unknown Emoji. Needs Read Message History, and Add
         Reactions to be the first to react with an emoji.
         """
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
-        message = self._message(request)
-        if message is None:
-            return not_found("Unknown Message", 10008)
+        found = self._reachable_message(request)
+        if isinstance(found, web.Response):
+            return found
+        channel, message = found
         emoji = urllib.parse.unquote(request.match_info["emoji"])
         name, _, custom_id = emoji.partition(":")
         if not (custom_id.isdigit() and name) and not is_valid_emoji(emoji):
@@ -627,9 +631,9 @@ class RestApi:
         announcement channel. Without one: public or private (the default) in a text
         channel. Anywhere else (voice chat, forum, thread, DM) it is code 50024.
         """
-        parent, refused = self._reachable(request)
-        if parent is None:
-            return refused or not_found("Unknown Channel", 10003)
+        parent = self._reachable(request)
+        if isinstance(parent, web.Response):
+            return parent
         body = request[BODY]
         starter = None
         if "mid" in request.match_info:
@@ -687,9 +691,9 @@ class RestApi:
         that is not ``invitable`` only its owner or Manage Threads may add. Removing someone
         else needs Manage Threads, or owning the private thread.
         """
-        thread, refused = self._reachable(request)
-        if thread is None:
-            return refused or not_found("Unknown Channel", 10003)
+        thread = self._reachable(request)
+        if isinstance(thread, web.Response):
+            return thread
         if not thread.is_thread:
             return refusal(*WRONG_CHANNEL_TYPE)
         uid = request.match_info["uid"]
@@ -721,9 +725,9 @@ class RestApi:
 
     async def typing(self, request: web.Request) -> web.Response:
         """The typing indicator (accepted and ignored; needs Send Messages)."""
-        channel, refused = self._reachable(request)
-        if channel is None:
-            return refused or not_found("Unknown Channel", 10003)
+        channel = self._reachable(request)
+        if isinstance(channel, web.Response):
+            return channel
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         lacking = self.state.missing(channel, needed)
         return missing_permissions(lacking) if lacking else web.Response(status=204)

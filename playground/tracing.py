@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,15 +36,23 @@ _ROOT = Path(__file__).resolve().parents[1]
 _NOT_THE_BOT = ("playground", ".venv")
 
 
+@functools.lru_cache(maxsize=4096)
+def _bot_file(filename: str) -> str | None:
+    """The project-relative path of a file of the bot's code, or None."""
+    with contextlib.suppress(ValueError, OSError):
+        relative = Path(filename).resolve().relative_to(_ROOT)
+        if relative.parts and relative.parts[0] not in _NOT_THE_BOT:
+            return str(relative)
+    return None
+
+
 def origin() -> str:
     """``path:line function`` of the innermost frame in the bot's code, or ""."""
     frame: Any = sys._getframe(1)
     while frame is not None:
-        path = Path(frame.f_code.co_filename)
-        with contextlib.suppress(ValueError):
-            relative = path.resolve().relative_to(_ROOT)
-            if relative.parts and relative.parts[0] not in _NOT_THE_BOT:
-                return f"{relative}:{frame.f_lineno} {frame.f_code.co_name}"
+        path = _bot_file(frame.f_code.co_filename)
+        if path is not None:
+            return f"{path}:{frame.f_lineno} {frame.f_code.co_name}"
         frame = frame.f_back
     return ""
 

@@ -420,3 +420,22 @@ async def test_guild_create_lists_only_the_bot(
 async def test_listing_members_needs_the_privileged_intent(emulator: Emulator, api: Api) -> None:
     status, data, _ = await api.call("GET", f"/guilds/{emulator.guild_id}/members")
     assert (status, data["code"]) == (403, 50001)
+
+
+# -- the gateway ----------------------------------------------------------------------
+
+
+async def test_heartbeats_are_acknowledged_like_over_a_network(
+    emulator: Emulator, players: dict[str, FakeUser]
+) -> None:
+    """An instant acknowledgement made discord.py measure its latency from the previous
+    heartbeat ("Can't keep up, websocket is 41 s behind" with Discord's interval); acknowledged
+    a round trip later, the latency it measures is the round trip."""
+    emulator.gateway.heartbeat_interval_ms = 300
+    async with running_bot(DemoBot(), emulator) as demo:
+        seen = []
+        for _ in range(25):  # the first heartbeat and several from the heartbeat thread
+            await asyncio.sleep(0.1)
+            seen.append(demo.latency)
+        assert all(latency < 0.2 for latency in seen), seen
+        assert seen[-1] > 0.03
