@@ -44,6 +44,12 @@ def test_environment_overrides_file(tmp_path: Path) -> None:
     assert (cfg.token, cfg.db_path) == ("env", "b.db")
 
 
+def test_the_playground_rate_limit_scale_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[playground]\nrate_limit_time_scale = 0.25\n", encoding="utf-8")
+    assert load_config(path, env={}).playground_rate_limit_time_scale == 0.25
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
@@ -53,6 +59,8 @@ def test_environment_overrides_file(tmp_path: Path) -> None:
         ("[bot]\nlog_page_size = 'ten'\n", "bot.log_page_size must be int"),
         ("[bot]\ndefault_language = 'de'\n", "default_language"),
         ("[playground]\nhost = '0.0.0.0'\n", "loopback"),
+        ("[playground]\nrate_limit_time_scale = 0\n", "rate_limit_time_scale must be above 0"),
+        ("[playground]\nrate_limit_time_scale = 'fast'\n", "must be a number"),
         ("[discord]\ndev_guilds = ['x']\n", "dev_guilds"),
         ("[logging]\nlevel = 'loud'\n", "logging.level"),
     ],
