@@ -22,7 +22,7 @@ from typing import Any
 
 from aiohttp import web
 
-from playground import payloads
+from playground import contract, payloads
 from playground.commands import Resolved, build_call, resolve_value
 from playground.gateway import Gateway
 from playground.interactions import (
@@ -595,9 +595,7 @@ class Emulator:
         interaction's errors: answered late or twice, an invalid body, Discord called before
         acknowledging, a deprecated way of answering.
         """
-        from playground.contract import violations
-
-        found = violations(self.rest.recorded)
+        found = contract.violations(self.rest.recorded)
         for result in self.interactions.values():
             found += [f"{result.label} by {result.user.name}: {e}" for e in result.errors]
         return [v for v in found if not any(e in v for e in self._expected)]

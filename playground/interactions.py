@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from playground import payloads
-from playground.models import FakeUser, Message, RecordedFile
+from playground.models import Channel, FakeUser, Message, RecordedFile
 from playground.state import State
 from playground.validation import (
     autocomplete_problems,
@@ -355,7 +355,7 @@ class InteractionResult:
             return 401, payloads.error("Invalid Webhook Token", 50027)
         return None
 
-    async def _reopen(self, channel: Any, *, public: bool) -> Reply | None:
+    async def _reopen(self, channel: Channel, *, public: bool) -> Reply | None:
         """A public answer in an archived thread unarchives it, as a message would; in a
         locked thread it is refused. Ephemeral answers leave the thread as it is."""
         if not public or not channel.is_thread:

@@ -31,6 +31,7 @@ from playground.state import (
     CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
     MANAGE_CHANNELS,
+    MANAGE_MESSAGES,
     MANAGE_THREADS,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
@@ -592,7 +593,7 @@ class RestApi:
             return found
         channel, message = found
         if message.author.id != self.state.bot.id:
-            lacking = self.state.missing(channel, 1 << 13)  # Manage Messages
+            lacking = self.state.missing(channel, MANAGE_MESSAGES)
             if lacking:
                 return missing_permissions(lacking)
         if channel.archived:

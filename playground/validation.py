@@ -12,6 +12,8 @@ from typing import Any
 
 import emoji as emoji_data
 
+from playground.payloads import ATTACHMENT_SIZE_LIMIT, AUTO_ARCHIVE_DURATIONS
+
 Json = dict[str, Any]
 Problems = dict[str, str]
 
@@ -29,9 +31,8 @@ LOCALES = frozenset(
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 MAX_COMMAND_CHARACTERS = 8000
 _SELECT_TYPES = (3, 5, 6, 7, 8)
-AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
-#: What one file and one request may carry (an unboosted server; ``attachment_size_limit``).
-MAX_FILE_BYTES = 10 * 1024 * 1024
+#: What one file may carry: an unboosted server's ``attachment_size_limit``.
+MAX_FILE_BYTES = ATTACHMENT_SIZE_LIMIT
 MAX_REQUEST_BYTES = 25 * 1024 * 1024
 MAX_FILES = 10
 
