@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = [
+    "MAX_ACTION_LENGTH",
+    "MAX_DIGITS",
     "Choice",
     "Event",
     "Game",
@@ -36,15 +38,26 @@ __all__ = [
     "Prompt",
     "Rng",
     "act",
+    "action_tokens",
     "check_handles",
     "join",
+    "number",
     "reveals",
     "tokens",
+    "too_long",
 ]
 
 JSON = Any  # a value made only of dict, list, str, int, float, bool and None
 
 _HANDLE = re.compile(r"^[a-z0-9_]{1,20}$")
+
+#: The longest action text an engine reads. Legal actions stay far below it (a Stone Age
+#: payment of ten resources, the longest, is about 110 characters), so anything longer is
+#: pasted text, refused before it is split.
+MAX_ACTION_LENGTH = 200
+#: The most digits of a number token. No game counts this high, and ``int()`` of a huge digit
+#: string is slow or refused with ValueError, so longer runs of digits never reach a parser.
+MAX_DIGITS = 6
 
 
 class IllegalAction(ValueError):
@@ -197,6 +210,55 @@ def join(parts: Sequence[str]) -> str:
     return " ".join(parts)
 
 
+def action_tokens(action: str) -> list[str]:
+    """The tokens of an action an engine is asked to apply, after the checks every text needs.
+
+    Raises:
+        IllegalAction: ``action_too_long`` (over :data:`MAX_ACTION_LENGTH` characters),
+            ``empty_action``, ``number_too_long`` (a number of over :data:`MAX_DIGITS` digits).
+
+    >>> action_tokens("place forest " + "9" * 7)
+    Traceback (most recent call last):
+    rules.core.IllegalAction: number_too_long {'max': 6}
+    """
+    if len(action) > MAX_ACTION_LENGTH:
+        raise IllegalAction("action_too_long", length=len(action), max=MAX_ACTION_LENGTH)
+    parts = tokens(action)
+    if not parts:
+        raise IllegalAction("empty_action")
+    for part in parts:
+        if len(part) > MAX_DIGITS and _is_ascii_digits(part):
+            raise IllegalAction("number_too_long", max=MAX_DIGITS)
+    return parts
+
+
+def too_long(prefix: Sequence[str]) -> bool:
+    """True when a ``choices`` prefix is already longer than any action may be (so nothing can
+    follow it); engines answer [] then without reading it."""
+    return len(prefix) > MAX_ACTION_LENGTH or len(join(prefix)) > MAX_ACTION_LENGTH
+
+
+def number(token: str) -> int | None:
+    """The value of a number token written the canonical way, else None.
+
+    Only ASCII digits count: ``str.isdigit`` also accepts ``²`` or ``①``, which ``int()`` then
+    refuses, and ``int()`` reads ``３`` as 3. At most :data:`MAX_DIGITS` digits, no sign, no
+    leading zero.
+
+    >>> [number(t) for t in ("3", "10", "03", "+3", "²", "３", "", "1234567")]
+    [3, 10, None, None, None, None, None, None]
+    """
+    if not 0 < len(token) <= MAX_DIGITS or not _is_ascii_digits(token):
+        return None
+    if token[0] == "0" and token != "0":
+        return None
+    return int(token)
+
+
+def _is_ascii_digits(token: str) -> bool:
+    return token.isascii() and token.isdigit()
+
+
 def check_handles(players: Sequence[str]) -> None:
     """Validate player handles: 1-20 of ``a-z 0-9 _``, unique. Used in actions as ``@handle``."""
     for p in players:
@@ -307,13 +369,12 @@ def act(game: Game[S], state: S, seat: int, action: str) -> tuple[S, list[Event]
 
     Games therefore only ever see live prompts: a finished game raises ``game_over``, a seat
     with no prompt raises ``not_your_turn`` (naming the seats that are awaited), an empty
-    action raises ``empty_action``.
+    action raises ``empty_action``; an absurdly long one ``action_too_long`` or
+    ``number_too_long`` (see :func:`action_tokens`).
     """
     if game.outcome(state) is not None:
         raise IllegalAction("game_over")
     waiting = sorted({p.seat for p in game.pending(state)})
     if seat not in waiting:
         raise IllegalAction("not_your_turn", waiting=waiting)
-    if not tokens(action):
-        raise IllegalAction("empty_action")
-    return game.apply(state, seat, join(tokens(action)))
+    return game.apply(state, seat, join(action_tokens(action)))

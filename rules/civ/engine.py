@@ -24,7 +24,17 @@ from rules.civ.logic import refresh_coin
 from rules.civ.position import from_position
 from rules.civ.resign import resign
 from rules.civ.state import CivState
-from rules.core import Choice, Event, IllegalAction, OptionSpec, Outcome, Prompt, Rng, tokens
+from rules.core import (
+    Choice,
+    Event,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Rng,
+    action_tokens,
+    too_long,
+)
 
 JSON = Any
 
@@ -62,6 +72,8 @@ class CivGame:
 
     def choices(self, state: CivState, seat: int, prefix: Sequence[str]) -> list[Choice]:
         """Legal next tokens for ``seat`` after ``prefix``."""
+        if too_long(prefix):
+            return []
         return actions.choices(state, seat, [t.lower() for t in prefix])
 
     def apply(self, state: CivState, seat: int, action: str) -> tuple[CivState, list[Event]]:
@@ -72,9 +84,7 @@ class CivGame:
         """
         if state.outcome is not None:
             raise IllegalAction("game_over")
-        toks = tokens(action)
-        if not toks:
-            raise IllegalAction("empty_action")
+        toks = action_tokens(action)
         new = state.copy()
         events = actions.apply_tokens(new, seat, toks)
         events += refresh_coin(new)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 
-from rules.core import Choice, Event, IllegalAction
+from rules.core import Choice, Event, IllegalAction, number
 from rules.stoneage.data import LOCATIONS, NR, building_type
 from rules.stoneage.effects import (
     building_spec,
@@ -51,7 +51,6 @@ from rules.stoneage.placement import (
     COUNTED,
     Target,
     counts_for,
-    is_number,
     legal_targets,
     parse_target,
     people_for,
@@ -229,9 +228,11 @@ def _payment_choices(spec: PaySpec, holdings: Sequence[int], path: list[str]) ->
         ]
     out = []
     for token in step.tokens:
-        if token[0].isdigit():
-            count = int(token.rstrip(string.ascii_lowercase))
-            params: dict[str, object] = {"count": count, "resource": token[len(str(count)) :]}
+        resource = token.lstrip(string.digits)
+        if resource != token:
+            # An amount group (``3wood``), made by payments.amount_token.
+            count = int(token[: len(token) - len(resource)])
+            params: dict[str, object] = {"count": count, "resource": resource}
             out.append(Choice(token, "stoneage.choice.amount", params, False, True))
         else:
             params = {"resources": kinds_of_token(token)}
@@ -348,9 +349,9 @@ def _place(state: StoneAgeState, seat: int, args: list[str]) -> list[Event]:
                 "missing_argument", action="place", allowed=[str(c) for c in counts]
             )
         token = rest[0]
-        if not is_number(token) or int(token) < 1:
+        typed = number(token)
+        if typed is None or typed < 1:
             raise IllegalAction("bad_token", token=token, allowed=[str(c) for c in counts])
-        typed = int(token)
         if typed > at_home(state, seat):
             raise IllegalAction(
                 "not_enough_people",

@@ -18,7 +18,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.core import Choice, Event, IllegalAction, OptionSpec, Outcome, Prompt, Rng, tokens
+from rules.core import (
+    Choice,
+    Event,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Rng,
+    action_tokens,
+    too_long,
+)
 from rules.stoneage import actions, features, invariants, policy, serial, setup, undo, view
 from rules.stoneage.flow import settle
 from rules.stoneage.position import from_position
@@ -64,7 +74,7 @@ class StoneAgeGame:
 
     def choices(self, state: StoneAgeState, seat: int, prefix: Sequence[str]) -> list[Choice]:
         """Legal next tokens for ``seat`` after ``prefix``."""
-        if state.outcome is not None:
+        if state.outcome is not None or too_long(prefix):
             return []
         return actions.choices(state, seat, [t.lower() for t in prefix])
 
@@ -78,9 +88,7 @@ class StoneAgeGame:
         """
         if state.outcome is not None:
             raise IllegalAction("game_over")
-        toks = tokens(action)
-        if not toks:
-            raise IllegalAction("empty_action")
+        toks = action_tokens(action)
         new = state.copy()
         events = actions.apply_tokens(new, seat, toks)
         events += settle(new)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Event
+from rules.core import Event, number
 from rules.stoneage.data import (
     DISPLAY_SIZE,
     HUNTING,
@@ -162,14 +162,11 @@ def parse_target(tokens: list[str]) -> tuple[Target | None, list[str]]:
     head = tokens[0]
     if head in LOCATION_INDEX:
         return Target("location", LOCATION_INDEX[head]), tokens[1:]
-    if head in (CARD, BUILDING) and len(tokens) > 1 and is_number(tokens[1]):
-        return Target(head, int(tokens[1]) - 1), tokens[2:]
+    if head in (CARD, BUILDING) and len(tokens) > 1:
+        index = number(tokens[1])
+        if index is not None:
+            return Target(head, index - 1), tokens[2:]
     return None, tokens
-
-
-def is_number(token: str) -> bool:
-    """True for a number written the canonical way (``3``, not ``03`` or ``+3``)."""
-    return token.isdigit() and str(int(token)) == token
 
 
 def place(state: StoneAgeState, seat: int, target: Target, count: int) -> list[Event]:
