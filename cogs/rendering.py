@@ -3,12 +3,18 @@
 A table picture takes tens of milliseconds of CPU, most of it holding Python's GIL; in a thread
 it still slows every other interaction the bot is answering. Worker processes take that work to
 another core. Views are plain JSON and pictures plain bytes, so both cross processes cheaply.
+
+A worker exits as soon as the bot process is gone, however it died (``kill -9`` included), and
+multiprocessing's resource tracker follows once no process holds its pipe: see
+docs/rendering.md ("Worker processes").
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -29,7 +35,9 @@ class Renderer:
         if self._pool is None:
             # "spawn": a fresh interpreter, never a fork of a process that runs threads.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_watch_parent
+            )
         return self._pool
 
     async def table(self, view: Mapping[str, Any], lang: str) -> bytes:
@@ -61,3 +69,24 @@ def _table(view: dict[str, Any], lang: str) -> bytes:
 
 def _hand(view: dict[str, Any], lang: str) -> bytes:
     return render.hand_png(view, lang=lang)
+
+
+def _watch_parent() -> None:
+    """Worker initializer: exit when the bot process dies.
+
+    A worker never notices on its own: it waits on its task queue, whose pipe it holds both
+    ends of, so a killed bot would leave it (and the resource tracker, whose pipe it holds too)
+    running for ever. A daemon thread waits on the parent's sentinel instead: the read end of a
+    pipe whose only write end is in the bot, readable exactly when the bot is gone, with no
+    polling and no signal (``PR_SET_PDEATHSIG`` fires when the parent *thread* exits).
+    """
+    threading.Thread(target=_exit_with_parent, name="exit-with-parent", daemon=True).start()
+
+
+def _exit_with_parent() -> None:
+    parent = multiprocessing.parent_process()
+    if parent is None:  # the initializer only ever runs in a worker; nothing to watch here
+        return
+    parent.join()
+    # os._exit: sys.exit in a thread would only end this thread.
+    os._exit(0)
