@@ -20,36 +20,51 @@ from pathlib import Path
 from typing import Any
 
 from cogs.client import TableBot
-from cogs.config import Config, ConfigError, load_config
-from store import SqliteStore
+from cogs.config import Config, ConfigError, load_config, validate
+from store import DatabaseRefused, SqliteStore
 
 log = logging.getLogger("tablehost")
 
 
-async def run_bot(config: Config, token: str, **client_options: Any) -> None:
-    """Run the bot until it is closed; the store is closed afterwards whatever happens."""
-    Path(config.db_path).parent.mkdir(parents=True, exist_ok=True)
-    store = await SqliteStore.open(config.db_path)
+async def run_bot(
+    config: Config, token: str, store: SqliteStore | None = None, **client_options: Any
+) -> None:
+    """Run the bot until it is closed; a store opened here is closed afterwards whatever
+    happens (one given is the caller's).
+
+    Raises:
+        DatabaseRefused: the database file is not one of ours (opened here unless given).
+    """
+    opened = store is None
+    if store is None:
+        store = await SqliteStore.open(config.db_path)
     try:
         async with TableBot(config, store, **client_options) as bot:
             await bot.start(token)
     finally:
-        await store.close()
+        if opened:
+            await store.close()
 
 
 async def run_playground(config: Config) -> None:
     """The emulator and its page on loopback, and the real bot connected to it."""
     from playground import serve
 
-    async def start_bot(url: str, token: str) -> None:
-        await run_bot(config, token, guild_ready_timeout=0.05)
+    # Opened first: a refused file stops us before the page is offered.
+    store = await SqliteStore.open(config.db_path)
 
-    await serve(
-        start_bot,
-        host=config.playground_host,
-        port=config.playground_port,
-        rate_limit_time_scale=config.playground_rate_limit_time_scale,
-    )
+    async def start_bot(url: str, token: str) -> None:
+        await run_bot(config, token, store, guild_ready_timeout=0.05)
+
+    try:
+        await serve(
+            start_bot,
+            host=config.playground_host,
+            port=config.playground_port,
+            rate_limit_time_scale=config.playground_rate_limit_time_scale,
+        )
+    finally:
+        await store.close()
 
 
 async def until_stopped(main: Coroutine[Any, Any, None]) -> None:
@@ -79,18 +94,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"Configuration error: {exc}", file=sys.stderr)
-        return 2
     overrides: dict[str, object] = {}
-    if args.db:
+    if args.db is not None:
         overrides["db_path"] = args.db
     if args.port is not None:
         overrides["playground_port"] = args.port
-    if overrides:
-        config = dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
+    try:
+        config = load_config(args.config)
+        # The command line is checked like the file (a --port out of range, an empty --db).
+        config = validate(dataclasses.replace(config, **overrides))  # type: ignore[arg-type]
+    except ConfigError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -108,6 +123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             playground_db = Path(config.db_path).with_name("playground.sqlite3")
             playground_config = dataclasses.replace(config, db_path=str(playground_db))
             asyncio.run(until_stopped(run_playground(playground_config)))
+    except DatabaseRefused as exc:
+        print(f"Database error: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         pass
     return 0

@@ -1,10 +1,16 @@
-"""Who may join and follow a game: everyone, or for an invite-only game the invited only.
+"""Which games an interaction may reach, and who may join and follow them.
+
+**Server scoping.** Every game number a user types and every game id in a custom id is looked
+up with :func:`game_here`: a game of another server is answered exactly like an unknown
+number (``unknown_game``), so whether it exists does not leak, and moderator rights count only
+inside the game's own server (:func:`cogs.checks.moderates`).
 
 A spectator (anyone without a seat) sees what every public post shows: ``/board`` and ``/log``
 are made from public views and events, and ``/hand`` refuses. An invite-only game narrows who
 that is: only its creator and invited users may take a seat, its thread is a private thread
-holding the players and the invited, and ``/board`` and ``/log`` refuse anyone else (moderators
-excepted, as Discord lets them see private threads anyway).
+holding the players and the invited, ``/board``, ``/log`` and ``/game export`` refuse anyone
+else, and ``/game list`` and the game autocompletes leave it out for them (moderators of its
+server excepted).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.bots import is_bot
-from cogs.checks import is_moderator
+from cogs.checks import moderates
 from cogs.errors import UserError
 from cogs.game_settings import is_invite_only
 from cogs.service import Loaded
@@ -26,8 +32,51 @@ if TYPE_CHECKING:
     from cogs.client import TableBot
 
 
+async def game_here(bot: TableBot, interaction: discord.Interaction[Any], game_id: int) -> Loaded:
+    """The game ``game_id`` if it belongs to the interaction's server; raises
+    UserError(unknown_game) otherwise, the same answer as for a number no game has."""
+    game = await bot.service.load(game_id)
+    if interaction.guild_id is None or game.row.guild_id != interaction.guild_id:
+        raise UserError("unknown_game", game=game_id)
+    return game
+
+
+async def may_follow(bot: TableBot, row: GameRow, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may see this game at all: any game of this server, unless it is
+    invite-only and they are none of its players, its creator, the invited, or a moderator
+    of its server."""
+    if row.guild_id != interaction.guild_id:
+        return False
+    if moderates(interaction, row.guild_id) or not await is_invite_only(bot.store, row.id):
+        return True
+    user_id = interaction.user.id
+    if user_id == row.created_by:
+        return True
+    if any(s.user_id == user_id for s in await bot.store.seats(row.id)):
+        return True
+    return user_id in await bot.store.invited(row.id)
+
+
+async def followed(
+    bot: TableBot,
+    rows: Iterable[GameRow],
+    interaction: discord.Interaction[Any],
+    *,
+    limit: int | None = None,
+) -> list[GameRow]:
+    """The rows the user may see (:func:`may_follow`), in the given order; at most ``limit``
+    (an autocomplete shows 25, and need not check the rest)."""
+    found: list[GameRow] = []
+    for row in rows:
+        if limit is not None and len(found) >= limit:
+            break
+        if await may_follow(bot, row, interaction):
+            found.append(row)
+    return found
+
+
 async def may_take_part(bot: TableBot, game: Loaded, user_id: int) -> bool:
-    """Whether ``user_id`` may join or follow ``game`` (everyone, unless it is invite-only)."""
+    """Whether ``user_id`` may take a seat in ``game`` (everyone, unless it is invite-only)."""
     if not await is_invite_only(bot.store, game.row.id):
         return True
     if user_id == game.row.created_by or game.seat_of(user_id) is not None:
@@ -44,10 +93,9 @@ async def check_may_join(bot: TableBot, game: Loaded, user_id: int) -> None:
 async def check_may_follow(
     bot: TableBot, game: Loaded, interaction: discord.Interaction[Any]
 ) -> None:
-    """Raises UserError(invite_only_game) when the user may not read this game's table or log."""
-    if is_moderator(interaction):
-        return
-    if not await may_take_part(bot, game, interaction.user.id):
+    """Raises UserError(invite_only_game) when the user may not read this game's table, log
+    or transcript."""
+    if not await may_follow(bot, game.row, interaction):
         raise UserError("invite_only_game", game=game.row.id)
 
 

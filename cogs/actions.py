@@ -10,7 +10,7 @@ import discord
 
 import locales
 from cogs import text
-from cogs.access import check_may_follow
+from cogs.access import check_may_follow, game_here
 from cogs.bots import seat_name
 from cogs.client import reply, send_error
 from cogs.errors import UserError
@@ -98,7 +98,7 @@ async def submit(
     """
     bot = bot_of(interaction)
     lang = user_lang(interaction)
-    label = await _label_now(bot, game_id, interaction.user.id, lang, action.split())
+    label = await _label_now(interaction, game_id, lang, action.split())
     try:
         result = await bot.service.act(
             game_id, interaction.user.id, action, expected_seq=expected_seq
@@ -117,10 +117,13 @@ async def submit(
     await reply(interaction, "\n".join(lines)[:2000])
 
 
-async def _label_now(bot: TableBot, game_id: int, user_id: int, lang: str, parts: list[str]) -> str:
-    """The readable action, labelled against the state it is about to be applied to."""
-    game = await bot.service.load(game_id)
-    seat = game.seat_of(user_id)
+async def _label_now(
+    interaction: discord.Interaction[Any], game_id: int, lang: str, parts: list[str]
+) -> str:
+    """The readable action, labelled against the state it is about to be applied to (and the
+    game checked to be this server's before anything is applied)."""
+    game = await game_here(bot_of(interaction), interaction, game_id)
+    seat = game.seat_of(interaction.user.id)
     if seat is None or game.state is None:
         return " ".join(parts)
     return text.action_label(lang, game.engine, game.state, seat, parts)
@@ -132,7 +135,7 @@ async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None
         await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     lang = user_lang(interaction)
-    game = await bot.service.load(game_id)
+    game = await game_here(bot, interaction, game_id)
     seat = game.seat_of(interaction.user.id)
     if seat is None:
         raise UserError("not_a_player")
@@ -152,10 +155,10 @@ async def send_board(interaction: discord.Interaction[Any], game_id: int) -> Non
         await interaction.response.defer(ephemeral=True, thinking=True)
     bot = bot_of(interaction)
     lang = user_lang(interaction)
-    game = await bot.service.load(game_id)
+    game = await game_here(bot, interaction, game_id)
+    await check_may_follow(bot, game, interaction)
     if game.state is None:
         raise UserError("game_not_running")
-    await check_may_follow(bot, game, interaction)
     from cogs.publish import table_content, table_file
 
     view = game.engine.view(game.state, None)
@@ -170,7 +173,7 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
 
     bot = bot_of(interaction)
     lang = user_lang(interaction)
-    game = await bot.service.load(game_id)
+    game = await game_here(bot, interaction, game_id)
     try:
         picker = picker_for(game, interaction.user.id, [])
     except UserError as exc:

@@ -28,6 +28,7 @@ from cogs.errors import UserError
 from cogs.planner import SEAT_KINDS
 from cogs.publish import publish_result
 from cogs.service import Change, Loaded
+from cogs.set_aside import GameSetAside
 from store import TimerMatch
 
 if TYPE_CHECKING:
@@ -78,10 +79,15 @@ class BotSeats(commands.Cog):
             self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"bot-{game_id}")
 
     async def resume(self) -> int:
-        """At start: schedule every running game where a bot seat is asked; returns how many."""
+        """At start: schedule every running game where a bot seat is asked; returns how many.
+        A game that cannot be loaded is skipped (it is set aside)."""
         count = 0
         for row in await self.bot.store.games_with_status(("running",)):
-            if bot_seats_prompted(await self.bot.service.load(row.id)):
+            try:
+                game = await self.bot.service.load(row.id)
+            except GameSetAside:
+                continue
+            if bot_seats_prompted(game):
                 self.schedule(row.id)
                 count += 1
         return count

@@ -1,4 +1,6 @@
-"""Who may moderate: Manage Server, or the role named in the configuration."""
+"""Who may moderate: Manage Server, or the role named in the configuration, in the server the
+interaction comes from; a game is moderated only from inside its own server (:func:`moderates`).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from discord import app_commands
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
-    """True for members with Manage Server or the configured moderator role."""
+    """True for members with Manage Server or the configured moderator role in the server the
+    interaction comes from (the only server whose roles Discord sends with it)."""
     member = interaction.user
     if not isinstance(member, discord.Member):
         return False
@@ -18,6 +21,12 @@ def is_moderator(interaction: discord.Interaction[Any]) -> bool:
         return True
     role_name = getattr(getattr(interaction.client, "config", None), "moderator_role", "")
     return bool(role_name) and any(r.name == role_name for r in member.roles)
+
+
+def moderates(interaction: discord.Interaction[Any], guild_id: int) -> bool:
+    """Whether the user moderates the server ``guild_id``: only from inside it, since the
+    owner or a moderator of another server has those rights there, not here."""
+    return interaction.guild_id == guild_id and is_moderator(interaction)
 
 
 T = TypeVar("T")

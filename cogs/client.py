@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -14,13 +16,18 @@ from discord.ext import commands
 import locales
 from cogs.clock import Clock, SystemClock
 from cogs.config import Config
+from cogs.deliveries import Deliveries
 from cogs.errors import UserError
 from cogs.i18n import CatalogueTranslator, user_lang
 from cogs.rendering import Renderer
 from cogs.service import GameService
+from cogs.text import clip, echoed
 from cogs.timers import TimerDispatcher
 from rules.core import IllegalAction
-from store import CachedStore, Store
+from store import BadRow, CachedStore, Store
+
+if TYPE_CHECKING:
+    from cogs.outbox import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +55,12 @@ class TableTree(app_commands.CommandTree["TableBot"]):
     """The command tree; every command is a server's (``allowed_contexts``)."""
 
     async def interaction_check(self, interaction: discord.Interaction[TableBot]) -> bool:
-        """A command that reaches us from a DM anyway (an old client, a stale command list)
-        is answered with an explanation instead of failing in a handler."""
+        """A command delivered twice runs once; one that reaches us from a DM anyway (an old
+        client, a stale command list) is answered with an explanation instead of failing in a
+        handler."""
+        if not self.client.deliveries.first(interaction.id):
+            log.info("interaction %s delivered again; ignored", interaction.id)
+            return False
         if interaction.guild_id is not None:
             return True
         if interaction.type is discord.InteractionType.autocomplete:
@@ -96,6 +107,14 @@ class TableBot(commands.Bot):
         self.timers = TimerDispatcher(self.store, self.clock)
         #: Users' /settings language, read by cogs.i18n.user_lang (filled by cogs.settings).
         self.language_overrides: dict[int, str] = {}
+        #: Delivers announcements left pending (cogs.outbox); started in setup_hook.
+        self.outbox: Outbox | None = None
+        #: One announcement delivery at a time per game (cogs.publish.announce).
+        self._announcing: dict[int, asyncio.Lock] = {}
+        #: Interactions already handled (cogs.deliveries), for commands and components alike.
+        self.deliveries = Deliveries()
+        #: The component classes registered (cogs.items answers custom ids none of them takes).
+        self.items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -103,8 +122,10 @@ class TableBot(commands.Bot):
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         from cogs.components import DYNAMIC_ITEMS
+        from cogs.items import answer_unknown
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(functools.partial(answer_unknown, self), "on_interaction")
         await self.sync_commands(None)
         for guild_id in self.config.dev_guilds:
             guild = discord.Object(guild_id)
@@ -112,6 +133,18 @@ class TableBot(commands.Bot):
             await self.sync_commands(guild)
         # Last: the extensions have registered their timer handlers by now.
         self.timers.start()
+        from cogs.outbox import Outbox
+
+        self.outbox = Outbox(self)
+        self.outbox.start()
+
+    def announcing(self, game_id: int) -> asyncio.Lock:
+        """The lock held while a game's thread is brought up to date."""
+        return self._announcing.setdefault(game_id, asyncio.Lock())
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.items += items
 
     async def sync_commands(self, guild: discord.Object | None) -> bool:
         """Sync the command tree (global, or to one server) only if it changed since the
@@ -138,6 +171,8 @@ class TableBot(commands.Bot):
         return True
 
     async def close(self) -> None:
+        if self.outbox is not None:
+            await self.outbox.stop()
         await self.timers.stop()
         await super().close()
         self.renderer.close()
@@ -156,11 +191,13 @@ class TableBot(commands.Bot):
         """Every refusal becomes an ephemeral, localised message; surprises are logged."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         lang = user_lang(interaction)
+        if isinstance(cause, BadRow):  # a damaged row: set aside and logged by the store
+            cause = UserError("bad_row")
         if isinstance(cause, UserError | IllegalAction):
             await send_error(interaction, cause)
             return
         if isinstance(error, app_commands.CheckFailure):
-            await reply(interaction, locales.t(lang, "error.not_moderator"))
+            await reply(interaction, "⚠️ " + locales.t(lang, "error.not_moderator"))
             return
         command = interaction.command.qualified_name if interaction.command else "?"
         log.exception("command %s failed", command, exc_info=cause)
@@ -176,6 +213,7 @@ async def reply(
     After a "thinking" defer the first answer edits the placeholder, which keeps the defer's
     visibility (Discord deprecates filling it with a followup); later answers are followups.
     """
+    text = clip(text)
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
     elif _thinking(interaction):
@@ -206,8 +244,9 @@ async def send_error(
 ) -> None:
     """Explain a refusal to the user who caused it, in their language."""
     lang = user_lang(interaction)
+    params = echoed(error.params)
     if isinstance(error, IllegalAction):
-        text = locales.error_text(lang, error.code, error.params, game=game)
+        text = locales.error_text(lang, error.code, params, game=game)
     else:
-        text = locales.t(lang, f"error.{error.code}", **error.params)
+        text = locales.t(lang, f"error.{error.code}", **params)
     await reply(interaction, "⚠️ " + text)

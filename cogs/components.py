@@ -21,6 +21,7 @@ import discord
 
 import locales
 from cogs import text
+from cogs.access import game_here
 from cogs.actions import (
     CUSTOM_ID_MAX,
     MAX_BUTTONS,
@@ -36,6 +37,7 @@ from cogs.actions import (
 from cogs.client import reply, send_error
 from cogs.errors import UserError
 from cogs.i18n import user_lang
+from cogs.items import ID, GameItem
 from cogs.service import Loaded
 
 SUBMIT = "!"
@@ -64,8 +66,8 @@ def table_view(lang: str, game: Loaded) -> discord.ui.View:
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"t:(?P<game>\d+):(?P<seq>\d+):(?P<what>act|hand|board)",
+    GameItem[discord.ui.Button[Any]],
+    template=rf"t:(?P<game>{ID}):(?P<seq>{ID}):(?P<what>act|hand|board)",
 ):
     """Public buttons: open the picker, show my hand, show the table."""
 
@@ -83,16 +85,13 @@ class TableButton(
     ) -> TableButton:
         return cls(int(match["game"]), int(match["seq"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            if self.what == "hand":
-                await send_hand(interaction, self.game_id)
-            elif self.what == "board":
-                await send_board(interaction, self.game_id)
-            else:
-                await open_picker(interaction, self.game_id)
-        except UserError as exc:
-            await send_error(interaction, exc)
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        if self.what == "hand":
+            await send_hand(interaction, self.game_id)
+        elif self.what == "board":
+            await send_board(interaction, self.game_id)
+        else:
+            await open_picker(interaction, self.game_id)
 
 
 def picker_view(lang: str, picker: Picker) -> discord.ui.View:
@@ -143,7 +142,7 @@ async def _step(
     """Advance the picker to ``parts``: submit when complete, else show the next choices."""
     bot = bot_of(interaction)
     lang = user_lang(interaction)
-    game = await bot.service.load(game_id)
+    game = await game_here(bot, interaction, game_id)
     if seq != game.seq:
         await interaction.response.edit_message(
             content="⌛ " + locales.t(lang, "error.stale"), view=None
@@ -170,8 +169,8 @@ async def _step(
 
 
 class ChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"c:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)",
+    GameItem[discord.ui.Button[Any]],
+    template=rf"c:(?P<game>{ID}):(?P<seq>{ID}):(?P<path>[^:]*)",
 ):
     """One step of the private action picker."""
 
@@ -189,13 +188,13 @@ class ChoiceButton(
     ) -> ChoiceButton:
         return cls(int(match["game"]), int(match["seq"]), match["path"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
         await _step(interaction, self.game_id, self.seq, self.path.split())
 
 
 class ChoiceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"s:(?P<game>\d+):(?P<seq>\d+):(?P<path>[^:]*)",
+    GameItem[discord.ui.Select[Any]],
+    template=rf"s:(?P<game>{ID}):(?P<seq>{ID}):(?P<path>[^:]*)",
 ):
     """The picker step as a select menu (when there are too many choices for buttons)."""
 
@@ -213,7 +212,7 @@ class ChoiceSelect(
     ) -> ChoiceSelect:
         return cls(int(match["game"]), int(match["seq"]), match["path"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
         chosen = _selected(interaction)
         await _step(interaction, self.game_id, self.seq, [*self.path.split(), chosen])
 
@@ -228,9 +227,7 @@ def resign_view(lang: str, game_id: int, seq: int) -> discord.ui.View:
     return view
 
 
-class ResignButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r:(?P<game>\d+):(?P<seq>\d+)"
-):
+class ResignButton(GameItem[discord.ui.Button[Any]], template=rf"r:(?P<game>{ID}):(?P<seq>{ID})"):
     """Confirms ``/resign``."""
 
     def __init__(self, game_id: int, seq: int, item: discord.ui.Button[Any] | None = None) -> None:
@@ -245,21 +242,29 @@ class ResignButton(
     ) -> ResignButton:
         return cls(int(match["game"]), int(match["seq"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
         from cogs.publish import publish_result
 
         bot = bot_of(interaction)
         lang = user_lang(interaction)
-        game = await bot.service.load(self.game_id)
+        game = await game_here(bot, interaction, self.game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None:
             await send_error(interaction, UserError("not_a_player"))
+            return
+        if game.seq != self.seq:
+            # Asked before the game moved on: the player confirms again on the game as it is.
+            await interaction.response.edit_message(
+                content="⌛ " + locales.t(lang, "error.stale"), view=None
+            )
             return
         await interaction.response.edit_message(
             content="⏳ " + locales.t(lang, "play.resigning"), view=None
         )
         try:
-            result = await bot.service.resign(self.game_id, seat, interaction.user.id)
+            result = await bot.service.resign(
+                self.game_id, seat, interaction.user.id, expected_seq=self.seq
+            )
         except UserError as exc:
             await send_error(interaction, exc)
             return
@@ -298,8 +303,8 @@ def lobby_components(lang: str, game: Loaded) -> discord.ui.View:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"l:(?P<game>\d+):(?P<what>join|leave|addbot|start|cancel)",
+    GameItem[discord.ui.Button[Any]],
+    template=rf"l:(?P<game>{ID}):(?P<what>join|leave|addbot|start|cancel)",
 ):
     """Lobby buttons; the work is done by the lobby cog's shared functions."""
 
@@ -315,14 +320,14 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["game"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
         from cogs.lobby import lobby_action
 
         await lobby_action(interaction, self.game_id, self.what)
 
 
 class OptionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"o:(?P<game>\d+):(?P<name>\w+)"
+    GameItem[discord.ui.Select[Any]], template=rf"o:(?P<game>{ID}):(?P<name>[a-z_]{{1,32}})"
 ):
     """Changes one game option while the lobby is open (creator or moderator)."""
 
@@ -338,7 +343,7 @@ class OptionSelect(
     ) -> OptionSelect:
         return cls(int(match["game"]), match["name"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
         from cogs.lobby import set_option
 
         await set_option(interaction, self.game_id, self.name, _selected(interaction))

@@ -10,7 +10,13 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from cogs.timing import parse_duration, parse_optional_duration
+from cogs.timing import (
+    MAX_VACATION_DAYS,
+    MAXIMA,
+    OFF_WORDS,
+    format_duration,
+    parse_optional_duration,
+)
 
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 _LANGUAGES = ("en", "hu")
@@ -49,15 +55,20 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
     """Read ``path`` (missing file = defaults) and apply environment overrides.
 
     Raises:
-        ConfigError: malformed TOML, an unknown section or key, or a value of the wrong type.
+        ConfigError: an unreadable file (a folder, not UTF-8, no permission), malformed TOML,
+            an unknown section or key, or a value of the wrong type or out of range. Nothing
+            else: the message names the file or the setting, for printing without a traceback.
     """
     env = os.environ if env is None else env
     data: dict[str, Any] = {}
-    if path is not None and Path(path).exists():
+    text = None if path is None else _read_file(Path(path))
+    if text is not None:
         try:
-            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+            data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+            raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+        except RecursionError:  # tomllib recurses into nested arrays and inline tables
+            raise ConfigError(f"{path}: not valid TOML (nested too deeply)") from None
     known = {
         "discord": {"token", "dev_guilds"},
         "store": {"path"},
@@ -92,24 +103,35 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         value = data.get(section, {}).get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ConfigError(f"{section}.{key} must be a number, got {value!r}")
-        return float(value)
-
-    def duration(key: str, default: str, *, optional: bool = False) -> timedelta | None:
-        text = get("timers", key, str, default)
         try:
-            return parse_optional_duration(text) if optional else parse_duration(text)
-        except ValueError:
+            return float(value)
+        except OverflowError:  # TOML integers have no size limit in tomllib
+            raise ConfigError(f"{section}.{key} is far too large") from None
+
+    def duration(
+        key: str, default: str, setting: str, *, optional: bool = False
+    ) -> timedelta | None:
+        # The same parser and maximum (cogs.timing.MAXIMA) as the commands setting it.
+        text = get("timers", key, str, default)
+        longest = MAXIMA[setting]
+        try:
+            value = parse_optional_duration(text, longest)
+        except ValueError:  # not a duration, or longer than the maximum
+            value = None
+        if value is None and not (optional and text.strip().lower() in OFF_WORDS):
             allowed = ' or "off"' if optional else ""
             raise ConfigError(
-                f'timers.{key} must be a duration like "90m", "12h", "2d"{allowed}, got {text!r}'
-            ) from None
+                f'timers.{key} must be a duration like "90m", "12h", "2d" (at most '
+                f"{format_duration(longest)}){allowed}, got {text!r}"
+            )
+        return value
 
-    reminder_delay = duration("reminder_delay", "8h")
-    cleanup_warning = duration("cleanup_warning", "24h")
+    reminder_delay = duration("reminder_delay", "8h", "reminder")
+    cleanup_warning = duration("cleanup_warning", "24h", "cleanup_warning")
     assert reminder_delay is not None and cleanup_warning is not None
     guilds = get("discord", "dev_guilds", list, [])
-    if not all(isinstance(g, int) and not isinstance(g, bool) for g in guilds):
-        raise ConfigError("discord.dev_guilds must be a list of server ids (integers)")
+    if not all(isinstance(g, int) and not isinstance(g, bool) and 0 < g < 2**64 for g in guilds):
+        raise ConfigError("discord.dev_guilds must be a list of server ids (positive integers)")
     cfg = Config(
         token=env.get("DISCORD_TOKEN") or get("discord", "token", str, ""),
         dev_guilds=tuple(guilds),
@@ -125,10 +147,17 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         reminder_delay=reminder_delay,
         deadline_policy=get("timers", "deadline_policy", str, "vote"),
         vacation_days=get("timers", "vacation_days", int, 7),
-        lobby_cleanup=duration("lobby_cleanup", "14d", optional=True),
-        game_cleanup=duration("game_cleanup", "30d", optional=True),
+        lobby_cleanup=duration("lobby_cleanup", "14d", "cleanup", optional=True),
+        game_cleanup=duration("game_cleanup", "30d", "cleanup", optional=True),
         cleanup_warning=cleanup_warning,
     )
+    return validate(cfg)
+
+
+def validate(cfg: Config) -> Config:
+    """``cfg`` if every value is in range (also after command-line overrides), else ConfigError."""
+    if not cfg.db_path.strip():
+        raise ConfigError("store.path (or --db) must name a database file, not be empty")
     if cfg.default_language not in _LANGUAGES:
         raise ConfigError(f"bot.default_language must be one of {_LANGUAGES}")
     if cfg.log_level not in _LEVELS:
@@ -145,6 +174,24 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         raise ConfigError("playground.host must be a loopback address (127.0.0.1, ::1)")
     if cfg.deadline_policy not in _POLICIES:
         raise ConfigError(f"timers.deadline_policy must be one of {_POLICIES}")
-    if not 0 <= cfg.vacation_days <= 365:
-        raise ConfigError("timers.vacation_days must be between 0 and 365")
+    if not 0 <= cfg.vacation_days <= MAX_VACATION_DAYS:
+        raise ConfigError(f"timers.vacation_days must be between 0 and {MAX_VACATION_DAYS}")
     return cfg
+
+
+def _read_file(path: Path) -> str | None:
+    """The text of the settings file, None if there is none; ConfigError if it cannot be read."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a folder, not a settings file") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ConfigError(f"{path}: cannot be read ({reason})") from None
+    try:
+        # utf-8-sig: a file saved by Notepad starts with a byte-order mark.
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (invalid byte at offset {exc.start})") from None

@@ -35,6 +35,7 @@ from discord.ext import commands
 
 import locales
 from cogs import text
+from cogs.access import game_here
 from cogs.actions import bot_of
 from cogs.autoplay import hand_to_bot, play_turn_for, start_bot_seats
 from cogs.bots import is_bot, seat_name
@@ -42,6 +43,7 @@ from cogs.cleanup import Cleanup
 from cogs.client import TableBot, reply, send_error
 from cogs.errors import UserError
 from cogs.i18n import user_lang
+from cogs.items import ID, GameItem
 from cogs.planner import (
     DEADLINE,
     IDLE_END,
@@ -53,10 +55,11 @@ from cogs.planner import (
     current_game,
 )
 from cogs.play import my_games_autocomplete, resolve_game
-from cogs.publish import post_table, publish_result
+from cogs.publish import announce, publish_result
 from cogs.reminders import Reminders, active_seats, asked_text, post_in_thread
 from cogs.service import RUNNING, Loaded
 from cogs.settings import duration_text
+from cogs.timing import stored_duration
 from store import DeadlineRow, NewTimer, StoreError, TimerRow
 
 #: What the other players may choose when a deadline passes under the ``vote`` policy, in
@@ -112,8 +115,8 @@ def vote_view(lang: str, game_id: int, seq: int, seat: int) -> discord.ui.View:
 
 
 class VoteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"v:(?P<game>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<choice>[a-z]+)",
+    GameItem[discord.ui.Button[Any]],
+    template=rf"v:(?P<game>{ID}):(?P<seq>{ID}):(?P<seat>[0-9]{{1,2}}):(?P<choice>[a-z]+)",
 ):
     """A vote about a seat whose deadline passed; outdated once the game's seq moved on."""
 
@@ -136,9 +139,9 @@ class VoteButton(
     ) -> VoteButton:
         return cls(int(match["game"]), int(match["seq"]), int(match["seat"]), match["choice"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        game = await bot.service.load(self.game_id)
+        game = await game_here(bot, interaction, self.game_id)
         public = await bot.public_lang(game.row.guild_id)
         opening = (interaction.message.content if interaction.message else "").split("\n")[0]
         if game.seq != self.seq or game.row.status != "running" or self.choice not in VOTE_CHOICES:
@@ -180,6 +183,7 @@ async def carry_out(bot: TableBot, game: Loaded, seat: int, choice: str) -> None
         f"vote_{choice} @{handle}",
         status="ended" if ends else None,
         expected_seq=game.seq,
+        announce=True if choice == "bot" else None,
     )
     if choice == "drop":
         result = await bot.service.resign(game.row.id, seat, None, expected_seq=noted.seq)
@@ -188,7 +192,7 @@ async def carry_out(bot: TableBot, game: Loaded, seat: int, choice: str) -> None
         await play_turn_for(bot, noted.row.id, seat)
     elif choice == "bot":
         await hand_to_bot(bot, noted, seat)
-        await post_table(bot, await bot.service.load(game.row.id), new_message=True)
+        await announce(bot, game.row.id)
 
 
 def _mention(game: Loaded, seat: int) -> str:
@@ -244,7 +248,7 @@ class DeadlinePassed:
             return
         noted = await service.note(game_id, None, f"deadline @{handle}", expected_seq=game.seq)
         # The deadline starts over: after "keep waiting", or while nobody votes.
-        due = bot.clock.now() + timedelta(seconds=rule.turn_seconds)
+        due = bot.clock.now() + stored_duration(rule.turn_seconds, "deadline")
         await bot.timers.add(NewTimer(game_id, DEADLINE, due, seat=seat, seq=noted.seq))
         if policy == "vote":
             content = "⏰ " + locales.t(
@@ -286,7 +290,7 @@ class Deadlines(commands.Cog):
         bot = self.bot
         lang = user_lang(interaction)
         game_id = await resolve_game(interaction, game)
-        loaded = await bot.service.load(game_id)
+        loaded = await game_here(bot, interaction, game_id)
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("not_a_player")

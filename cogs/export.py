@@ -1,10 +1,11 @@
 """A game's log as a transcript file (docs/transcripts.md), replayable with
 ``python -m rules replay FILE``. No Discord here.
 
-Only games that are over (``finished`` or ``ended``) are exported, to anyone: the transcript
-holds the seed, and the seed of a running game would tell every hidden card and die to come.
-Nobody, moderators included, exports a running or paused game; a moderator who needs its log
-has ``python -m store check`` and the database.
+Only games that are over (``finished`` or ``ended``) are exported, to anyone who may follow
+the game (an invite-only game's transcript only to those who could read its thread): the
+transcript holds the seed, and the seed of a running game would tell every hidden card and die
+to come. Nobody, moderators included, exports a running or paused game; a moderator who needs
+its log has ``python -m store check`` and the database.
 """
 
 from __future__ import annotations

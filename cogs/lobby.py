@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 import discord
@@ -12,10 +11,15 @@ from discord.ext import commands
 import locales
 import rules
 from cogs import text
-from cogs.access import add_to_thread, check_may_join, open_private_thread, thread_members
+from cogs.access import (
+    add_to_thread,
+    check_may_join,
+    followed,
+    game_here,
+)
 from cogs.actions import bot_of
 from cogs.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
-from cogs.checks import is_game_channel, is_moderator, missing_for_game
+from cogs.checks import is_game_channel, is_moderator, missing_for_game, moderates
 from cogs.client import TableBot, reply, send_error
 from cogs.components import lobby_components
 from cogs.errors import UserError
@@ -23,10 +27,10 @@ from cogs.game_settings import IMAGE_POLICIES, IMAGES, INVITE_ONLY, is_invite_on
 from cogs.i18n import user_lang
 from cogs.names import handle_for
 from cogs.planner import Planner
-from cogs.publish import post_table
+from cogs.publish import announce
 from cogs.service import OPEN, RUNNING, Loaded
-from cogs.threads import ARCHIVE_AFTER_MINUTES
-from cogs.timing import format_duration, parse_duration
+from cogs.suggestions import always_answers
+from cogs.timing import duration_option, format_duration, stored_duration
 from rules.core import IllegalAction, OptionSpec
 from store import DEADLINE_POLICIES, DeadlineRow, GameRow, StoreError
 
@@ -41,16 +45,13 @@ IMAGE_CHOICES = [
 
 
 def parse_deadline(raw: str) -> int:
-    """``12h`` -> seconds; UserError(bad_duration) for anything that is not a duration."""
-    try:
-        return int(parse_duration(raw).total_seconds())
-    except ValueError:
-        raise UserError("bad_duration", value=raw) from None
+    """``12h`` -> seconds; UserError for anything that is not a duration or is too long."""
+    return int(duration_option(raw, "deadline").total_seconds())
 
 
 def deadline_line(lang: str, deadline: DeadlineRow) -> str:
     """``12h per turn, then: the other players vote``."""
-    turn = format_duration(timedelta(seconds=deadline.turn_seconds))
+    turn = format_duration(stored_duration(deadline.turn_seconds, "deadline"))
     return locales.t(lang, "lobby.deadline", turn=turn, policy=deadline.policy)
 
 
@@ -159,21 +160,20 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
         # The slash form edits the lobby message before it answers: acknowledge first.
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        game = await bot.service.load(game_id)
-        if game.row.guild_id != (interaction.guild_id or 0):
-            raise UserError("unknown_game", game=game_id)
+        game = await game_here(bot, interaction, game_id)
+        mine = user.id == game.row.created_by or moderates(interaction, game.row.guild_id)
         if what == "join":
             await check_may_join(bot, game, user.id)
             await bot.store.join(game_id, user.id, handle_for(user.display_name))
         elif what == "leave":
             await bot.store.leave(game_id, user.id)
         elif what == "addbot":
-            if user.id != game.row.created_by and not is_moderator(interaction):
+            if not mine:
                 raise UserError("only_creator_bots")
             bot_id = next_bot_id(s.user_id for s in game.seats)
             await bot.store.join(game_id, bot_id, BOT_HANDLE)
         elif what == "cancel":
-            if user.id != game.row.created_by and not is_moderator(interaction):
+            if not mine:
                 raise UserError("only_creator_cancels")
             if game.row.status != "lobby":
                 raise UserError("not_in_lobby")
@@ -182,7 +182,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
             await _start(interaction, game_id)
             return
     except StoreError as exc:
-        await send_error(interaction, UserError(exc.code))
+        await send_error(interaction, UserError(exc.code, **exc.params))
         return
     except UserError as exc:
         await send_error(interaction, exc)
@@ -204,30 +204,15 @@ async def _start(interaction: discord.Interaction[Any], game_id: int) -> None:
     except IllegalAction as exc:
         await send_error(interaction, exc, game=(await bot.service.load(game_id)).row.game)
         return
-    public = await bot.public_lang(game.row.guild_id)
-    row = game.row
-    name = f"{text.game_title(public, row.game, row.id)}"[:100]
-    channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-    if await is_invite_only(bot.store, game_id):
-        members = await thread_members(bot, game)
-        thread = await open_private_thread(bot, row, name, members)
-    elif row.lobby_message_id is not None:
-        thread = await channel.get_partial_message(row.lobby_message_id).create_thread(
-            name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES
-        )
-    else:
-        parent = await bot.fetch_channel(row.channel_id)
-        assert isinstance(parent, discord.TextChannel)
-        thread = await parent.create_thread(
-            name=name,
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=ARCHIVE_AFTER_MINUTES,
-        )
-    await bot.store.update_game(game_id, thread_id=thread.id)
+    # The start recorded its announcement: the thread and first table post (kept for the
+    # outbox to finish if Discord refuses them now, or if the bot stops in between).
+    await announce(bot, game_id)
     game = await bot.service.load(game_id)
     await refresh_lobby(bot, game, None)
-    await post_table(bot, game, new_message=True)
-    await reply(interaction, "✅ " + locales.t(lang, "lobby.started", thread=f"<#{thread.id}>"))
+    if game.row.thread_id is None:
+        raise UserError("thread_not_opened")
+    thread = f"<#{game.row.thread_id}>"
+    await reply(interaction, "✅ " + locales.t(lang, "lobby.started", thread=thread))
 
 
 async def set_option(
@@ -236,10 +221,11 @@ async def set_option(
     """Change one lobby option (creator or moderator)."""
     bot = bot_of(interaction)
     try:
-        game = await bot.service.load(game_id)
+        game = await game_here(bot, interaction, game_id)
         if game.row.status != "lobby":
             raise UserError("not_in_lobby")
-        if interaction.user.id != game.row.created_by and not is_moderator(interaction):
+        creator = interaction.user.id == game.row.created_by
+        if not creator and not moderates(interaction, game.row.guild_id):
             raise UserError("only_creator_options")
         spec = next((s for s in game.engine.options if s.name == name), None)
         if spec is None:
@@ -250,7 +236,7 @@ async def set_option(
         options[name] = _option_value(spec, value)
         await bot.store.update_game(game_id, options=options)
     except StoreError as exc:
-        await send_error(interaction, UserError(exc.code))
+        await send_error(interaction, UserError(exc.code, **exc.params))
         return
     except UserError as exc:
         await send_error(interaction, exc)
@@ -263,24 +249,21 @@ def _list_name(lang: str, row: GameRow) -> str:
     return f"{text.game_title(lang, row.game, row.id)} · {status}"
 
 
+@always_answers
 async def lobby_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
-    """Open lobbies and running games of this server, newest first."""
+    """Open lobbies and running games of this server the user may see, newest first."""
     bot = bot_of(interaction)
     if interaction.guild_id is None:
         return []
     rows = await bot.store.list_games(interaction.guild_id, OPEN)
     lang = user_lang(interaction)
-    found = [
-        app_commands.Choice(
-            name=_list_name(lang, r)[:100],
-            value=r.id,
-        )
-        for r in sorted(rows, key=lambda r: -r.id)
-        if current.strip() in str(r.id)
+    typed = [r for r in sorted(rows, key=lambda r: -r.id) if current.strip() in str(r.id)]
+    return [
+        app_commands.Choice(name=_list_name(lang, r)[:100], value=r.id)
+        for r in await followed(bot, typed, interaction, limit=25)
     ]
-    return found[:25]
 
 
 class Lobby(commands.GroupCog, group_name="game"):
@@ -368,12 +351,11 @@ class Lobby(commands.GroupCog, group_name="game"):
     ) -> None:
         """Invite someone to an invite-only game (creator or moderator)."""
         game_id = await self._invitable_game(interaction, game)
-        loaded = await self.bot.service.load(game_id)
-        if loaded.row.guild_id != interaction.guild_id:
-            raise UserError("unknown_game", game=game_id)
+        loaded = await game_here(self.bot, interaction, game_id)
         if loaded.row.status not in OPEN:
             raise UserError("game_not_running")
-        if interaction.user.id != loaded.row.created_by and not is_moderator(interaction):
+        creator = interaction.user.id == loaded.row.created_by
+        if not creator and not moderates(interaction, loaded.row.guild_id):
             raise UserError("only_creator_invites")
         if not await is_invite_only(self.bot.store, game_id):
             raise UserError("not_invite_only", game=game_id)
@@ -450,7 +432,9 @@ class Lobby(commands.GroupCog, group_name="game"):
         """The lobbies and games of this server."""
         lang = user_lang(interaction)
         assert interaction.guild_id is not None
-        rows = await self.bot.store.list_games(interaction.guild_id, OPEN)
+        rows = await followed(
+            self.bot, await self.bot.store.list_games(interaction.guild_id, OPEN), interaction
+        )
         lines = []
         for r in sorted(rows, key=lambda r: r.id):
             seats = await self.bot.store.seats(r.id)

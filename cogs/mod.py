@@ -7,7 +7,6 @@ to the game's log as a note (or, for a kick, as the seat's resignation).
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 import discord
@@ -15,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs.access import add_to_thread
+from cogs.access import add_to_thread, game_here
 from cogs.autoplay import hand_to_bot
 from cogs.checks import moderator_only
 from cogs.client import TableBot, reply
@@ -25,9 +24,12 @@ from cogs.i18n import user_lang
 from cogs.lobby import POLICY_CHOICES, deadline_line, parse_deadline
 from cogs.planner import Planner
 from cogs.play import my_games_autocomplete, resolve_game
-from cogs.publish import post_table, publish_restore, publish_result
+from cogs.publish import announce, publish_restore, publish_result
 from cogs.service import OPEN, RUNNING, Loaded
-from cogs.timing import OFF_WORDS, format_duration
+from cogs.set_aside import GameSetAside, SetAsideGame
+from cogs.set_aside import report as set_aside_report
+from cogs.timing import OFF_WORDS, format_duration, stored_duration
+from store import BadRow
 
 
 @app_commands.guild_only()
@@ -41,9 +43,7 @@ class Mod(commands.GroupCog, group_name="mod"):
 
     async def _running(self, interaction: discord.Interaction[Any], game: int | None) -> int:
         game_id = await resolve_game(interaction, game)
-        loaded = await self.bot.service.load(game_id)
-        if loaded.row.guild_id != interaction.guild_id:
-            raise UserError("unknown_game", game=game_id)
+        loaded = await game_here(self.bot, interaction, game_id)
         if loaded.row.status not in RUNNING:
             raise UserError("game_not_running")
         return game_id
@@ -70,8 +70,10 @@ class Mod(commands.GroupCog, group_name="mod"):
         """Pause a game: nobody can move until it is resumed."""
         game_id = await self._running(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await self.bot.service.note(game_id, interaction.user.id, "pause", status="paused")
-        await post_table(self.bot, loaded, new_message=True)
+        await self.bot.service.note(
+            game_id, interaction.user.id, "pause", status="paused", announce=True
+        )
+        await announce(self.bot, game_id)
         await self._done(interaction, "mod.done.pause", game=game_id)
 
     @app_commands.command(name="resume")
@@ -82,10 +84,10 @@ class Mod(commands.GroupCog, group_name="mod"):
         """Resume a paused game."""
         game_id = await self._running(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        loaded = await self.bot.service.note(
-            game_id, interaction.user.id, "resume", status="running"
+        await self.bot.service.note(
+            game_id, interaction.user.id, "resume", status="running", announce=True
         )
-        await post_table(self.bot, loaded, new_message=True)
+        await announce(self.bot, game_id)
         await self._done(interaction, "mod.done.resume", game=game_id)
 
     @app_commands.command(name="end")
@@ -142,9 +144,12 @@ class Mod(commands.GroupCog, group_name="mod"):
             await self.bot.store.invite(game_id, substitute.id, interaction.user.id)
             await add_to_thread(self.bot, loaded.row, substitute.id)
         await self.bot.service.note(
-            game_id, interaction.user.id, f"replace @{loaded.handles[seat]} → {substitute.mention}"
+            game_id,
+            interaction.user.id,
+            f"replace @{loaded.handles[seat]} → {substitute.mention}",
+            announce=True,
         )
-        await post_table(self.bot, await self.bot.service.load(game_id), new_message=True)
+        await announce(self.bot, game_id)
         await self._done(
             interaction, "mod.done.replace", player=player.mention, substitute=substitute.mention
         )
@@ -160,10 +165,10 @@ class Mod(commands.GroupCog, group_name="mod"):
         game_id, loaded, seat = await self._player_seat(interaction, game, player)
         await interaction.response.defer(ephemeral=True, thinking=True)
         noted = await self.bot.service.note(
-            game_id, interaction.user.id, f"botseat @{loaded.handles[seat]}"
+            game_id, interaction.user.id, f"botseat @{loaded.handles[seat]}", announce=True
         )
         await hand_to_bot(self.bot, noted, seat)
-        await post_table(self.bot, await self.bot.service.load(game_id), new_message=True)
+        await announce(self.bot, game_id)
         await self._done(interaction, "mod.done.botseat", player=player.mention)
 
     @app_commands.command(name="deadline")
@@ -184,9 +189,7 @@ class Mod(commands.GroupCog, group_name="mod"):
     ) -> None:
         """Set a game's turn deadline and what happens when it passes (also in a lobby)."""
         game_id = await resolve_game(interaction, game)
-        loaded = await self.bot.service.load(game_id)
-        if loaded.row.guild_id != interaction.guild_id:
-            raise UserError("unknown_game", game=game_id)
+        loaded = await game_here(self.bot, interaction, game_id)
         if loaded.row.status not in OPEN:
             raise UserError("game_not_running")
         lang = user_lang(interaction)
@@ -201,11 +204,10 @@ class Mod(commands.GroupCog, group_name="mod"):
             await refresh_lobby(self.bot, loaded, None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            setting = (
-                "off"
-                if rule is None
-                else f"{format_duration(timedelta(seconds=rule.turn_seconds))} {rule.policy}"
-            )
+            setting = "off"
+            if rule is not None:
+                length = stored_duration(rule.turn_seconds, "deadline")
+                setting = f"{format_duration(length)} {rule.policy}"
             await self.bot.service.note(game_id, interaction.user.id, f"deadline_set {setting}")
             await Planner(self.bot).replan_deadlines(game_id)
         shown = deadline_line(lang, rule) if rule else locales.t(lang, "mod.no_deadline")
@@ -236,9 +238,31 @@ class Mod(commands.GroupCog, group_name="mod"):
     @moderator_only()
     async def check(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         """Replay a game from its log and compare with the saved state."""
-        game_id = await resolve_game(interaction, game)
-        ok = await self.bot.service.verify(game_id)
-        await self._done(interaction, "mod.check_ok" if ok else "mod.check_bad", game=game_id)
+        # Also lists the server's set-aside games (cogs.set_aside), even with no game meant.
+        assert interaction.guild_id is not None
+        lang = user_lang(interaction)
+        lines: list[str] = []
+        try:
+            game_id: int | None = await resolve_game(interaction, game)
+        except GameSetAside as exc:
+            if exc.entry.guild_id != interaction.guild_id:
+                raise UserError("unknown_game", game=exc.entry.game_id) from None
+            game_id = exc.entry.game_id
+        except (UserError, BadRow):
+            if not self._set_aside(interaction.guild_id):
+                raise
+            game_id = None
+        if game_id is not None:
+            try:
+                key = "mod.check_ok" if await self.bot.service.verify(game_id) else "mod.check_bad"
+            except GameSetAside:
+                key = "mod.check_set_aside"
+            lines.append(locales.t(lang, key, game=game_id))
+        lines += set_aside_report(lang, self._set_aside(interaction.guild_id))
+        await reply(interaction, "🛡️ " + "\n".join(lines))
+
+    def _set_aside(self, guild_id: int) -> list[SetAsideGame]:
+        return self.bot.service.set_aside.of_guild(guild_id, self.bot.store.set_aside())
 
     @app_commands.command(name="language")
     @app_commands.describe(language="Language of the bot's public posts in this server")

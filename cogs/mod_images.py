@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
+from cogs.access import game_here
 from cogs.actions import bot_of
 from cogs.checks import moderator_only
 from cogs.client import TableBot, reply
@@ -35,9 +36,7 @@ async def images(
     """Redraw a game's table picture after every action, or only when a turn ends."""
     bot = bot_of(interaction)
     game_id = await resolve_game(interaction, game)
-    loaded = await bot.service.load(game_id)
-    if loaded.row.guild_id != interaction.guild_id:
-        raise UserError("unknown_game", game=game_id)
+    loaded = await game_here(bot, interaction, game_id)
     if loaded.row.status not in OPEN:
         raise UserError("game_not_running")
     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING
 
 from cogs.bots import is_bot
 from cogs.service import Change, Loaded
+from cogs.set_aside import GameSetAside
 from cogs.settings import load_prefs
+from cogs.timing import stored_duration
 from store import GameRow, NewTimer, TimerMatch, TimerRow
 
 if TYPE_CHECKING:
@@ -129,7 +131,7 @@ class Planner:
         if rule is None or user is None or is_bot(user):
             return []
         start = await self.clock_start(game.row.id, user, now)
-        due = start + timedelta(seconds=rule.turn_seconds)
+        due = start + stored_duration(rule.turn_seconds, "deadline")
         return [NewTimer(game.row.id, DEADLINE, due, seat=seat, seq=game.seq)]
 
     async def clock_start(self, game_id: int, user_id: int, now: datetime) -> datetime:
@@ -173,28 +175,35 @@ class Planner:
         A running game always has an idle-game timer while cleanup is on, so a game without
         one was never planned and is planned as if it had just started. Reminders are not
         added otherwise: one may already have been sent, and none is ever sent twice. Missing
-        deadlines are always added.
+        deadlines are always added. A game that cannot be loaded is set aside and skipped.
         """
+        for row in await self.bot.store.games_with_status(("lobby", "running", "paused")):
+            try:
+                await self._reconcile(row)
+            except GameSetAside:
+                continue  # logged when it was set aside; /mod check lists it
+
+    async def _reconcile(self, row: GameRow) -> None:
         store = self.bot.store
-        for row in await store.games_with_status(("lobby", "running", "paused")):
-            pending = await store.pending_timers(row.id)
-            kinds = {(t.kind, t.seat) for t in pending}
-            if row.status == "lobby":
-                if not any(kind in (LOBBY_WARNING, LOBBY_END) for kind, _ in kinds):
-                    await self.schedule_lobby(row)
-                continue
-            async with self.bot.service.lock(row.id):
-                game = await self.bot.service.load(row.id)
-                if self.bot.config.game_cleanup is not None and not any(
-                    kind in (IDLE_WARNING, IDLE_END) for kind, _ in kinds
-                ):
-                    status = game.row.status
-                    await self.changed(Change(game, frozenset(), status, None, "start"))
-                    continue
-                now = self.bot.clock.now()
-                add: list[NewTimer] = []
-                for seat in sorted(prompted(game)):
-                    if (DEADLINE, seat) not in kinds:
-                        add += await self.deadline(game, seat, now)
-                if add:
-                    await self.bot.timers.replace(row.id, add=add)
+        pending = await store.pending_timers(row.id)
+        kinds = {(t.kind, t.seat) for t in pending}
+        if row.status == "lobby":
+            await self.bot.service.load(row.id)  # sets aside a lobby of an unknown game
+            if not any(kind in (LOBBY_WARNING, LOBBY_END) for kind, _ in kinds):
+                await self.schedule_lobby(row)
+            return
+        async with self.bot.service.lock(row.id):
+            game = await self.bot.service.load(row.id)
+            if self.bot.config.game_cleanup is not None and not any(
+                kind in (IDLE_WARNING, IDLE_END) for kind, _ in kinds
+            ):
+                status = game.row.status
+                await self.changed(Change(game, frozenset(), status, None, "start"))
+                return
+            now = self.bot.clock.now()
+            add: list[NewTimer] = []
+            for seat in sorted(prompted(game)):
+                if (DEADLINE, seat) not in kinds:
+                    add += await self.deadline(game, seat, now)
+            if add:
+                await self.bot.timers.replace(row.id, add=add)

@@ -11,7 +11,7 @@ from discord.ext import commands
 import locales
 import rules
 from cogs import text
-from cogs.access import check_may_follow
+from cogs.access import check_may_follow, followed, game_here
 from cogs.actions import bot_of, send_board, send_hand, submit
 from cogs.client import TableBot, reply
 from cogs.components import resign_view
@@ -19,18 +19,20 @@ from cogs.errors import UserError
 from cogs.i18n import user_lang
 from cogs.publish import publish_restore
 from cogs.service import RUNNING
+from cogs.suggestions import always_answers
 from rules.core import Event
 from store import ActionRow, taken_back
 
 
 async def resolve_game(interaction: discord.Interaction[Any], game: int | None) -> int:
-    """The game a command means: the given number, this thread's game, or the user's only one."""
-    if game is not None:
-        return game
+    """The game a command means: the given number (of this server only), this thread's game,
+    or the user's only one."""
     bot = bot_of(interaction)
     guild_id = interaction.guild_id
     if guild_id is None:
         raise UserError("guild_only")
+    if game is not None:
+        return (await game_here(bot, interaction, game)).row.id
     if interaction.channel_id is not None:
         here = await bot.service.game_in_channel(guild_id, interaction.channel_id)
         if here is not None:
@@ -41,10 +43,11 @@ async def resolve_game(interaction: discord.Interaction[Any], game: int | None) 
     raise UserError("which_game", count=len(mine))
 
 
+@always_answers
 async def my_games_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
-    """Running games of this server, the user's own first."""
+    """Running games of this server the user may see, their own first."""
     bot = bot_of(interaction)
     if interaction.guild_id is None:
         return []
@@ -54,13 +57,14 @@ async def my_games_autocomplete(
         r.id for r in await bot.service.games_of(interaction.guild_id, interaction.user.id, RUNNING)
     }
     rows.sort(key=lambda r: (r.id not in mine, -r.id))
+    typed = [r for r in rows if current.strip() in str(r.id)]
     return [
         app_commands.Choice(name=text.game_title(lang, r.game, r.id)[:100], value=r.id)
-        for r in rows
-        if current.strip() in str(r.id)
-    ][:25]
+        for r in await followed(bot, typed, interaction, limit=25)
+    ]
 
 
+@always_answers
 async def action_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
@@ -69,7 +73,7 @@ async def action_autocomplete(
     lang = user_lang(interaction)
     try:
         game_id = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
-        game = await bot.service.load(game_id)
+        game = await game_here(bot, interaction, game_id)
     except UserError:
         return []
     seat = game.seat_of(interaction.user.id)
@@ -77,7 +81,7 @@ async def action_autocomplete(
         return []
     typed = current.lower()
     parts = typed.split()
-    at_boundary = not typed or typed.endswith(" ")
+    at_boundary = not parts or typed[-1].isspace()
     prefix = parts if at_boundary else parts[:-1]
     partial = "" if at_boundary else parts[-1]
     found = []
@@ -91,6 +95,7 @@ async def action_autocomplete(
     return found[:25]
 
 
+@always_answers
 async def rules_topic_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
@@ -179,7 +184,7 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         game_id = await resolve_game(interaction, game)
         lang = user_lang(interaction)
-        loaded = await self.bot.service.load(game_id)
+        loaded = await game_here(self.bot, interaction, game_id)
         await check_may_follow(self.bot, loaded, interaction)
         seat = loaded.seat_of(interaction.user.id)
         steps = await self.bot.service.history(game_id)
@@ -248,7 +253,7 @@ class Play(commands.Cog):
         """Leave a running game for good (asks for confirmation)."""
         game_id = await resolve_game(interaction, game)
         lang = user_lang(interaction)
-        loaded = await self.bot.service.load(game_id)
+        loaded = await game_here(self.bot, interaction, game_id)
         if loaded.seat_of(interaction.user.id) is None:
             raise UserError("not_a_player")
         view = resign_view(lang, game_id, loaded.seq)

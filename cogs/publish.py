@@ -6,6 +6,12 @@ is posted, which is what pings them. Only public views and public events are use
 
 A game's image policy (``cogs.game_settings``) decides whether such an edit redraws the picture:
 ``every`` does, ``turn`` updates the text only, so a new picture comes with each new post.
+
+**The outbox.** Whether a recorded change needs a new post or an edit is written with the change
+itself (``GameRow.announce``, in the store's transaction); :func:`announce` then brings the
+thread up to the game as it is now and clears it. A crash between the two, or a post Discord
+refused, leaves it pending: ``cogs.outbox`` delivers it at the next start and retries failures.
+Several changes recorded before one delivery become one post (a pending new post stays one).
 """
 
 from __future__ import annotations
@@ -18,10 +24,11 @@ import discord
 
 import locales
 from cogs import text
+from cogs.access import open_private_thread, thread_members
 from cogs.bots import seat_name
-from cogs.game_settings import image_policy
+from cogs.game_settings import image_policy, is_invite_only
 from cogs.service import ActResult, Loaded
-from cogs.threads import in_thread
+from cogs.threads import ARCHIVE_AFTER_MINUTES, in_thread
 
 if TYPE_CHECKING:
     from cogs.client import TableBot
@@ -65,8 +72,8 @@ async def table_file(bot: TableBot, view: dict[str, Any], lang: str) -> discord.
 
 async def post_table(
     bot: TableBot, game: Loaded, *, new_message: bool, redraw: bool = True
-) -> None:
-    """Post (or edit) the table message in the game's thread.
+) -> bool:
+    """Post (or edit) the table message in the game's thread; False when Discord refused.
 
     An edit without ``redraw`` changes the text and buttons but keeps the picture; a new
     message always has a fresh picture.
@@ -75,7 +82,7 @@ async def post_table(
 
     thread_id = game.row.thread_id
     if thread_id is None or game.state is None:
-        return
+        return False
     lang = await bot.public_lang(game.row.guild_id)
     view = game.engine.view(game.state, None)
     content = table_content(lang, game, view)
@@ -96,7 +103,7 @@ async def post_table(
                     await current.edit(content=content, view=buttons)
 
             await in_thread(bot, thread_id, edit)
-            return
+            return True
         except discord.HTTPException:
             log.warning("could not edit table message %s of game %s", old, game.row.id)
     kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, view, lang)}
@@ -110,17 +117,88 @@ async def post_table(
         log.warning(
             "could not post the table of game %s in thread %s: %s", game.row.id, thread_id, exc
         )
-        return
+        return False
     await bot.store.update_game(game.row.id, table_message_id=message.id)
+    return True
+
+
+async def announce(bot: TableBot, game_id: int) -> bool:
+    """Deliver the game's pending announcement, if any: open its thread when a start was
+    interrupted before, then post or edit the table as the game is now. Returns False when
+    something is still pending (Discord refused; ``cogs.outbox`` retries)."""
+    async with bot.announcing(game_id):
+        # Changes recorded while a post was under way are delivered by the next round.
+        for _ in range(_ROUNDS):
+            row = await bot.store.get_game(game_id)
+            if row is None or row.announce is None:
+                return True
+            game = await bot.service.load(game_id)
+            if game.row.thread_id is None and not await open_thread(bot, game):
+                return False
+            if game.state is None:  # nothing to show (a start with no snapshot)
+                await bot.store.announced(game_id, game.seq)
+                return True
+            new = bool(row.announce)
+            redraw = new or await image_policy(bot.store, game_id) == "every"
+            if not await post_table(bot, game, new_message=new, redraw=redraw):
+                return False
+            await bot.store.announced(game_id, game.seq)
+    return False
+
+
+#: Deliveries in a row before :func:`announce` leaves the rest to the outbox's next round.
+_ROUNDS = 5
+
+
+async def open_thread(bot: TableBot, game: Loaded) -> bool:
+    """Open a started game's thread (private with its people for an invite-only game) and
+    keep it on the game; False when Discord refused."""
+    row = game.row
+    lang = await bot.public_lang(row.guild_id)
+    name = text.game_title(lang, row.game, row.id)[:100]
+    try:
+        if await is_invite_only(bot.store, row.id):
+            members = await thread_members(bot, game)
+            thread_id = (await open_private_thread(bot, row, name, members)).id
+        elif row.lobby_message_id is not None:
+            channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+            try:
+                created = await channel.get_partial_message(row.lobby_message_id).create_thread(
+                    name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES
+                )
+                thread_id = created.id
+            except discord.HTTPException as exc:
+                if exc.code != THREAD_EXISTS:
+                    raise
+                # Opened before a crash kept us from noting it: a message's thread has its id.
+                thread_id = row.lobby_message_id
+        else:
+            parent = await bot.fetch_channel(row.channel_id)
+            if not isinstance(parent, discord.TextChannel):
+                log.warning("game %s: channel %s takes no threads", row.id, row.channel_id)
+                return False
+            thread_id = (
+                await parent.create_thread(
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=ARCHIVE_AFTER_MINUTES,
+                )
+            ).id
+    except discord.HTTPException as exc:
+        log.warning("could not open the thread of game %s: %s", row.id, exc)
+        return False
+    game.row = await bot.store.update_game(row.id, thread_id=thread_id)
+    return True
+
+
+#: Discord's error code for a second thread on one message.
+THREAD_EXISTS = 160004
 
 
 async def publish_result(bot: TableBot, result: ActResult) -> None:
-    """After an accepted action: a new message when the prompt moved, else an edit."""
-    before = {p.seat for p in result.before}
-    after = {p.seat for p in result.after}
-    moved = before != after or result.finished
-    redraw = moved or await image_policy(bot.store, result.game.row.id) == "every"
-    await post_table(bot, result.game, new_message=moved, redraw=redraw)
+    """After an accepted action: what it recorded to announce (a new message when the prompt
+    moved, else an edit)."""
+    await announce(bot, result.game.row.id)
 
 
 async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) -> None:
@@ -134,4 +212,4 @@ async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) 
     seats = ", ".join(mention(s.seat) for s in game.seats)
     line = "↩️ " + locales.t(lang, key, seats=seats, **params)
     await bot.get_partial_messageable(thread_id).send(line[:2000])
-    await post_table(bot, game, new_message=True)
+    await announce(bot, game.row.id)

@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs.errors import UserError
+from cogs.set_aside import SetAsideGame, SetAsideGames
 from rules import get_game
 from rules.core import Event, Game, Outcome, Prompt, act, join, reveals, tokens
 from store import (
     ActionRow,
+    BadRow,
     GameRow,
     SeatRow,
     SeqConflict,
@@ -33,6 +35,8 @@ from store import (
 
 RUNNING = ("running", "paused")
 OPEN = ("lobby", "running", "paused")
+#: The largest id a game can have (SQLite integers are 64-bit; larger ones are not games).
+MAX_GAME_ID = 2**63 - 1
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +124,8 @@ class GameService:
         self._states: dict[int, tuple[int, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._hooks: list[ChangeHook] = []
+        #: Games that cannot be loaded (cogs.set_aside): refused, skipped at start-up.
+        self.set_aside = SetAsideGames()
 
     def on_change(self, hook: ChangeHook) -> None:
         """Call ``hook`` after every start, move, resignation and note (see :class:`Change`)."""
@@ -138,21 +144,52 @@ class GameService:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def load(self, game_id: int) -> Loaded:
-        """The game with its current state; raises UserError(unknown_game)."""
-        row = await self.store.get_game(game_id)
+        """The game with its current state; raises UserError(unknown_game), or
+        :class:`cogs.set_aside.GameSetAside` for a game that cannot be loaded."""
+        loaded = await self._load(game_id)
+        if self.set_aside:
+            self.set_aside.discard(game_id)  # it loads: repaired since it was set aside
+        return loaded
+
+    async def _load(self, game_id: int) -> Loaded:
+        if not 0 < game_id <= MAX_GAME_ID:
+            raise UserError("unknown_game", game=game_id)
+        try:
+            row = await self.store.get_game(game_id)
+        except BadRow as exc:
+            entry = SetAsideGame(game_id, exc.row.guild_id, "row_unreadable")
+            raise self.set_aside.add(entry, None) from None
         if row is None:
             raise UserError("unknown_game", game=game_id)
-        loaded = Loaded(row, await self.store.seats(game_id), get_game(row.game))
+        try:
+            engine = get_game(row.game)
+        except KeyError:
+            entry = SetAsideGame(game_id, row.guild_id, "unknown_game", str(row.game))
+            raise self.set_aside.add(entry, f"unknown game {row.game!r}") from None
+        loaded = Loaded(row, await self.store.seats(game_id), engine)
         if row.status in ("lobby", "cancelled"):
             return loaded
         cached = self._states.get(game_id)
         if cached is not None and cached[0] == row.seq:
             loaded.state = cached[1]
             return loaded
-        snap = await self.store.snapshot(game_id)
+        try:
+            snap = await self.store.snapshot(game_id)
+        except BadRow:
+            entry = SetAsideGame(game_id, row.guild_id, "snapshot_unreadable")
+            raise self.set_aside.add(entry, None) from None
         if snap is None:
             return loaded
-        loaded.state = loaded.engine.from_json(snap[1])
+        try:
+            # What every answer about the game asks first: a snapshot the engine reads but
+            # cannot answer this about would fail each of them instead.
+            loaded.state = engine.from_json(snap[1])
+            engine.pending(loaded.state)
+            engine.outcome(loaded.state)
+        except Exception as exc:
+            entry = SetAsideGame(game_id, row.guild_id, "snapshot_invalid")
+            why = f"the {row.game} engine cannot read its snapshot ({type(exc).__name__})"
+            raise self.set_aside.add(entry, why) from None
         self._states[game_id] = (snap[0], loaded.state)
         return loaded
 
@@ -227,11 +264,13 @@ class GameService:
         *,
         status: str | None = None,
         expected_seq: int | None = None,
+        announce: bool | None = None,
     ) -> Loaded:
         """Write a note (pause, kick, replace, a passed deadline...) into the game's log.
 
         ``user_id`` is None for the bot's own notes; with ``expected_seq`` the note is refused
-        (``stale``) when the game has moved on since.
+        (``stale``) when the game has moved on since. ``announce`` records that the table post
+        must follow (True: a new post, False: an edit), as ``Store.record`` describes.
         """
         async with self.lock(game_id):
             game = await self.load(game_id)
@@ -247,6 +286,7 @@ class GameService:
                 text=text,
                 snapshot=None,
                 status=status,
+                announce=announce,
             )
             if game.state is not None:
                 self._states[game_id] = (seq, game.state)
@@ -312,6 +352,7 @@ class GameService:
                 kind="note",
                 text=text,
                 snapshot=game.engine.to_json(state),
+                announce=True,
             )
         except SeqConflict as exc:
             self._states.pop(game.row.id, None)
@@ -366,6 +407,8 @@ class GameService:
         self, game: Loaded, state: Any, seat: int, user_id: int | None, kind: str, text: str
     ) -> None:
         finished = game.engine.outcome(state) is not None
+        # A new table post (which mentions them) when other seats must act now, else an edit.
+        moved = _seats(game.pending()) != _seats(game.engine.pending(state))
         try:
             seq = await self.store.record(
                 game.row.id,
@@ -376,12 +419,13 @@ class GameService:
                 text=text,
                 snapshot=game.engine.to_json(state),
                 status="finished" if finished else None,
+                announce=moved or finished,
             )
         except SeqConflict as exc:
             self._states.pop(game.row.id, None)
             raise UserError("stale") from exc
         except StoreError as exc:
-            raise UserError(exc.code) from exc
+            raise UserError(exc.code, **exc.params) from exc
         self._states[game.row.id] = (seq, state)
         refreshed = await self.store.get_game(game.row.id)
         assert refreshed is not None

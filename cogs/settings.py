@@ -21,10 +21,12 @@ import locales
 from cogs.client import TableBot, reply
 from cogs.errors import UserError
 from cogs.i18n import user_lang
+from cogs.suggestions import always_answers
 from cogs.timing import (
+    MAXIMA,
     OFF_WORDS,
+    duration_option,
     format_window,
-    parse_duration,
     parse_window,
     quiet_until,
     time_zones,
@@ -57,7 +59,9 @@ def prefs_from(settings: dict[str, Any], default_reminder: timedelta) -> Prefs:
     """:class:`Prefs` from a stored settings object."""
     reminder: timedelta | None = default_reminder
     seconds = settings.get("reminder")
-    if isinstance(seconds, int) and not isinstance(seconds, bool) and seconds >= 0:
+    # A stored value outside what /settings accepts (written by an older version) is ignored.
+    longest = MAXIMA["reminder"].total_seconds()
+    if isinstance(seconds, int) and not isinstance(seconds, bool) and 0 <= seconds <= longest:
         reminder = timedelta(seconds=seconds) if seconds else None
     quiet = None
     if isinstance(settings.get("quiet"), str):
@@ -128,6 +132,7 @@ def settings_text(lang: str, prefs: Prefs) -> str:
     return "\n".join(lines)
 
 
+@always_answers
 async def time_zone_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
@@ -212,10 +217,7 @@ def _changes(
         if reminder.strip().lower() in OFF_WORDS:
             changes["reminder"] = 0
         else:
-            try:
-                changes["reminder"] = int(parse_duration(reminder).total_seconds())
-            except ValueError:
-                raise UserError("bad_duration", value=reminder) from None
+            changes["reminder"] = int(duration_option(reminder, "reminder").total_seconds())
     if quiet is not None:
         if quiet.strip().lower() in OFF_WORDS:
             changes["quiet"] = None

@@ -18,12 +18,14 @@ from discord.ext import commands
 import locales
 import rules
 from cogs import text
+from cogs.access import check_may_follow, followed, game_here
 from cogs.actions import bot_of
 from cogs.client import TableBot, reply
 from cogs.errors import UserError
 from cogs.export import EXPORTABLE, check_exportable, transcript, transcript_bytes
 from cogs.i18n import user_lang
 from cogs.ratings import Rater
+from cogs.suggestions import always_answers
 from store import PlayerStats, RatingRow
 
 #: Places shown by /leaderboard.
@@ -91,19 +93,21 @@ def stats_content(
     return "\n".join(lines)[:2000]
 
 
+@always_answers
 async def finished_games_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
-    """Games of this server that are over, newest first."""
+    """Games of this server that are over and the user may see, newest first."""
     if interaction.guild_id is None:
         return []
     lang = user_lang(interaction)
-    rows = await bot_of(interaction).store.list_games(interaction.guild_id, EXPORTABLE)
+    bot = bot_of(interaction)
+    rows = await bot.store.list_games(interaction.guild_id, EXPORTABLE)
+    typed = [r for r in reversed(rows) if current.strip() in str(r.id)]
     return [
         app_commands.Choice(name=text.game_title(lang, r.game, r.id)[:100], value=r.id)
-        for r in reversed(rows)
-        if current.strip() in str(r.id)
-    ][:25]
+        for r in await followed(bot, typed, interaction, limit=25)
+    ]
 
 
 def export_command() -> app_commands.Command[Any, ..., None]:
@@ -132,9 +136,9 @@ async def export_game(interaction: discord.Interaction[Any], game: int | None) -
         game_id = here.id if here is not None else None
     if game_id is None:
         raise UserError("export_which_game")
-    loaded = await bot.service.load(game_id)
-    if loaded.row.guild_id != guild_id:
-        raise UserError("unknown_game", game=game_id)
+    loaded = await game_here(bot, interaction, game_id)
+    # A transcript is as private as the game's thread (an invite-only game's is not public).
+    await check_may_follow(bot, loaded, interaction)
     check_exportable(loaded.row)  # before anything is read: a running game's log stays put
     await interaction.response.defer(ephemeral=True, thinking=True)
     data = transcript(loaded.row, loaded.seats, await bot.store.actions(game_id), loaded.outcome())

@@ -11,6 +11,33 @@ import locales
 import rules
 from rules.core import Choice, Event, Game, Outcome, Prompt
 
+#: Discord refuses a message content longer than this (error 50035).
+MESSAGE_LIMIT = 2000
+#: How much of a user's own input a refusal repeats back.
+ECHO_LIMIT = 100
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis showing where.
+
+    >>> clip("place forest 3", 9)
+    'place fo…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def echoed(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Refusal parameters with anything a user typed shortened to :data:`ECHO_LIMIT` (a long
+    input repeated in full would push the answer past Discord's limit and go unanswered)."""
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, str):
+            value = clip(value, ECHO_LIMIT)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+            value = clip(str(value), ECHO_LIMIT)
+        out[name] = value
+    return out
+
 
 def game_name(lang: str, game: str) -> str:
     """``CIV: Carta Impera Victoria`` (each game's catalogue has ``<game>.title``)."""

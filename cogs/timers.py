@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
 
 from cogs.clock import Clock
+from cogs.set_aside import GameSetAside
 from store import NewTimer, Store, TimerMatch, TimerRow
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,12 @@ class TimerDispatcher:
                 continue
             try:
                 await handler(timer)
+            except GameSetAside:
+                # Its reason was logged when the game was set aside; no traceback per timer.
+                log.warning(
+                    "%s timer %s skipped: game %s is set aside", timer.kind, timer.id, timer.game_id
+                )
+                continue
             except Exception:
                 log.exception("%s timer %s of game %s failed", timer.kind, timer.id, timer.game_id)
                 continue

@@ -1,7 +1,9 @@
 """Pure time arithmetic for asynchronous play: durations as people type them, quiet hours.
 
-Durations are written ``90m``, ``12h``, ``2d`` or combined (``1d12h``); quiet hours are a local
-time window such as ``22:00-07:00`` in a zoneinfo time zone (``Europe/Budapest``).
+Durations are written ``90m``, ``12h``, ``2d`` or combined (``1d12h``), with ASCII digits only;
+each use has a documented maximum (:data:`MAXIMA`) so that no duration anyone types can push a
+timer past what a ``datetime`` holds. Quiet hours are a local time window such as
+``22:00-07:00`` in a zoneinfo time zone (``Europe/Budapest``).
 
 >>> parse_duration("1d12h")
 datetime.timedelta(days=1, seconds=43200)
@@ -18,33 +20,96 @@ import re
 import zoneinfo
 from datetime import UTC, datetime, time, timedelta
 
-_PART = re.compile(r"(\d+)\s*([dhm])")
-_DURATION = re.compile(r"(?:\d+\s*[dhm]\s*)+")
+from cogs.errors import UserError
+
+# [0-9], not \d: \d also matches other scripts' digits, which int() would then accept.
+_PART = re.compile(r"([0-9]+)\s*([dhm])")
+_DURATION = re.compile(r"(?:[0-9]+\s*[dhm]\s*)+")
 _UNITS = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
-_CLOCK = re.compile(r"(\d{1,2})(?::(\d{2}))?")
+_CLOCK = re.compile(r"([0-9]{1,2})(?::([0-9]{2}))?")
+#: Longer texts are refused before any parsing (``1d 23h 59m`` needs 11 characters).
+MAX_DURATION_TEXT = 40
+
+#: The longest duration each setting accepts, from commands and the configuration alike.
+MAXIMA: dict[str, timedelta] = {
+    "reminder": timedelta(days=30),
+    "deadline": timedelta(days=90),
+    "cleanup": timedelta(days=365),
+    "cleanup_warning": timedelta(days=30),
+}
+#: The most days ``/vacation`` and ``timers.vacation_days`` allow.
+MAX_VACATION_DAYS = 365
 
 #: Words that switch a setting off.
 OFF_WORDS = frozenset({"off", "no", "none", "0", "ki", "nem"})
 
 
-def parse_duration(text: str) -> timedelta:
+class DurationTooLong(ValueError):
+    """A well-formed duration above the setting's maximum."""
+
+    def __init__(self, text: str, maximum: timedelta) -> None:
+        super().__init__(f"longer than {format_duration(maximum)}: {text!r}")
+        self.maximum = maximum
+
+
+def parse_duration(text: str, maximum: timedelta | None = None) -> timedelta:
     """``"12h"`` -> 12 hours; days, hours and minutes may be combined (``1d 6h 30m``).
 
+    >>> parse_duration("31d", MAXIMA["reminder"])
+    Traceback (most recent call last):
+    ...
+    cogs.timing.DurationTooLong: longer than 30d: '31d'
+
     Raises:
+        DurationTooLong: above ``maximum`` (a :class:`ValueError`).
         ValueError: anything else, or a duration of zero.
     """
     cleaned = text.strip().lower()
-    if not _DURATION.fullmatch(cleaned):
+    if len(cleaned) > MAX_DURATION_TEXT or not _DURATION.fullmatch(cleaned):
         raise ValueError(f"not a duration: {text!r}")
-    total = sum((int(n) * _UNITS[unit] for n, unit in _PART.findall(cleaned)), timedelta())
-    if total <= timedelta(0):
+    # Minutes as plain ints first: timedelta itself overflows past 999,999,999 days.
+    minutes = sum(int(n) * _MINUTES[unit] for n, unit in _PART.findall(cleaned))
+    if minutes <= 0:
         raise ValueError(f"not a duration: {text!r}")
-    return total
+    if maximum is not None and minutes * 60 > maximum.total_seconds():
+        raise DurationTooLong(text, maximum)
+    if minutes > _MAX_MINUTES:
+        raise DurationTooLong(text, timedelta(minutes=_MAX_MINUTES))
+    return timedelta(minutes=minutes)
 
 
-def parse_optional_duration(text: str) -> timedelta | None:
+_MINUTES = {unit: int(length.total_seconds()) // 60 for unit, length in _UNITS.items()}
+# Beyond every maximum in MAXIMA, and far inside what timedelta and datetime arithmetic hold.
+_MAX_MINUTES = 10 * 366 * 24 * 60
+
+
+def duration_option(text: str, setting: str) -> timedelta:
+    """A duration typed into a command for ``setting`` (a key of :data:`MAXIMA`).
+
+    Raises:
+        UserError: ``bad_duration`` or ``duration_too_long`` (with the maximum as people type it).
+    """
+    try:
+        return parse_duration(text, MAXIMA[setting])
+    except DurationTooLong as exc:
+        raise UserError(
+            "duration_too_long", value=text, maximum=format_duration(exc.maximum)
+        ) from None
+    except ValueError:
+        raise UserError("bad_duration", value=text) from None
+
+
+def stored_duration(seconds: int, setting: str) -> timedelta:
+    """A stored length of ``setting``, kept within :data:`MAXIMA` (rows written by an older
+    version may hold any number, and ``timedelta`` itself overflows on huge ones)."""
+    return timedelta(seconds=min(max(seconds, 0), int(MAXIMA[setting].total_seconds())))
+
+
+def parse_optional_duration(text: str, maximum: timedelta | None = None) -> timedelta | None:
     """Like :func:`parse_duration`, with ``off`` (and its synonyms) giving None."""
-    return None if text.strip().lower() in OFF_WORDS else parse_duration(text)
+    if text.strip().lower() in OFF_WORDS:
+        return None
+    return parse_duration(text, maximum)
 
 
 def format_duration(delta: timedelta) -> str:

@@ -6,7 +6,15 @@ Tests drive a real discord.py bot through ``Emulator`` (see ``docs/playground.md
 
 from playground.emulator import Emulator
 from playground.interactions import InteractionResult
-from playground.models import Attachment, Channel, FakeUser, Message, RecordedFile, RecordedRequest
+from playground.models import (
+    Attachment,
+    Channel,
+    FakeUser,
+    Guild,
+    Message,
+    RecordedFile,
+    RecordedRequest,
+)
 from playground.patch import point_discord_at, restore_discord
 from playground.state import EmulatorError
 from playground.testing import running_bot
@@ -18,6 +26,7 @@ __all__ = [
     "Emulator",
     "EmulatorError",
     "FakeUser",
+    "Guild",
     "InteractionResult",
     "Message",
     "RecordedFile",

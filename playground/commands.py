@@ -36,8 +36,10 @@ _MAX_SAFE_INTEGER = 2**53
 
 @dataclass
 class Resolved:
-    """The ``resolved`` block: full objects for the ids that options and selects carry."""
+    """The ``resolved`` block: full objects for the ids that options and selects carry, as
+    seen in the guild ``guild_id`` the interaction comes from (None: a DM)."""
 
+    guild_id: int | None = None
     users: dict[str, Json] = field(default_factory=dict)
     members: dict[str, Json] = field(default_factory=dict)
     roles: dict[str, Json] = field(default_factory=dict)
@@ -56,26 +58,28 @@ class Resolved:
         return {name: body for name, body in sections.items() if body}
 
     def add_user(self, state: State, user: FakeUser) -> str:
-        """Resolve a user (and their member object, which has no ``user`` key here)."""
+        """Resolve a user (and, for a member of the guild, their member object, which has no
+        ``user`` key here)."""
         self.users[str(user.id)] = user.payload()
-        self.members[str(user.id)] = state.member_payload(
-            user, with_user=False, with_permissions=True
-        )
+        if self.guild_id is not None and state.is_member(user, self.guild_id):
+            self.members[str(user.id)] = state.member_payload(
+                user, guild=self.guild_id, with_user=False, with_permissions=True
+            )
         return str(user.id)
 
     def add_channel(self, state: State, channel: Channel) -> str:
         """Resolve a guild channel or thread, with the invoking user's permissions."""
-        if channel.guild_id is None:
-            raise EmulatorError("only guild channels and threads can be picked")
+        if channel.guild_id is None or channel.guild_id != (self.guild_id or state.guild_id):
+            raise EmulatorError("only this guild's channels and threads can be picked")
         self.channels[str(channel.id)] = {
             **channel.payload(),
-            "permissions": str(state.permissions(state.bot)),
+            "permissions": str(state.permissions(state.bot, guild=channel.guild_id)),
         }
         return str(channel.id)
 
     def add_role(self, state: State, role_id: int) -> str:
         """Resolve one of the guild's roles."""
-        for role in state.roles_payload():
+        for role in state.roles_payload(self.guild_id):
             if role["id"] == str(role_id):
                 self.roles[str(role_id)] = role
                 return str(role_id)
@@ -97,8 +101,10 @@ def build_call(
     *,
     focused: str | None = None,
     dm: bool = False,
+    guild: int | None = None,
 ) -> CommandCall:
-    """The interaction data for ``/path`` with these option values.
+    """The interaction data for ``/path`` with these option values, sent in the guild
+    ``guild`` (default: the first; ignored in a DM).
 
     With ``focused`` set this is an autocomplete request: the focused option is sent as the
     partial string typed so far, and required options may still be missing.
@@ -106,7 +112,8 @@ def build_call(
     words = path.strip().lstrip("/").split()
     if not words:
         raise EmulatorError("empty command path")
-    command = state.command(words[0], dm=dm)
+    where = None if dm else guild or state.guild_id
+    command = state.command(words[0], dm=dm, guild=where)
     definitions: list[Json] = list(command.get("options") or [])
     chain: list[Json] = []
     for word in words[1:]:
@@ -129,7 +136,7 @@ def build_call(
     if subcommands:
         raise EmulatorError(f"/{' '.join(words)} needs a subcommand: {subcommands}")
 
-    resolved = Resolved()
+    resolved = Resolved(guild_id=where)
     options = _build_options(state, definitions, values, resolved, focused=focused)
     for parent in reversed(chain):
         options = [{"name": parent["name"], "type": parent["type"], "options": options}]

@@ -32,7 +32,7 @@ from playground.interactions import (
     MODAL_SUBMIT,
     InteractionResult,
 )
-from playground.models import Channel, FakeUser, Message, RecordedRequest
+from playground.models import Channel, FakeUser, Guild, Message, RecordedRequest
 from playground.patch import is_loopback
 from playground.ratelimits import RateLimiter
 from playground.rest import Fault, RestApi
@@ -41,6 +41,7 @@ from playground.state import EmulatorError, State, new_token
 Json = dict[str, Any]
 UserRef = FakeUser | int | str
 ChannelRef = Channel | int | str
+GuildRef = Guild | int
 MessageRef = Message | int | str
 MessagePredicate = Callable[[Message], bool]
 
@@ -49,7 +50,8 @@ _MAX_UPLOAD = 64 * 1024 * 1024
 
 
 class Emulator:
-    """One fake guild (#general, #games), a bot application, and fake human users."""
+    """A fake guild (#general, #games), a bot application, and fake human users; more guilds
+    with ``add_guild``."""
 
     def __init__(
         self,
@@ -166,13 +168,55 @@ class Emulator:
         """The role held by users added with ``manage_guild=True``."""
         return self.state.moderator_role_id
 
-    def add_user(self, name: str, *, manage_guild: bool = False, locale: str = "en-US") -> FakeUser:
-        """Add a human member; ``manage_guild`` gives them the Moderator role (Manage Server)."""
-        user = self.state.add_user(name, manage_guild=manage_guild, locale=locale)
+    @property
+    def guilds(self) -> list[Guild]:
+        """Every guild the bot is in, the first one first."""
+        return list(self.state.guilds.values())
+
+    def guild(self, ref: GuildRef | None = None) -> Guild:
+        """A guild by object or id (the first one for None)."""
+        return self.state.guild(ref)
+
+    def add_guild(self, name: str, *, owner: str, locale: str = "en-US") -> Guild:
+        """Another server the bot is in, with its own roles and a new user ``owner`` who owns
+        it (every permission there). Add its channels with ``add_channel(..., guild=)`` and
+        its members with ``add_user(..., guild=)`` or ``join_guild``.
+
+        Announced with GUILD_CREATE if a bot is connected, as when a bot is added to a server.
+        """
+        if any(u.name == owner for u in self.state.users.values()):
+            raise EmulatorError(f"a user named {owner!r} already exists")
+        owner_user = FakeUser(self.state.next_id(), owner, locale=locale)
+        self.state.users[owner_user.id] = owner_user
+        guild = self.state.add_guild(name, owner_user.id)
         if self.gateway.sessions:
-            event = {**self.state.member_payload(user), "guild_id": str(self.guild_id)}
-            self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", event))
+            payload = self.state.guild_create_payload(guild)
+            self._spawn(self.gateway.dispatch("GUILD_CREATE", payload))
+        return guild
+
+    def add_user(
+        self,
+        name: str,
+        *,
+        manage_guild: bool = False,
+        locale: str = "en-US",
+        guild: GuildRef | None = None,
+    ) -> FakeUser:
+        """Add a human member of a guild (the first by default); ``manage_guild`` gives them
+        that guild's Moderator role (Manage Server)."""
+        user = self.state.add_user(name, manage_guild=manage_guild, locale=locale, guild=guild)
+        self._member_added(user, self.state.guild(guild))
         return user
+
+    def join_guild(self, user: UserRef, guild: GuildRef, *, manage_guild: bool = False) -> None:
+        """An existing user joins another guild too (with its Moderator role if asked)."""
+        member = self.user(user)
+        self._member_added(member, self.state.join_guild(member, guild, moderator=manage_guild))
+
+    def _member_added(self, user: FakeUser, guild: Guild) -> None:
+        if self.gateway.sessions:
+            event = {**self.state.member_payload(user, guild=guild), "guild_id": str(guild.id)}
+            self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", event))
 
     @property
     def users(self) -> list[FakeUser]:
@@ -183,15 +227,18 @@ class Emulator:
         """A user by object, id or name."""
         return self.state.user(ref)
 
-    def add_channel(self, name: str, kind: str = "text") -> Channel:
-        """Add a channel: ``text``, ``announcement``, ``voice`` (its text chat takes commands)
-        or ``forum`` (announced with CHANNEL_CREATE if a bot is connected)."""
+    def add_channel(
+        self, name: str, kind: str = "text", *, guild: GuildRef | None = None
+    ) -> Channel:
+        """Add a channel to a guild (the first by default): ``text``, ``announcement``,
+        ``voice`` (its text chat takes commands) or ``forum`` (announced with CHANNEL_CREATE
+        if a bot is connected)."""
         try:
             channel_type = payloads.CHANNEL_KINDS[kind]
         except KeyError:
             kinds = sorted(payloads.CHANNEL_KINDS)
             raise EmulatorError(f"no channel kind {kind!r}: {kinds}") from None
-        channel = self.state.add_channel(name, channel_type)
+        channel = self.state.add_channel(name, channel_type, guild=guild)
         if self.gateway.sessions:
             payload = self.state.channel_payload(channel)
             self._spawn(self.gateway.dispatch("CHANNEL_CREATE", payload))
@@ -220,17 +267,25 @@ class Emulator:
 
     # -- Discord's behaviour, configurable per test -------------------------------------
 
-    def set_bot_permissions(self, permissions: int, channel: ChannelRef | None = None) -> None:
-        """The bot's permissions server-wide (its role), or its overwrite in one channel.
+    def set_bot_permissions(
+        self,
+        permissions: int,
+        channel: ChannelRef | None = None,
+        *,
+        guild: GuildRef | None = None,
+    ) -> None:
+        """The bot's permissions server-wide (its role in ``guild``, default the first), or
+        its overwrite in one channel.
 
         By default the bot has exactly what the README asks for (``state.BOT_PERMISSIONS``).
         """
         if channel is None:
-            self.state.bot_permissions = permissions
+            self.state.guild(guild).bot_permissions = permissions
         else:
             target = self.channel(channel)
-            target.bot_allow = permissions & ~self.state.bot_permissions
-            target.bot_deny = self.state.bot_permissions & ~permissions
+            role = self.state.guild_of(target).bot_permissions
+            target.bot_allow = permissions & ~role
+            target.bot_deny = role & ~permissions
         self.state.changed()
 
     async def advance(self, seconds: float) -> list[Channel]:
@@ -291,7 +346,8 @@ class Emulator:
 
     @property
     def commands(self) -> list[Json]:
-        """The synced chat commands a user sees (guild copies shadow global ones)."""
+        """The synced chat commands a user sees in the first guild (its copies shadow global
+        ones)."""
         return self.state.chat_commands()
 
     @property
@@ -301,7 +357,7 @@ class Emulator:
 
     @property
     def guild_commands(self) -> list[Json]:
-        """The last guild sync, as stored."""
+        """The last sync to the first guild, as stored."""
         return self.state.guild_commands
 
     # -- messages -----------------------------------------------------------------------
@@ -406,7 +462,13 @@ class Emulator:
         """
         invoker = self.user(user)
         where = self._where(invoker, channel)
-        call = build_call(self.state, command, {**(options or {}), **values}, dm=where.is_dm)
+        call = build_call(
+            self.state,
+            command,
+            {**(options or {}), **values},
+            dm=where.is_dm,
+            guild=where.guild_id,
+        )
         if offered:
             self._check_offered(invoker, where, call.command)
         return await self._inject(
@@ -427,7 +489,7 @@ class Emulator:
             return
         if where.archived:
             raise EmulatorError(f"#{where.name} is archived: Discord offers no commands there")
-        if not self.state.can_use(user, command):
+        if not self.state.can_use(user, command, where.guild_id):
             raise EmulatorError(
                 f"{user.name} cannot use /{name}: it needs permissions "
                 f"{command.get('default_member_permissions')}"
@@ -449,13 +511,16 @@ class Emulator:
         The focused option's value is the partial text typed so far (default empty).
         """
         invoker = self.user(user)
+        where = self._where(invoker, channel)
         given = {**(options or {}), **values}
         given.setdefault(focused, "")
-        call = build_call(self.state, command, given, focused=focused)
+        call = build_call(
+            self.state, command, given, focused=focused, dm=where.is_dm, guild=where.guild_id
+        )
         result = await self._inject(
             AUTOCOMPLETE,
             invoker,
-            self._where(invoker, channel),
+            where,
             call.data,
             label=f"/{command} {focused}",
         )
@@ -471,10 +536,26 @@ class Emulator:
         custom_id: str | None = None,
         *,
         label: str | None = None,
+        forged: bool = False,
     ) -> InteractionResult:
-        """Press a button, found by ``custom_id`` and/or ``label``, on a message."""
+        """Press a button, found by ``custom_id`` and/or ``label``, on a message.
+
+        ``forged=True`` sends ``custom_id`` as given whether or not the message has such a
+        button, as a modified client can: the bot must answer it like any other press.
+        """
         invoker = self.user(user)
         target = self._visible_message(invoker, message)
+        if forged:
+            if custom_id is None:
+                raise EmulatorError("a forged press needs a custom_id")
+            return await self._inject(
+                MESSAGE_COMPONENT,
+                invoker,
+                self.channel(target.channel_id),
+                {"custom_id": custom_id, "component_type": 2},
+                label=custom_id,
+                message=target,
+            )
         button = target.find_component(custom_id, label=label)
         if button is None or button.get("type") != 2:
             labels = [(b.get("label"), b.get("custom_id")) for b in target.buttons]
@@ -515,7 +596,7 @@ class Emulator:
                 raise EmulatorError(f"select {custom_id!r} offers {allowed}, got {chosen}")
             data["values"] = chosen
         else:
-            resolved = Resolved()
+            resolved = Resolved(guild_id=target.guild_id)
             option_type = _SELECT_RESOLVED_TYPE[menu["type"]]
             data["values"] = [resolve_value(self.state, option_type, v, resolved) for v in values]
             data["resolved"] = resolved.payload()
@@ -670,29 +751,42 @@ class Emulator:
             source_message_id=None if message is None else message.id,
         )
         self.interactions[result.token] = result
-        in_guild = channel.guild_id is not None
+        # An interaction carries the server of the channel it comes from and the invoking
+        # member as that server knows them (roles and permissions there).
+        guild_id = channel.guild_id
         channel_payload = {
             **state.channel_payload(channel),
             "permissions": str(state.permissions(user, channel)),
         }
+        member = None
+        if guild_id is not None:
+            member = state.member_payload(user, guild=guild_id, with_permissions=True)
         payload = payloads.interaction(
             id=result.id,
             type=kind,
             token=result.token,
             application_id=state.application_id,
-            guild_id=state.guild_id if in_guild else None,
+            guild_id=guild_id,
             channel=channel_payload,
-            member=state.member_payload(user, with_permissions=True) if in_guild else None,
+            member=member,
             user=user.payload(),
             data=data,
-            app_permissions=state.permissions(state.bot, channel) if in_guild else 0,
+            app_permissions=state.permissions(state.bot, channel) if guild_id is not None else 0,
             locale=user.locale,
             message=None if message is None else state.message_payload(message),
         )
+        result.payload = payload
         result.mark_dispatched()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         state.changed()
         return result
+
+    async def redeliver(self, result: InteractionResult) -> None:
+        """Dispatch an interaction's INTERACTION_CREATE again, as the gateway may after a
+        resumed session: the bot must not handle it twice (a second answer is 40060)."""
+        if result.payload is None:
+            raise EmulatorError(f"interaction {result.id} was never dispatched")
+        await self.gateway.dispatch("INTERACTION_CREATE", result.payload)
 
     def _where(self, user: FakeUser, channel: ChannelRef | None) -> Channel:
         where = self.channel(self.games_channel_id if channel is None else channel)

@@ -1,4 +1,4 @@
-"""The websocket gateway: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME.
+"""The websocket gateway: HELLO, heartbeats, IDENTIFY -> READY + a GUILD_CREATE per guild, RESUME.
 
 Frames are plain JSON text: discord.py asks for zlib-stream but only decompresses binary
 frames, so uncompressed text is always understood. A session outlives its connection until
@@ -182,14 +182,15 @@ class Gateway:
             "READY",
             payloads.ready(
                 user=state.bot.payload(),
-                guild_ids=[state.guild_id],
+                guild_ids=list(state.guilds),
                 session_id=session.id,
                 resume_gateway_url=self.url(),
                 application_id=state.application_id,
                 shard=session.shard,
             ),
         )
-        await session.send("GUILD_CREATE", state.guild_create_payload())
+        for guild in list(state.guilds.values()):
+            await session.send("GUILD_CREATE", state.guild_create_payload(guild))
         state.changed()
         return session
 
@@ -210,14 +211,17 @@ class Gateway:
         return session
 
     async def _members_chunk(self, session: Session, data: Json) -> None:
+        guild = self.state.guilds.get(int(data.get("guild_id") or self.state.guild_id))
+        if guild is None:
+            return
         wanted = {str(u) for u in data.get("user_ids") or []}
         members = [
-            self.state.member_payload(u)
+            self.state.member_payload(u, guild=guild)
             for u in self.state.users.values()
-            if not wanted or str(u.id) in wanted
+            if u.id in guild.members and (not wanted or str(u.id) in wanted)
         ]
         chunk = {
-            "guild_id": str(self.state.guild_id),
+            "guild_id": str(guild.id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,

@@ -101,6 +101,8 @@ class InteractionResult:
         self.label = label
         self.deadline = deadline
         self.source_message_id = source_message_id
+        #: The INTERACTION_CREATE payload as dispatched (for ``Emulator.redeliver``).
+        self.payload: dict[str, Any] | None = None
         self.callback_type: int | None = None
         self.errors: list[str] = []
         self.elapsed_ms: float | None = None

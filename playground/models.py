@@ -42,6 +42,25 @@ class FakeUser:
 
 
 @dataclass
+class Guild:
+    """A server the bot is in: its owner, roles, the bot's permissions there and its members.
+
+    ``members`` maps each member's id (the bot's too) to when they joined; ``moderators``
+    are the members holding its Moderator role (Manage Server). The owner has every
+    permission there, as on Discord, whatever their roles.
+    """
+
+    id: int
+    name: str
+    owner_id: int
+    bot_role_id: int
+    moderator_role_id: int
+    bot_permissions: int
+    members: dict[int, dt.datetime] = field(default_factory=dict)
+    moderators: set[int] = field(default_factory=set)
+
+
+@dataclass
 class Channel:
     """A guild channel (text, announcement, voice, forum), a thread (10-12) or a DM (1).
 

@@ -22,7 +22,7 @@ from aiohttp import BodyPartReader, web
 
 from playground import payloads
 from playground.interactions import InteractionResult
-from playground.models import Channel, FakeUser, Message, RecordedFile, RecordedRequest
+from playground.models import Channel, FakeUser, Guild, Message, RecordedFile, RecordedRequest
 from playground.ratelimits import RateLimiter
 from playground.state import (
     ADD_REACTIONS,
@@ -337,8 +337,10 @@ class RestApi:
         refusal = self._app_refusal(request)
         if refusal is not None:
             return refusal
-        guild = "guild" in request.match_info
-        return json_response(self.state.guild_commands if guild else self.state.global_commands)
+        guild = request.match_info.get("guild")
+        if guild is None:
+            return json_response(self.state.global_commands)
+        return json_response(self.state.commands_by_guild.get(int(guild), []))
 
     async def put_commands(self, request: web.Request) -> web.Response:
         """``tree.sync()``: a bulk overwrite, validated as Discord does."""
@@ -351,14 +353,15 @@ class RestApi:
         problems = commands_problems(commands)
         if problems:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
-        stored = self.state.sync_commands(commands, guild="guild" in request.match_info)
+        guild = request.match_info.get("guild")
+        stored = self.state.sync_commands(commands, guild=None if guild is None else int(guild))
         return json_response(stored)
 
     def _app_refusal(self, request: web.Request) -> web.Response | None:
         if request.match_info["app"] != str(self.state.application_id):
             return not_found("Unknown Application", 10002)
         guild = request.match_info.get("guild")
-        if guild is not None and guild != str(self.state.guild_id):
+        if guild is not None and self._guild(request) is None:
             return json_response(payloads.error("Missing Access", 50001), 403)
         return None
 
@@ -700,7 +703,8 @@ class RestApi:
         uid = request.match_info["uid"]
         state = self.state
         user = state.bot if uid == "@me" else self._user(uid)
-        if user is None or user.id not in state.users:
+        # Only a member of the thread's server can be added to it.
+        if user is None or thread.guild_id is None or not state.is_member(user, thread.guild_id):
             return not_found("Unknown Member", 10007)
         if thread.archived:
             return refusal(*ARCHIVED)
@@ -737,53 +741,62 @@ class RestApi:
 
     async def get_guild(self, request: web.Request) -> web.Response:
         """``fetch_guild``."""
-        if request.match_info["guild"] != str(self.state.guild_id):
+        guild = self._guild(request)
+        if guild is None:
             return not_found("Unknown Guild", 10004)
-        data = self.state.guild_create_payload()
+        data = self.state.guild_create_payload(guild)
         return json_response({**data, "approximate_member_count": data["member_count"]})
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
         """``fetch_channels``: the text channels."""
-        if request.match_info["guild"] != str(self.state.guild_id):
+        guild = self._guild(request)
+        if guild is None:
             return not_found("Unknown Guild", 10004)
-        channels = self.state.guild_create_payload()["channels"]
+        channels = self.state.guild_create_payload(guild)["channels"]
         return json_response(channels)
 
     async def get_active_threads(self, request: web.Request) -> web.Response:
         """``active_threads``."""
-        if request.match_info["guild"] != str(self.state.guild_id):
+        guild = self._guild(request)
+        if guild is None:
             return not_found("Unknown Guild", 10004)
-        threads = self.state.guild_create_payload()["threads"]
+        threads = self.state.guild_create_payload(guild)["threads"]
         return json_response({"threads": threads, "members": []})
 
     async def get_roles(self, request: web.Request) -> web.Response:
         """``fetch_roles``."""
-        if request.match_info["guild"] != str(self.state.guild_id):
+        guild = self._guild(request)
+        if guild is None:
             return not_found("Unknown Guild", 10004)
-        return json_response(self.state.roles_payload())
+        return json_response(self.state.roles_payload(guild))
 
     async def get_members(self, request: web.Request) -> web.Response:
         """``fetch_members`` (one page, ordered by id, honouring ``after`` and ``limit``).
 
         Discord refuses it to an application without the privileged members intent.
         """
-        if request.match_info["guild"] != str(self.state.guild_id):
+        guild = self._guild(request)
+        if guild is None:
             return not_found("Unknown Guild", 10004)
         if not self.state.privileged_intents & 1 << 1:
             return refusal(*MISSING_ACCESS)
         after = int(request.query.get("after", 0))
         limit = int(request.query.get("limit", 1))
-        users = sorted((u for u in self.state.users.values() if u.id > after), key=lambda u: u.id)
-        return json_response([self.state.member_payload(u) for u in users[:limit]])
+        users = sorted(
+            (u for u in self.state.users.values() if u.id > after and u.id in guild.members),
+            key=lambda u: u.id,
+        )
+        return json_response([self.state.member_payload(u, guild=guild) for u in users[:limit]])
 
     async def get_member(self, request: web.Request) -> web.Response:
         """``fetch_member``."""
-        if request.match_info["guild"] != str(self.state.guild_id):
+        guild = self._guild(request)
+        if guild is None:
             return not_found("Unknown Guild", 10004)
         user = self._user(request.match_info["uid"])
-        if user is None:
+        if user is None or user.id not in guild.members:
             return not_found("Unknown Member", 10007)
-        return json_response(self.state.member_payload(user))
+        return json_response(self.state.member_payload(user, guild=guild))
 
     async def get_attachment(self, request: web.Request) -> web.Response:
         """The bytes behind an attachment URL (``Attachment.read()``, the playground page)."""
@@ -797,6 +810,11 @@ class RestApi:
 
     def _user(self, user_id: str) -> FakeUser | None:
         return self.state.users.get(int(user_id)) if user_id.isdigit() else None
+
+    def _guild(self, request: web.Request) -> Guild | None:
+        """The guild in the URL, if the bot is in it."""
+        gid = request.match_info["guild"]
+        return self.state.guilds.get(int(gid)) if gid.isdigit() else None
 
     def _channel(self, request: web.Request) -> Channel | None:
         cid = request.match_info["cid"]

@@ -1,4 +1,5 @@
-"""The emulated world: one guild, its channels, users, messages and the bot's commands.
+"""The emulated world: the guilds the bot is in (one unless a test adds more), their channels,
+users, messages and the bot's commands.
 
 Every mutation bumps ``version`` and wakes waiters, and public changes are handed to the
 ``dispatch`` hook (the gateway) as the events Discord would send.
@@ -15,7 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from playground import payloads
-from playground.models import Attachment, Channel, FakeUser, Message, RecordedFile
+from playground.models import Attachment, Channel, FakeUser, Guild, Message, RecordedFile
 
 Json = dict[str, Any]
 DispatchHook = Callable[[str, Json], Awaitable[None]]
@@ -60,6 +61,8 @@ BOT_PERMISSIONS = (
     | READ_MESSAGE_HISTORY
 )
 MODERATOR_PERMISSIONS = MANAGE_GUILD
+#: Every permission bit: what Discord computes for a server's owner and for Administrator.
+ALL_PERMISSIONS = (1 << 53) - 1
 PERMISSION_NAMES = {
     ADMINISTRATOR: "Administrator",
     MANAGE_CHANNELS: "Manage Channels",
@@ -106,7 +109,10 @@ class Snowflakes:
 
 
 class State:
-    """The emulated guild and everything in it."""
+    """The emulated guilds and everything in them.
+
+    The first guild (``guild_id``) is the one every call defaults to; ``add_guild`` adds more.
+    """
 
     def __init__(self, *, guild_name: str, bot_name: str) -> None:
         self.next_id = Snowflakes()
@@ -116,8 +122,6 @@ class State:
         self._changed = asyncio.Event()
         #: Seconds added to the wall clock by ``Emulator.advance`` (thread archiving).
         self.clock_offset = 0.0
-        #: The bot's server-wide permissions (its role); channels may override them.
-        self.bot_permissions = BOT_PERMISSIONS
         #: Users who closed their DMs: the bot's messages to them get 403 code 50007.
         self.dms_closed: set[int] = set()
         #: The privileged intents the application may use (GUILD_MEMBERS 1 << 1 and so on);
@@ -127,18 +131,20 @@ class State:
         self.application_id = self.next_id()
         self.bot = FakeUser(self.application_id, bot_name, bot=True)
         self.owner = FakeUser(self.next_id(), "owner")
-        self.guild_id = self.next_id()
-        self.guild_name = guild_name
-        self.bot_role_id = self.next_id()
-        self.moderator_role_id = self.next_id()
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
-        self.joined_at: dict[int, dt.datetime] = {self.bot.id: dt.datetime.now(dt.UTC)}
+        self.guilds: dict[int, Guild] = {}
+        first = self.add_guild(guild_name, self.owner.id)
+        self.guild_id = first.id
+        self.guild_name = first.name
+        self.bot_role_id = first.bot_role_id
+        self.moderator_role_id = first.moderator_role_id
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         # Files users attached to command options (they belong to no message).
         self.uploads: dict[int, Attachment] = {}
         self.global_commands: list[Json] = []
-        self.guild_commands: list[Json] = []
+        #: Guild id -> the commands synced to that guild.
+        self.commands_by_guild: dict[int, list[Json]] = {}
         self._command_versions = itertools.count(1)
 
     # -- change notification ------------------------------------------------------------
@@ -157,17 +163,73 @@ class State:
             return False
         return True
 
-    # -- users and permissions ----------------------------------------------------------
+    # -- guilds, users and permissions --------------------------------------------------
 
-    def add_user(self, name: str, *, manage_guild: bool, locale: str) -> FakeUser:
-        """Add a human member to the guild."""
+    def add_guild(self, name: str, owner_id: int) -> Guild:
+        """A guild the bot is in (with its own roles), owned by ``owner_id``."""
+        guild = Guild(
+            id=self.next_id(),
+            name=name,
+            owner_id=owner_id,
+            bot_role_id=self.next_id(),
+            moderator_role_id=self.next_id(),
+            bot_permissions=BOT_PERMISSIONS,
+            members={self.bot.id: dt.datetime.now(dt.UTC)},
+        )
+        self.guilds[guild.id] = guild
+        if owner_id in self.users:
+            guild.members[owner_id] = dt.datetime.now(dt.UTC)
+        self.changed()
+        return guild
+
+    def guild(self, ref: Guild | int | None = None) -> Guild:
+        """A guild by object or id; the first guild for None."""
+        guild_id = self.guild_id if ref is None else ref.id if isinstance(ref, Guild) else ref
+        try:
+            return self.guilds[int(guild_id)]
+        except (KeyError, ValueError):
+            raise EmulatorError(f"no guild with id {guild_id}") from None
+
+    @property
+    def bot_permissions(self) -> int:
+        """The bot's server-wide permissions (its role) in the first guild."""
+        return self.guild().bot_permissions
+
+    @bot_permissions.setter
+    def bot_permissions(self, bits: int) -> None:
+        self.guild().bot_permissions = bits
+
+    def add_user(
+        self, name: str, *, manage_guild: bool, locale: str, guild: Guild | int | None = None
+    ) -> FakeUser:
+        """Add a human member to a guild (the first one by default)."""
         if any(u.name == name for u in self.users.values()):
             raise EmulatorError(f"a user named {name!r} already exists")
         new = FakeUser(self.next_id(), name, manage_guild=manage_guild, locale=locale)
         self.users[new.id] = new
-        self.joined_at[new.id] = dt.datetime.now(dt.UTC)
-        self.changed()
+        self.join_guild(new, guild, moderator=manage_guild)
         return new
+
+    def join_guild(self, user: FakeUser, guild: Guild | int | None, *, moderator: bool) -> Guild:
+        """Make ``user`` a member of ``guild`` (with the Moderator role if ``moderator``)."""
+        target = self.guild(guild)
+        if user.id in target.members:
+            raise EmulatorError(f"{user.name} is already a member of {target.name}")
+        target.members[user.id] = dt.datetime.now(dt.UTC)
+        if moderator:
+            target.moderators.add(user.id)
+        self.changed()
+        return target
+
+    def is_member(self, user: FakeUser, guild: Guild | int | None = None) -> bool:
+        """Whether ``user`` is a member of the guild (the first one by default)."""
+        return user.id in self.guild(guild).members
+
+    def guild_of(self, channel: Channel | None, guild: Guild | int | None = None) -> Guild:
+        """The guild a channel belongs to; ``guild`` (default: the first) for None or a DM."""
+        if channel is not None and channel.guild_id is not None:
+            return self.guild(channel.guild_id)
+        return self.guild(guild)
 
     def user(self, ref: FakeUser | int | str) -> FakeUser:
         """A user by object, id or name."""
@@ -183,31 +245,44 @@ class State:
         except KeyError:
             raise EmulatorError(f"no user with id {ref}") from None
 
-    def role_ids(self, user: FakeUser) -> list[int]:
-        """The roles a member holds beyond @everyone."""
+    def role_ids(self, user: FakeUser, guild: Guild | int | None = None) -> list[int]:
+        """The roles a member holds beyond @everyone in a guild (the first one by default)."""
+        target = self.guild(guild)
         if user.bot:
-            return [self.bot_role_id]
-        return [self.moderator_role_id] if user.manage_guild else []
+            return [target.bot_role_id]
+        return [target.moderator_role_id] if user.id in target.moderators else []
 
     def now(self) -> float:
         """The emulator clock: wall-clock seconds plus what ``Emulator.advance`` added."""
         return time.time() + self.clock_offset
 
-    def permissions(self, user: FakeUser, channel: Channel | None = None) -> int:
-        """The member's permissions, server-wide or in ``channel`` (with the bot's overwrite).
+    def permissions(
+        self, user: FakeUser, channel: Channel | None = None, *, guild: Guild | int | None = None
+    ) -> int:
+        """The member's permissions in ``channel`` (with the bot's overwrite) or server-wide in
+        ``guild`` (default: the first), computed in the channel's own guild.
 
-        A thread has its parent's permissions; only the bot has channel overwrites here.
+        A thread has its parent's permissions; only the bot has channel overwrites here. The
+        owner has every permission; someone who is not a member has none. In a DM (no guild)
+        a human has what members of the first guild have.
         """
+        target = self.guild_of(channel, guild)
+        in_dm = channel is not None and channel.guild_id is None
         if not user.bot:
-            return EVERYONE_PERMISSIONS | (MODERATOR_PERMISSIONS if user.manage_guild else 0)
-        granted = self.bot_permissions
+            if user.id == target.owner_id:
+                return ALL_PERMISSIONS
+            if not in_dm and user.id not in target.members:
+                return 0
+            moderator = user.id in target.moderators
+            return EVERYONE_PERMISSIONS | (MODERATOR_PERMISSIONS if moderator else 0)
+        granted = target.bot_permissions
         where = channel
         if where is not None and where.is_thread and where.parent_id in self.channels:
             where = self.channels[where.parent_id]
         if where is not None and where.guild_id is not None:
             granted = (granted & ~where.bot_deny) | where.bot_allow
         if granted & ADMINISTRATOR:
-            return (1 << 53) - 1
+            return ALL_PERMISSIONS
         return granted
 
     def missing(self, channel: Channel, needed: int) -> int:
@@ -216,47 +291,61 @@ class State:
             return 0
         return needed & ~self.permissions(self.bot, channel)
 
-    def roles_payload(self) -> list[Json]:
+    def roles_payload(self, guild: Guild | int | None = None) -> list[Json]:
         """@everyone (whose id is the guild's), the bot's role and the moderator role."""
+        target = self.guild(guild)
         return [
             payloads.role(
-                id=self.guild_id,
+                id=target.id,
                 name="@everyone",
                 permissions=EVERYONE_PERMISSIONS,
                 position=0,
             ),
             payloads.role(
-                id=self.moderator_role_id,
+                id=target.moderator_role_id,
                 name="Moderator",
                 permissions=MODERATOR_PERMISSIONS,
                 position=1,
                 colour=0x3498DB,
             ),
             payloads.role(
-                id=self.bot_role_id,
+                id=target.bot_role_id,
                 name=self.bot.name,
-                permissions=self.bot_permissions,
+                permissions=target.bot_permissions,
                 position=2,
             ),
         ]
 
     def member_payload(
-        self, user: FakeUser, *, with_user: bool = True, with_permissions: bool = False
+        self,
+        user: FakeUser,
+        *,
+        guild: Guild | int | None = None,
+        with_user: bool = True,
+        with_permissions: bool = False,
     ) -> Json:
-        """The member object of a guild user."""
+        """The member object of a user in a guild (the first one by default)."""
+        target = self.guild(guild)
+        if user.id not in target.members:
+            raise EmulatorError(f"{user.name} is not a member of {target.name}")
         return payloads.member(
             user=user.payload() if with_user else None,
-            role_ids=self.role_ids(user),
-            joined_at=self.joined_at[user.id],
-            permissions=self.permissions(user) if with_permissions else None,
+            role_ids=self.role_ids(user, target),
+            joined_at=target.members[user.id],
+            permissions=self.permissions(user, guild=target) if with_permissions else None,
         )
 
     # -- channels -----------------------------------------------------------------------
 
-    def add_channel(self, name: str, type: int = payloads.GUILD_TEXT) -> Channel:
+    def add_channel(
+        self, name: str, type: int = payloads.GUILD_TEXT, *, guild: Guild | int | None = None
+    ) -> Channel:
         """Add a guild channel that is not a thread (text, announcement, voice, forum)."""
-        position = sum(1 for c in self.channels.values() if c.type == type)
-        channel = Channel(self.next_id(), type, name, self.guild_id, position=position)
+        target = self.guild(guild)
+        position = sum(
+            1 for c in self.channels.values() if c.type == type and c.guild_id == target.id
+        )
+        channel = Channel(self.next_id(), type, name, target.id, position=position)
         self.channels[channel.id] = channel
         self.changed()
         return channel
@@ -276,13 +365,16 @@ class State:
         return channel.payload(recipient, bot_id=self.bot.id)
 
     def can_view(self, user: FakeUser, channel: Channel) -> bool:
-        """DMs are seen by their recipient, private threads by their members.
+        """DMs are seen by their recipient, a guild's channels by its members only, private
+        threads by their members.
 
         The bot sees a channel only with View Channel there, and a private thread only as a
         member (or with Manage Threads).
         """
         if channel.type == payloads.DM:
             return user.bot or channel.recipient_id == user.id
+        if channel.guild_id is not None and not self.is_member(user, channel.guild_id):
+            return False
         if user.bot and not self.permissions(user, channel) & VIEW_CHANNEL:
             return False
         if channel.type == payloads.PRIVATE_THREAD:
@@ -307,7 +399,7 @@ class State:
             thread_id,
             type,
             name,
-            self.guild_id,
+            parent.guild_id,
             parent_id=parent.id,
             owner_id=owner.id,
             member_ids={owner.id},
@@ -470,7 +562,9 @@ class State:
     def _event_payload(self, message: Message) -> Json:
         payload = self.message_payload(message)
         if message.guild_id is not None:
-            payload["member"] = self.member_payload(message.author, with_user=False)
+            payload["member"] = self.member_payload(
+                message.author, guild=message.guild_id, with_user=False
+            )
         return payload
 
     def _fill(
@@ -548,9 +642,16 @@ class State:
 
     # -- commands -----------------------------------------------------------------------
 
-    def sync_commands(self, commands: list[Json], *, guild: bool) -> list[Json]:
-        """Store a bulk overwrite, adding the fields Discord adds; returns what was stored."""
-        existing = {c["name"]: c for c in (self.guild_commands if guild else self.global_commands)}
+    @property
+    def guild_commands(self) -> list[Json]:
+        """The commands synced to the first guild."""
+        return self.commands_by_guild.get(self.guild_id, [])
+
+    def sync_commands(self, commands: list[Json], *, guild: int | None) -> list[Json]:
+        """Store a bulk overwrite (global, or to the guild ``guild``), adding the fields
+        Discord adds; returns what was stored."""
+        current = self.global_commands if guild is None else self.commands_by_guild.get(guild, [])
+        existing = {c["name"]: c for c in current}
         stored = []
         for command in commands:
             previous = existing.get(command["name"])
@@ -567,66 +668,72 @@ class State:
             # discord.py sends the permission bits as an int; Discord answers with a string.
             if entry["default_member_permissions"] is not None:
                 entry["default_member_permissions"] = str(entry["default_member_permissions"])
-            if guild:
-                entry["guild_id"] = str(self.guild_id)
+            if guild is not None:
+                entry["guild_id"] = str(guild)
             stored.append(entry)
-        if guild:
-            self.guild_commands = stored
+        if guild is not None:
+            self.commands_by_guild[guild] = stored
         else:
             self.global_commands = stored
         self.changed()
         return stored
 
-    def command(self, name: str, *, dm: bool = False) -> Json:
-        """A chat-input command by name: the guild copy if there is one, else the global one.
+    def command(self, name: str, *, dm: bool = False, guild: int | None = None) -> Json:
+        """A chat-input command by name: the copy synced to the guild ``guild`` (default: the
+        first) if there is one, else the global one.
 
         In a DM only global commands exist.
         """
-        for command in (*([] if dm else self.guild_commands), *self.global_commands):
+        local = [] if dm else self.commands_by_guild.get(guild or self.guild_id, [])
+        for command in (*local, *self.global_commands):
             if command["name"] == name and command.get("type", 1) == 1:
                 return command
-        known = sorted({c["name"] for c in (*self.guild_commands, *self.global_commands)})
+        known = sorted({c["name"] for c in (*local, *self.global_commands)})
         raise EmulatorError(f"no synced command /{name}; synced: {known}")
 
-    def chat_commands(self) -> list[Json]:
-        """Every chat-input command a user would see, guild copies shadowing global ones."""
+    def chat_commands(self, guild: int | None = None) -> list[Json]:
+        """Every chat-input command a user would see in a guild (default: the first), its
+        own copies shadowing global ones."""
         seen: dict[str, Json] = {}
-        for command in (*self.guild_commands, *self.global_commands):
+        for command in (
+            *self.commands_by_guild.get(guild or self.guild_id, []),
+            *self.global_commands,
+        ):
             if command.get("type", 1) == 1:
                 seen.setdefault(command["name"], command)
         return sorted(seen.values(), key=lambda c: str(c["name"]))
 
-    def can_use(self, user: FakeUser, command: Json) -> bool:
-        """Whether the command's ``default_member_permissions`` let this user see it."""
+    def can_use(self, user: FakeUser, command: Json, guild: Guild | int | None = None) -> bool:
+        """Whether the command's ``default_member_permissions`` let this user see it in a
+        guild (default: the first)."""
         required = command.get("default_member_permissions")
         if required is None:
             return True
-        granted = self.permissions(user)
+        granted = self.permissions(user, guild=guild)
         if granted & ADMINISTRATOR:
             return True
         return int(required) != 0 and granted & int(required) == int(required)
 
     # -- gateway snapshot ---------------------------------------------------------------
 
-    def guild_create_payload(self) -> Json:
-        """The GUILD_CREATE a newly identified session receives."""
-        channels = [c for c in self.channels.values() if c.guild_id is not None and not c.is_thread]
-        threads = [
-            c
-            for c in self.channels.values()
-            if c.is_thread and not c.archived and self.can_view(self.bot, c)
-        ]
+    def guild_create_payload(self, guild: Guild | int | None = None) -> Json:
+        """The GUILD_CREATE of one guild (default: the first) a newly identified session
+        receives."""
+        target = self.guild(guild)
+        mine = [c for c in self.channels.values() if c.guild_id == target.id]
+        channels = [c for c in mine if not c.is_thread]
+        threads = [c for c in mine if c.is_thread and not c.archived and self.can_view(self.bot, c)]
         # Without the privileged GUILD_MEMBERS intent Discord lists only the bot itself
         # (and members in voice, of whom there are none here).
         return payloads.guild_create(
-            id=self.guild_id,
-            name=self.guild_name,
-            owner_id=self.owner.id,
-            roles=self.roles_payload(),
+            id=target.id,
+            name=target.name,
+            owner_id=target.owner_id,
+            roles=self.roles_payload(target),
             channels=[self.channel_payload(c) for c in channels],
             threads=[t.payload() for t in threads],
-            members=[self.member_payload(self.bot)],
-            member_count=len(self.users),
+            members=[self.member_payload(self.bot, guild=target)],
+            member_count=len(target.members),
         )
 
 

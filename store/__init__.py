@@ -13,6 +13,7 @@ from store.base import (
     GAME_STATUSES,
     STARTED_STATUSES,
     ActionRow,
+    BadRow,
     DeadlineRow,
     GameRow,
     NewTimer,
@@ -21,6 +22,7 @@ from store.base import (
     ResultRow,
     SeatRow,
     SeqConflict,
+    SetAside,
     Store,
     StoreError,
     TimerMatch,
@@ -39,7 +41,7 @@ from store.rebuild import (
     standing,
     taken_back,
 )
-from store.sqlite import SqliteStore
+from store.sqlite import DatabaseRefused, SqliteStore
 
 __all__ = [
     "ACTION_KINDS",
@@ -47,7 +49,9 @@ __all__ = [
     "GAME_STATUSES",
     "STARTED_STATUSES",
     "ActionRow",
+    "BadRow",
     "CachedStore",
+    "DatabaseRefused",
     "DeadlineRow",
     "GameRow",
     "Mismatch",
@@ -58,6 +62,7 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "SeqConflict",
+    "SetAside",
     "SqliteStore",
     "Store",
     "StoreError",

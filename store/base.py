@@ -17,6 +17,7 @@ __all__ = [
     "GAME_STATUSES",
     "STARTED_STATUSES",
     "ActionRow",
+    "BadRow",
     "DeadlineRow",
     "GameRow",
     "NewTimer",
@@ -25,6 +26,7 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "SeqConflict",
+    "SetAside",
     "Store",
     "StoreError",
     "TimerMatch",
@@ -52,15 +54,55 @@ class StoreError(Exception):
 
     ``code`` is a stable identifier the locales turn into a sentence (``lobby_full``,
     ``already_joined``, ``not_joined``, ``not_in_lobby``, ``not_started``, ``unknown_game``,
-    ``unknown_seat``, ``seats_changed``, ``seats_taken``, ``schema_too_new``,
-    ``vacation_used_up``); ``params``
-    fills the sentence in. Programming errors (an unknown field or kind) raise ValueError.
+    ``unknown_seat``, ``seats_changed``, ``seats_taken``, ``vacation_used_up``, ``bad_row``
+    (:class:`BadRow`)); ``params`` fills the sentence in. Opening a file that is not ours
+    raises ``store.sqlite.DatabaseRefused``, for the operator rather than the locales.
+    Programming errors (an unknown field or kind) raise ValueError.
     """
 
     def __init__(self, code: str, **params: Any) -> None:
         super().__init__(f"{code} {params}" if params else code)
         self.code = code
         self.params: dict[str, Any] = params
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A stored row that cannot be read back (damaged text, not JSON, not a time).
+
+    Such a row is set aside: a list that meets it skips it, a read of that row alone raises
+    :class:`BadRow`, and the row is kept unchanged for whoever repairs it (a settings row,
+    which reads as no settings, is replaced by the next setting written there). ``problem``
+    is ``not_utf8``, ``not_json``, ``not_object`` or ``bad_time``; ``column`` the column that
+    holds it. Never the value itself, which may be a hidden hand.
+    """
+
+    table: str
+    key: int
+    column: str
+    problem: str
+    game_id: int | None = None
+    guild_id: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.table} row {self.key}: {self.column} is {_PROBLEMS[self.problem]}"
+
+
+_PROBLEMS = {
+    "not_utf8": "not UTF-8 text",
+    "not_json": "not JSON",
+    "not_object": "not a JSON object",
+    "bad_time": "not an ISO-8601 time",
+}
+
+
+class BadRow(StoreError):
+    """A row the request needs cannot be read back; ``row`` says which and why."""
+
+    def __init__(self, row: SetAside) -> None:
+        super().__init__("bad_row", game=row.game_id)
+        self.args = (str(row),)
+        self.row = row
 
 
 class SeqConflict(StoreError):
@@ -97,6 +139,10 @@ class GameRow:
     created_by: int
     created_at: str
     updated_at: str
+    #: What the thread has not been told yet (the outbox): None, False for an edit of the
+    #: table post, True for a new post that mentions who must act. Set by ``record`` and
+    #: ``start`` in their transaction, cleared by ``announced``.
+    announce: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -239,6 +285,10 @@ class Store(Protocol):
         """Finish pending work and release the database."""
         ...
 
+    def set_aside(self) -> list[SetAside]:
+        """The rows met so far that could not be read back (see :class:`SetAside`)."""
+        ...
+
     async def bot_settings(self) -> dict[str, Any]:
         """The settings of the bot itself ({} when none were ever set)."""
         ...
@@ -326,8 +376,22 @@ class Store(Protocol):
         text: str,
         snapshot: dict[str, Any] | None,
         status: str | None = None,
+        announce: bool | None = None,
     ) -> int:
-        """Append an action at ``expected_seq + 1`` with its snapshot; return the new seq."""
+        """Append an action at ``expected_seq + 1`` with its snapshot; return the new seq.
+
+        ``announce`` (True: a new table post, False: an edit) is added to the game's pending
+        announcement in the same transaction (see :attr:`GameRow.announce`).
+        """
+        ...
+
+    async def announced(self, game_id: int, seq: int) -> bool:
+        """The thread shows the game at ``seq``: clear its pending announcement, unless the
+        game has moved past ``seq`` since (then False, and it stays pending)."""
+        ...
+
+    async def games_to_announce(self) -> list[GameRow]:
+        """Every game with a pending announcement (after a restart or a failed post)."""
         ...
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:

@@ -6,13 +6,20 @@ an answer never waits behind another game's write (each commit waits for the dis
 one process owns the database, which is the deployment this project supports with SQLite (see
 docs/architecture.md, "Scaling"). Everything that writes invalidates or refreshes what it
 touched; everything else is passed through.
+
+Reads and writes of one game interleave (two players press Join at once): a read that began
+before a write ended may return the rows from before it, so it must not fill the cache. Each
+key counts the writes begun on it (:class:`_Rows`), and a read only keeps what it read when no
+write began in between.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from store.base import (
     ActionRow,
@@ -23,11 +30,47 @@ from store.base import (
     RatingRow,
     ResultRow,
     SeatRow,
+    SetAside,
     Store,
     TimerMatch,
     TimerRow,
     VacationRow,
 )
+
+T = TypeVar("T")
+
+
+class _Rows(Generic[T]):
+    """The cached value of each key, and how many writes to it have begun."""
+
+    def __init__(self) -> None:
+        self.values: dict[int, T] = {}
+        self._writes: Counter[int] = Counter()
+
+    async def read(self, key: int, load: Callable[[], Awaitable[T | None]]) -> T | None:
+        """The cached value, else ``load()``'s, kept only if no write began meanwhile."""
+        if key in self.values:
+            return self.values[key]
+        writes = self._writes[key]
+        value = await load()
+        if value is not None and self._writes[key] == writes:
+            self.values[key] = value
+        return value
+
+    def forget(self, key: int) -> None:
+        """Drop the value; reads under way will not store theirs."""
+        self.values.pop(key, None)
+        self._writes[key] += 1
+
+    @contextlib.asynccontextmanager
+    async def writing(self, key: int) -> AsyncIterator[None]:
+        """Around a write: forgotten before (readers wait for the new rows) and after (a read
+        that ran during the write saw the old ones), even when the write fails."""
+        self.forget(key)
+        try:
+            yield
+        finally:
+            self.forget(key)
 
 
 class CachedStore:
@@ -35,17 +78,22 @@ class CachedStore:
 
     def __init__(self, inner: Store) -> None:
         self.inner = inner
-        self._games: dict[int, GameRow] = {}
-        self._seats: dict[int, list[SeatRow]] = {}
-        self._guilds: dict[int, dict[str, Any]] = {}
-        self._game_settings: dict[int, dict[str, Any]] = {}
+        self._games: _Rows[GameRow] = _Rows()
+        self._seats: _Rows[list[SeatRow]] = _Rows()
+        self._guilds: _Rows[dict[str, Any]] = _Rows()
+        self._game_settings: _Rows[dict[str, Any]] = _Rows()
 
-    def _forget(self, game_id: int) -> None:
-        self._games.pop(game_id, None)
-        self._seats.pop(game_id, None)
+    @contextlib.asynccontextmanager
+    async def _writing(self, game_id: int) -> AsyncIterator[None]:
+        """A write to a game's row or seats."""
+        async with self._games.writing(game_id), self._seats.writing(game_id):
+            yield
 
     async def close(self) -> None:
         await self.inner.close()
+
+    def set_aside(self) -> list[SetAside]:
+        return self.inner.set_aside()
 
     async def bot_settings(self) -> dict[str, Any]:
         return await self.inner.bot_settings()
@@ -54,13 +102,12 @@ class CachedStore:
         await self.inner.set_bot_setting(key, value)
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        if guild_id not in self._guilds:
-            self._guilds[guild_id] = await self.inner.guild_settings(guild_id)
-        return dict(self._guilds[guild_id])
+        found = await self._guilds.read(guild_id, lambda: self.inner.guild_settings(guild_id))
+        return dict(found or {})
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
-        self._guilds.pop(guild_id, None)
-        await self.inner.set_guild_setting(guild_id, key, value)
+        async with self._guilds.writing(guild_id):
+            await self.inner.set_guild_setting(guild_id, key, value)
 
     async def create_game(
         self,
@@ -80,16 +127,11 @@ class CachedStore:
             seats_wanted=seats_wanted,
             created_by=created_by,
         )
-        self._games[row.id] = row
+        self._games.values[row.id] = row
         return row
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        row = self._games.get(game_id)
-        if row is None:
-            row = await self.inner.get_game(game_id)
-            if row is not None:
-                self._games[game_id] = row
-        return row
+        return await self._games.read(game_id, lambda: self.inner.get_game(game_id))
 
     async def list_games(
         self, guild_id: int, statuses: Sequence[str] | None = None
@@ -100,7 +142,7 @@ class CachedStore:
         return await self.inner.games_with_status(statuses)
 
     async def game_by_thread(self, thread_id: int) -> GameRow | None:
-        found = next((g for g in self._games.values() if g.thread_id == thread_id), None)
+        found = next((g for g in self._games.values.values() if g.thread_id == thread_id), None)
         return found if found is not None else await self.inner.game_by_thread(thread_id)
 
     async def games_of_user(
@@ -109,30 +151,28 @@ class CachedStore:
         return await self.inner.games_of_user(guild_id, user_id, statuses)
 
     async def update_game(self, game_id: int, **fields: Any) -> GameRow:
-        self._forget(game_id)
-        row = await self.inner.update_game(game_id, **fields)
-        self._games[game_id] = row
+        async with self._writing(game_id):
+            row = await self.inner.update_game(game_id, **fields)
+        self._games.values[game_id] = row
         return row
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        if game_id not in self._seats:
-            self._seats[game_id] = await self.inner.seats(game_id)
-        return list(self._seats[game_id])
+        return list(await self._seats.read(game_id, lambda: self.inner.seats(game_id)) or [])
 
     async def join(self, game_id: int, user_id: int, handle: str) -> SeatRow:
-        self._forget(game_id)
-        return await self.inner.join(game_id, user_id, handle)
+        async with self._writing(game_id):
+            return await self.inner.join(game_id, user_id, handle)
 
     async def leave(self, game_id: int, user_id: int) -> None:
-        self._forget(game_id)
-        await self.inner.leave(game_id, user_id)
+        async with self._writing(game_id):
+            await self.inner.leave(game_id, user_id)
 
     async def start(
         self, game_id: int, *, seed: int, order: Sequence[int], snapshot: dict[str, Any]
     ) -> GameRow:
-        self._forget(game_id)
-        row = await self.inner.start(game_id, seed=seed, order=order, snapshot=snapshot)
-        self._games[game_id] = row
+        async with self._writing(game_id):
+            row = await self.inner.start(game_id, seed=seed, order=order, snapshot=snapshot)
+        self._games.values[game_id] = row
         return row
 
     async def record(
@@ -146,18 +186,27 @@ class CachedStore:
         text: str,
         snapshot: dict[str, Any] | None,
         status: str | None = None,
+        announce: bool | None = None,
     ) -> int:
-        self._games.pop(game_id, None)
-        return await self.inner.record(
-            game_id,
-            expected_seq=expected_seq,
-            seat=seat,
-            user_id=user_id,
-            kind=kind,
-            text=text,
-            snapshot=snapshot,
-            status=status,
-        )
+        async with self._games.writing(game_id):
+            return await self.inner.record(
+                game_id,
+                expected_seq=expected_seq,
+                seat=seat,
+                user_id=user_id,
+                kind=kind,
+                text=text,
+                snapshot=snapshot,
+                status=status,
+                announce=announce,
+            )
+
+    async def announced(self, game_id: int, seq: int) -> bool:
+        async with self._games.writing(game_id):
+            return await self.inner.announced(game_id, seq)
+
+    async def games_to_announce(self) -> list[GameRow]:
+        return await self.inner.games_to_announce()
 
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         return await self.inner.snapshot(game_id)
@@ -168,8 +217,8 @@ class CachedStore:
         return await self.inner.actions(game_id, after=after, limit=limit)
 
     async def replace_seat(self, game_id: int, seat: int, user_id: int) -> None:
-        self._forget(game_id)
-        await self.inner.replace_seat(game_id, seat, user_id)
+        async with self._writing(game_id):
+            await self.inner.replace_seat(game_id, seat, user_id)
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         return next((s for s in await self.seats(game_id) if s.user_id == user_id), None)
@@ -218,13 +267,12 @@ class CachedStore:
 
     async def game_settings(self, game_id: int) -> dict[str, Any]:
         # Read after every action (the image policy), written only by commands: cached.
-        if game_id not in self._game_settings:
-            self._game_settings[game_id] = await self.inner.game_settings(game_id)
-        return dict(self._game_settings[game_id])
+        found = await self._game_settings.read(game_id, lambda: self.inner.game_settings(game_id))
+        return dict(found or {})
 
     async def set_game_setting(self, game_id: int, key: str, value: Any) -> None:
-        self._game_settings.pop(game_id, None)
-        await self.inner.set_game_setting(game_id, key, value)
+        async with self._game_settings.writing(game_id):
+            await self.inner.set_game_setting(game_id, key, value)
 
     async def invite(self, game_id: int, user_id: int, invited_by: int) -> bool:
         return await self.inner.invite(game_id, user_id, invited_by)

@@ -14,7 +14,7 @@ from typing import Any
 
 from rules import get_game
 from rules.core import Event, Game, IllegalAction, act
-from store.base import GAME_STATUSES, ActionRow, GameRow, SeatRow, Store
+from store.base import GAME_STATUSES, ActionRow, BadRow, GameRow, SeatRow, Store
 
 __all__ = [
     "EngineLookup",
@@ -53,8 +53,9 @@ class Mismatch:
     """A started game whose stored snapshot is not what its log replays to.
 
     ``key`` is the first differing path in the snapshot (``seats.1.hand``), or ``<snapshot>``
-    (missing or older than a move), ``<engine>`` (unknown game) or ``<replay>`` (the log does
-    not replay); ``seq`` is the stored snapshot's seq, if any.
+    (missing, unreadable or older than a move), ``<log>`` (an entry cannot be read back),
+    ``<engine>`` (unknown game) or ``<replay>`` (the log does not replay); ``seq`` is the
+    stored snapshot's seq, if any.
     """
 
     game_id: int
@@ -193,11 +194,17 @@ async def check_game(
     store: Store, game: GameRow, *, engines: EngineLookup = get_game
 ) -> Mismatch | None:
     """None when ``game``'s stored snapshot equals the replay of its log."""
-    stored = await store.snapshot(game.id)
+    try:
+        stored = await store.snapshot(game.id)
+    except BadRow as exc:
+        return Mismatch(game.id, None, "<snapshot>", f"unreadable ({exc})")
     if stored is None:
         return Mismatch(game.id, None, "<snapshot>", "no snapshot stored")
     snap_seq, snap = stored
-    actions = await store.actions(game.id)
+    try:
+        actions = await store.actions(game.id)
+    except BadRow as exc:
+        return Mismatch(game.id, snap_seq, "<log>", f"unreadable ({exc})")
     late = next((a for a in actions if a.seq > snap_seq and a.kind != "note"), None)
     if late is not None:
         reason = f"older than the {late.kind} at seq {late.seq}"

@@ -10,6 +10,12 @@ Durability: WAL journal with ``synchronous=FULL``, so a commit is fsynced before
 :meth:`SqliteStore.record` returns. ``NORMAL`` would survive a killed process but could lose the
 last commits on a power cut, and a confirmed move must never be lost; at the pace of
 asynchronous board games the extra fsync per action costs nothing anyone notices.
+
+Recognition: every tablehost database carries :data:`APPLICATION_ID` in SQLite's
+``PRAGMA application_id``. :meth:`SqliteStore.open` reads a file without changing it before
+anything else, and refuses (:class:`DatabaseRefused`) one that is not ours, so another
+application's file is never migrated. Rows that cannot be read back are set aside
+(:class:`store.base.SetAside`) instead of failing every list that meets them.
 """
 
 from __future__ import annotations
@@ -17,16 +23,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from itertools import count
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -35,6 +42,7 @@ from store.base import (
     DEADLINE_POLICIES,
     GAME_STATUSES,
     ActionRow,
+    BadRow,
     DeadlineRow,
     GameRow,
     NewTimer,
@@ -43,13 +51,30 @@ from store.base import (
     ResultRow,
     SeatRow,
     SeqConflict,
+    SetAside,
     StoreError,
     TimerMatch,
     TimerRow,
     VacationRow,
 )
 
-__all__ = ["BUSY_TIMEOUT_MS", "MAX_HANDLE", "Migration", "SqliteStore", "load_migrations"]
+__all__ = [
+    "APPLICATION_ID",
+    "BUSY_TIMEOUT_MS",
+    "MAX_HANDLE",
+    "DatabaseRefused",
+    "Migration",
+    "SqliteStore",
+    "load_migrations",
+]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: ``PRAGMA application_id`` of every tablehost database: "TbHo" in ASCII (0x5462486F). The
+#: first migration run on a file sets it; a file with any other non-zero id is not ours.
+APPLICATION_ID = 0x5462486F
 
 #: How long a writer waits for another process's write lock before giving up.
 BUSY_TIMEOUT_MS = 5000
@@ -64,15 +89,202 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, table_message_id, game, options, "
     "seats_wanted, status, seed, seq, created_by, created_at, updated_at"
 )
+#: What reading a game selects: the first migration's columns and those added since.
+_GAME_SELECT = _GAME_COLUMNS + ", announce"
 _SEAT_COLUMNS = "game_id, seat, user_id, handle, joined_at"
-_ACTION_COLUMNS = "game_id, seq, seat, user_id, kind, text, created_at"
+_ACTION_COLUMNS = "id, game_id, seq, seat, user_id, kind, text, created_at"
 _TIMER_COLUMNS = "id, game_id, kind, seat, seq, due_at, payload, claimed_at"
 _RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
 _RESULT_COLUMNS = "game_id, user_id, guild_id, game, seat, rank, score, won, rated"
+_VACATION_COLUMNS = "rowid, game_id, user_id, used_seconds, until"
 
 #: Fields update_game may change; the ids are Discord snowflakes or None.
 _MESSAGE_FIELDS = ("thread_id", "lobby_message_id", "table_message_id")
 _UPDATABLE = (*_MESSAGE_FIELDS, "status", "options", "seats_wanted")
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+#: The columns 0001_initial.sql gives ``games`` (later ones: ``ALTER TABLE games ADD``).
+_GAMES_COLUMNS = frozenset(
+    {
+        "id",
+        "guild_id",
+        "channel_id",
+        "thread_id",
+        "lobby_message_id",
+        "table_message_id",
+        "game",
+        "options",
+        "seats_wanted",
+        "status",
+        "seed",
+        "seq",
+        "created_by",
+        "created_at",
+        "updated_at",
+    }
+)
+_CREATES = re.compile(
+    r"\bCREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)", re.IGNORECASE
+)
+_ADDS_GAMES_COLUMN = re.compile(
+    r"\bALTER\s+TABLE\s+games\s+ADD\s+(?:COLUMN\s+)?(\w+)", re.IGNORECASE
+)
+#: What recognising a file reads (the same queries before opening and inside the claim).
+_IDENTITY_QUERIES = (
+    "PRAGMA application_id",
+    "PRAGMA user_version",
+    "SELECT type, name FROM sqlite_master",
+    "SELECT name FROM pragma_table_info('games')",
+)
+
+
+class DatabaseRefused(StoreError):
+    """The file cannot be used as our database; it was left untouched.
+
+    ``code`` is ``not_sqlite`` (not an SQLite file, or a damaged one), ``not_ours`` (another
+    application's SQLite file), ``schema_too_new`` (written by a newer version of the bot),
+    ``damaged`` (our marker, but not the schema its version says) or ``cannot_open`` (a
+    folder, no permission...). ``str()`` is one sentence for the operator.
+    """
+
+    def __init__(self, code: str, path: str, sentence: str, **params: Any) -> None:
+        super().__init__(code, path=path, **params)
+        self.args = (sentence,)
+
+
+@dataclass(frozen=True)
+class _Identity:
+    """What a file says about itself: the two header pragmas and what its schema holds."""
+
+    application_id: int
+    user_version: int
+    objects: int
+    names: frozenset[str]
+    games_columns: frozenset[str]
+
+    @classmethod
+    def of(cls, results: Sequence[Sequence[Any]]) -> _Identity:
+        """From the rows of :data:`_IDENTITY_QUERIES`, in order."""
+        app, version, master, columns = results
+        return cls(
+            application_id=int(app[0][0]),
+            user_version=int(version[0][0]),
+            objects=len(master),
+            names=frozenset(str(r[1]).lower() for r in master),
+            games_columns=frozenset(str(r[0]) for r in columns),
+        )
+
+
+def _recognise(found: _Identity, path: str, migrations: Sequence[Migration]) -> bool:
+    """Whether the file needs the marker (True) or has it (False); DatabaseRefused if it is
+    not ours or not usable.
+
+    Ours: application_id is :data:`APPLICATION_ID`, or 0 for a file made before the marker
+    existed (and for a new, empty one). Either way its schema must be what its user_version
+    says, so that the pending migrations apply: nothing at 0 (new, or claimed just before the
+    first migration), else every table and index our migrations up to that version create and
+    ``games`` with every column they give it, and nothing a later migration creates. So a file
+    of another application is refused even with a user_version in our range.
+    """
+    latest = len(migrations)
+    version = found.user_version
+    if found.application_id == APPLICATION_ID and version > latest:
+        raise _too_new(path, version, latest)
+    if found.application_id in (0, APPLICATION_ID) and 0 <= version <= latest:
+        names, columns = _schema_of(migrations[:version])
+        later_names, later_columns = _schema_of(migrations[version:])
+        fits = (
+            found.objects == 0
+            if version == 0
+            else found.names >= names
+            and not found.names & later_names
+            and found.games_columns >= _GAMES_COLUMNS | columns
+            and not found.games_columns & later_columns
+        )
+        if fits:
+            return found.application_id == 0
+        if found.application_id == APPLICATION_ID:
+            raise DatabaseRefused(
+                "damaged",
+                path,
+                f"{path} is marked as this bot's database but its tables are not those of its "
+                f"schema version {version} (damaged?), so it was left untouched.",
+            )
+    raise DatabaseRefused(
+        "not_ours",
+        path,
+        f"{path} is an SQLite database of another application (application_id "
+        f"{found.application_id:#x}, user_version {version}), not one of this bot's, so it "
+        "was left untouched.",
+    )
+
+
+def _schema_of(applied: Sequence[Migration]) -> tuple[frozenset[str], frozenset[str]]:
+    """The tables and indexes ``applied`` create (lower case) and the columns they add to
+    ``games`` (beyond those of its CREATE TABLE)."""
+    sql = "\n".join(_strip_comments(m.sql) for m in applied)
+    names = frozenset(name.lower() for name in _CREATES.findall(sql))
+    return names, frozenset(_ADDS_GAMES_COLUMN.findall(sql))
+
+
+def _too_new(path: str, found: int, latest: int) -> DatabaseRefused:
+    return DatabaseRefused(
+        "schema_too_new",
+        path,
+        f"{path} was written by a newer version of the bot (schema version {found}; this "
+        f"version knows up to {latest}), so it was left untouched.",
+        found=found,
+        known=latest,
+    )
+
+
+def _inspect(path: Path) -> _Identity | None:
+    """Read what ``path`` holds without changing it (no journal, no WAL file, no lock when
+    none is needed); None for a new database (no file, or an empty one).
+
+    Raises:
+        DatabaseRefused: ``cannot_open`` or ``not_sqlite``.
+    """
+    where = str(path)
+    try:
+        if path.is_dir():
+            raise DatabaseRefused("cannot_open", where, f"{where} is a folder, not a database.")
+        wal = Path(f"{path}-wal").exists()
+        journal = wal or Path(f"{path}-journal").exists()
+        with path.open("rb") as file:
+            header = file.read(100)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        raise _cannot_open(where, exc) from None
+    if not header and not wal:
+        return None
+    not_sqlite = DatabaseRefused(
+        "not_sqlite",
+        where,
+        f"{where} is not an SQLite database (or a damaged one), so it was left untouched.",
+    )
+    if header and (len(header) < 100 or not header.startswith(_SQLITE_HEADER)):
+        raise not_sqlite
+    # With no -wal or -journal file beside it the main file holds everything, and "immutable"
+    # reads it without creating either; otherwise a read-only connection sees their content.
+    uri = f"{path.absolute().as_uri()}?{'mode=ro' if journal else 'immutable=1'}"
+    try:
+        db = sqlite3.connect(uri, uri=True)
+        db.text_factory = _decode_text  # odd names are not ours, not unreadable
+        try:
+            return _Identity.of([db.execute(q).fetchall() for q in _IDENTITY_QUERIES])
+        finally:
+            db.close()
+    except sqlite3.OperationalError as exc:  # cannot open or read it (not: not a database)
+        raise _cannot_open(where, exc) from None
+    except sqlite3.DatabaseError:
+        raise not_sqlite from None
+
+
+def _cannot_open(path: str, exc: Exception) -> DatabaseRefused:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return DatabaseRefused("cannot_open", path, f"{path} cannot be opened: {reason}.")
 
 
 @dataclass(frozen=True)
@@ -104,26 +316,46 @@ class SqliteStore:
         self._db = db
         self._lock = asyncio.Lock()
         self.path = path
+        #: The schema version the file had when it was opened (0 for a new one).
+        self.schema_before = 0
+        self._aside: dict[tuple[str, int], SetAside] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
         """Open (creating the file and its folder if needed) and apply pending migrations.
 
+        A file that is not ours is refused before anything is written to it.
+
         Raises:
-            StoreError: ``schema_too_new`` when the file was written by a newer version.
+            DatabaseRefused: a folder or an unreadable file, not an SQLite file, another
+                application's database, or one written by a newer version (``schema_too_new``).
         """
         target = str(path)
+        migrations = load_migrations()
         if target != ":memory:":
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(target, isolation_level=None)
+            found = await asyncio.to_thread(_inspect, Path(target))
+            if found is not None:
+                _recognise(found, target, migrations)
+            try:
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise _cannot_open(target, exc) from None
+        try:
+            db = await aiosqlite.connect(target, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise _cannot_open(target, exc) from None
         try:
             db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = FULL")
+            db.text_factory = _decode_text
+            try:
+                await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                await db.execute("PRAGMA foreign_keys = ON")
+                await db.execute("PRAGMA journal_mode = WAL")
+                await db.execute("PRAGMA synchronous = FULL")
+            except sqlite3.OperationalError as exc:  # e.g. no permission to create the file
+                raise _cannot_open(target, exc) from None
             store = cls(db, target)
-            await store._migrate(load_migrations())
+            await store._migrate(migrations)
         except BaseException:
             await db.close()
             raise
@@ -133,6 +365,9 @@ class SqliteStore:
         """Wait for the running operation, then close the connection (idempotent)."""
         async with self._lock:
             await self._db.close()
+
+    def set_aside(self) -> list[SetAside]:
+        return sorted(self._aside.values(), key=lambda r: (r.table, r.key))
 
     async def pragma(self, name: str) -> Any:
         """The value of a read-only ``PRAGMA name`` (diagnostics: journal_mode, user_version)."""
@@ -182,38 +417,38 @@ class SqliteStore:
             return await _load_game(db, game_id)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game_row(rows[0]) if rows else None
+        rows = await self._read(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (game_id,))
+        return self._one(_game_row, rows[0], ("games", game_id)) if rows else None
 
     async def list_games(
         self, guild_id: int, statuses: Sequence[str] | None = None
     ) -> list[GameRow]:
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ?"
+        sql = f"SELECT {_GAME_SELECT} FROM games WHERE guild_id = ?"
         params: list[Any] = [guild_id]
         if statuses is not None:
             sql += f" AND status IN ({_marks(statuses)})"
             params.extend(statuses)
-        return [_game_row(r) for r in await self._read(sql + " ORDER BY id", params)]
+        return self._each(_game_row, await self._read(sql + " ORDER BY id", params))
 
     async def games_with_status(self, statuses: Sequence[str]) -> list[GameRow]:
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({_marks(statuses)}) ORDER BY id"
-        return [_game_row(r) for r in await self._read(sql, list(statuses))]
+        sql = f"SELECT {_GAME_SELECT} FROM games WHERE status IN ({_marks(statuses)}) ORDER BY id"
+        return self._each(_game_row, await self._read(sql, list(statuses)))
 
     async def game_by_thread(self, thread_id: int) -> GameRow | None:
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1"
+        sql = f"SELECT {_GAME_SELECT} FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1"
         rows = await self._read(sql, (thread_id,))
-        return _game_row(rows[0]) if rows else None
+        return self._one(_game_row, rows[0]) if rows else None
 
     async def games_of_user(
         self, guild_id: int, user_id: int, statuses: Sequence[str]
     ) -> list[GameRow]:
-        columns = ", ".join(f"g.{c.strip()}" for c in _GAME_COLUMNS.split(","))
+        columns = ", ".join(f"g.{c.strip()}" for c in _GAME_SELECT.split(","))
         sql = (
             f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id "
             f"WHERE g.guild_id = ? AND s.user_id = ? AND g.status IN ({_marks(statuses)}) "
             "ORDER BY g.id"
         )
-        return [_game_row(r) for r in await self._read(sql, [guild_id, user_id, *statuses])]
+        return self._each(_game_row, await self._read(sql, [guild_id, user_id, *statuses]))
 
     async def update_game(self, game_id: int, **fields: Any) -> GameRow:
         _check_update(fields)
@@ -311,8 +546,8 @@ class SqliteStore:
             await _reseat(db, game_id, [seated[user] for user in order])
             now = _now()
             await db.execute(
-                "UPDATE games SET status = 'running', seed = ?, seq = 0, updated_at = ? "
-                "WHERE id = ?",
+                "UPDATE games SET status = 'running', seed = ?, seq = 0, updated_at = ?, "
+                "announce = 1 WHERE id = ?",
                 (seed, now, game_id),
             )
             await _put_snapshot(db, game_id, 0, state_text, now)
@@ -329,6 +564,7 @@ class SqliteStore:
         text: str,
         snapshot: dict[str, Any] | None,
         status: str | None = None,
+        announce: bool | None = None,
     ) -> int:
         if kind not in ACTION_KINDS:
             raise ValueError(f"unknown action kind: {kind!r}")
@@ -362,18 +598,40 @@ class SqliteStore:
             if state_text is not None:
                 await _put_snapshot(db, game_id, new_seq, state_text, now)
             # The seq guard makes the update itself optimistic, as a shared server needs.
+            # A pending new post stays one when an edit is added: its mention is still owed.
             cursor = await db.execute(
-                "UPDATE games SET seq = ?, status = COALESCE(?, status), updated_at = ? "
-                "WHERE id = ? AND seq = ?",
-                (new_seq, status, now, game_id, expected_seq),
+                "UPDATE games SET seq = ?, status = COALESCE(?, status), updated_at = ?, "
+                "announce = CASE WHEN ? IS NULL THEN announce ELSE MAX(COALESCE(announce, 0), ?) "
+                "END WHERE id = ? AND seq = ?",
+                (new_seq, status, now, announce, announce, game_id, expected_seq),
             )
             if cursor.rowcount != 1:
                 raise SeqConflict(game_id, expected_seq, None)
         return new_seq
 
+    async def announced(self, game_id: int, seq: int) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET announce = NULL WHERE id = ? AND seq = ?", (game_id, seq)
+            )
+            return cursor.rowcount == 1
+
+    async def games_to_announce(self) -> list[GameRow]:
+        rows = await self._read(
+            f"SELECT {_GAME_SELECT} FROM games WHERE announce IS NOT NULL ORDER BY id"
+        )
+        return self._each(_game_row, rows)
+
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         rows = await self._read("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
-        return (rows[0]["seq"], _loads(rows[0]["state"])) if rows else None
+        if not rows:
+            return None
+        state = self._one(
+            lambda r: _json(r["state"], "snapshots", game_id, "state", game_id=game_id),
+            rows[0],
+            ("snapshots", game_id),
+        )
+        return rows[0]["seq"], state
 
     async def actions(
         self, game_id: int, *, after: int = 0, limit: int | None = None
@@ -383,7 +641,8 @@ class SqliteStore:
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        return [_action_row(r) for r in await self._read(sql, params)]
+        rows = await self._read(sql, params)
+        return [self._one(_action_row, r) for r in rows]
 
     # Timers
 
@@ -445,22 +704,14 @@ class SqliteStore:
 
     async def get_timer(self, timer_id: int) -> TimerRow | None:
         rows = await self._read(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE id = ?", (timer_id,))
-        return _timer_row(rows[0]) if rows else None
+        return self._one(_timer_row, rows[0]) if rows else None
 
     async def next_timer(self) -> TimerRow | None:
-        rows = await self._read(
-            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL "
-            "ORDER BY due_at, id LIMIT 1"
-        )
-        return _timer_row(rows[0]) if rows else None
+        rows = await self._timers("1", (), limit=1)
+        return rows[0] if rows else None
 
     async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
-        rows = await self._read(
-            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL AND due_at <= ? "
-            "ORDER BY due_at, id LIMIT ?",
-            (_iso(now), limit),
-        )
-        return [_timer_row(r) for r in rows]
+        return await self._timers("due_at <= ?", (_iso(now),), limit=limit)
 
     async def claim_timer(self, timer_id: int, now: datetime) -> bool:
         # The rowcount of this guarded UPDATE is the claim: of two dispatchers (in this
@@ -477,12 +728,34 @@ class SqliteStore:
             await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
 
     async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
-        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL"
-        params: list[Any] = []
-        if game_id is not None:
-            sql += " AND game_id = ?"
-            params.append(game_id)
-        return [_timer_row(r) for r in await self._read(sql + " ORDER BY due_at, id", params)]
+        if game_id is None:
+            return await self._timers("1", ())
+        return await self._timers("game_id = ?", (game_id,))
+
+    async def _timers(
+        self, where: str, params: Sequence[Any], *, limit: int | None = None
+    ) -> list[TimerRow]:
+        """Unclaimed timers matching ``where``, earliest first, the set-aside ones left out.
+
+        They are left out in the query, so that a bad row never makes a LIMIT come back short
+        (the dispatcher would sleep past the good timers behind it): each bad row found runs
+        the query again without it.
+        """
+        while True:
+            bad = [key for table, key in self._aside if table == "timers"]
+            sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL AND {where}"
+            args = [*params, *bad]
+            if bad:
+                sql += f" AND id NOT IN ({_marks(bad)})"
+            sql += " ORDER BY due_at, id"
+            if limit is not None:
+                sql += " LIMIT ?"
+                args.append(limit)
+            rows = await self._read(sql, args)
+            try:
+                return [_timer_row(r) for r in rows]
+            except BadRow as exc:
+                self._note(exc.row)
 
     # User settings
 
@@ -496,7 +769,11 @@ class SqliteStore:
         rows = await self._read("SELECT user_id, settings FROM users ORDER BY user_id")
         found = {}
         for row in rows:
-            settings = _loads(row["settings"])
+            try:
+                settings = _settings_json(row, "users", row["user_id"])
+            except BadRow as exc:
+                self._note(exc.row)
+                continue
             if key in settings:
                 found[row["user_id"]] = settings[key]
         return found
@@ -556,11 +833,12 @@ class SqliteStore:
 
     async def vacation(self, game_id: int, user_id: int) -> VacationRow | None:
         rows = await self._read(
-            "SELECT game_id, user_id, used_seconds, until FROM vacations "
-            "WHERE game_id = ? AND user_id = ?",
+            f"SELECT {_VACATION_COLUMNS} FROM vacations WHERE game_id = ? AND user_id = ?",
             (game_id, user_id),
         )
-        return _vacation_row(rows[0]) if rows else None
+        # A set-aside vacation counts as none, so it cannot stop a game's timers being planned.
+        found = self._each(_vacation_row, rows)
+        return found[0] if found else None
 
     async def take_vacation(
         self,
@@ -578,12 +856,13 @@ class SqliteStore:
             await _load_game(db, game_id)
             rows = list(
                 await db.execute_fetchall(
-                    "SELECT game_id, user_id, used_seconds, until FROM vacations "
-                    "WHERE game_id = ? AND user_id = ?",
+                    f"SELECT {_VACATION_COLUMNS} FROM vacations WHERE game_id = ? AND user_id = ?",
                     (game_id, user_id),
                 )
             )
-            old = _vacation_row(rows[0]) if rows else None
+            # A set-aside row counts as none and is replaced by this one.
+            found = self._each(_vacation_row, rows)
+            old = found[0] if found else None
             used = old.used_seconds if old else 0
             if used + seconds > allowance:
                 raise StoreError("vacation_used_up", game=game_id, left=max(0, allowance - used))
@@ -601,10 +880,15 @@ class SqliteStore:
                 (game_id, seat),
             )
             shift = timedelta(seconds=seconds)
-            await db.executemany(
-                "UPDATE timers SET due_at = ? WHERE id = ?",
-                [(_iso(_parse_iso(r["due_at"]) + shift), r["id"]) for r in pending],
-            )
+            moved = []
+            for timer in pending:
+                try:
+                    due = _time(timer["due_at"], "timers", timer["id"], "due_at", game_id=game_id)
+                except BadRow as exc:  # left as it is: the dispatcher skips it anyway
+                    self._note(exc.row)
+                    continue
+                moved.append((_iso(due + shift), timer["id"]))
+            await db.executemany("UPDATE timers SET due_at = ? WHERE id = ?", moved)
             return row
 
     # Votes
@@ -747,8 +1031,10 @@ class SqliteStore:
             try:
                 yield self._db
                 await self._db.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 await self._rollback()
+                if isinstance(exc, BadRow):
+                    self._note(exc.row)
                 raise
 
     async def _rollback(self) -> None:
@@ -758,9 +1044,49 @@ class SqliteStore:
 
     # Settings rows: one JSON object per guild, user or game -----------------------------------
 
+    # Rows that cannot be read back -------------------------------------------------------------
+
+    def _note(self, row: SetAside) -> None:
+        """Set ``row`` aside; logged the first time only."""
+        if (row.table, row.key) not in self._aside:
+            log.warning("set aside %s; it is skipped until repaired", row)
+        self._aside[(row.table, row.key)] = row
+
+    def _one(
+        self,
+        convert: Callable[[sqlite3.Row], T],
+        row: sqlite3.Row,
+        repaired: tuple[str, int] | None = None,
+    ) -> T:
+        """``convert(row)``; a BadRow is set aside and raised. ``repaired``: the set-aside
+        entry a successful read clears (the row was mended since)."""
+        try:
+            value = convert(row)
+        except BadRow as exc:
+            self._note(exc.row)
+            raise
+        if repaired is not None and self._aside:
+            self._aside.pop(repaired, None)
+        return value
+
+    def _each(self, convert: Callable[[sqlite3.Row], T], rows: Iterable[sqlite3.Row]) -> list[T]:
+        """Every row ``convert`` can read; the others are set aside and skipped."""
+        found = []
+        for row in rows:
+            try:
+                found.append(convert(row))
+            except BadRow as exc:
+                self._note(exc.row)
+        return found
+
     async def _settings(self, table: str, column: str, key_id: int) -> dict[str, Any]:
         rows = await self._read(f"SELECT settings FROM {table} WHERE {column} = ?", (key_id,))
-        return _loads(rows[0]["settings"]) if rows else {}
+        if not rows:
+            return {}
+        try:
+            return self._one(lambda r: _settings_json(r, table, key_id), rows[0], (table, key_id))
+        except BadRow:
+            return {}  # set aside: read as no settings until the next write replaces the row
 
     async def _set_setting(
         self,
@@ -779,7 +1105,10 @@ class SqliteStore:
                 await _load_game(db, game)
             sql = f"SELECT settings FROM {table} WHERE {column} = ?"
             rows = list(await db.execute_fetchall(sql, (key_id,)))
-            settings = _loads(rows[0]["settings"]) if rows else {}
+            try:
+                settings = _settings_json(rows[0], table, key_id) if rows else {}
+            except BadRow:
+                settings = {}  # what reads saw; the unreadable row is replaced
             if value is None:
                 settings.pop(key, None)
             else:
@@ -790,19 +1119,28 @@ class SqliteStore:
                 "SET settings = excluded.settings, updated_at = excluded.updated_at",
                 (key_id, _dumps(settings), _now()),
             )
+        self._aside.pop((table, key_id), None)
 
     async def _migrate(self, migrations: list[Migration]) -> None:
-        """Apply each migration newer than ``user_version`` in its own transaction.
+        """Claim the file, then apply each migration newer than ``user_version`` in its own
+        transaction.
 
-        The version is read inside the transaction, so two processes opening a fresh file at
-        the same moment apply every migration exactly once.
+        Claiming recognises the file again under the write lock (another process may have
+        changed it since :func:`_inspect`) and sets :data:`APPLICATION_ID` on a new file and
+        on one made before the marker existed. Versions are read inside the transactions, so
+        two processes opening a fresh file at the same moment apply every migration once.
         """
         latest = len(migrations)
+        async with self._transaction() as db:
+            found = _Identity.of([list(await db.execute_fetchall(q)) for q in _IDENTITY_QUERIES])
+            self.schema_before = found.user_version
+            if _recognise(found, self.path, migrations):
+                await db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         for migration in migrations:
             async with self._transaction() as db:
                 current = await _user_version(db)
                 if current > latest:
-                    raise StoreError("schema_too_new", found=current, known=latest)
+                    raise _too_new(self.path, current, latest)
                 if current >= migration.version:
                     continue
                 for statement in _statements(migration.sql):
@@ -815,7 +1153,7 @@ class SqliteStore:
 
 async def _load_game(db: aiosqlite.Connection, game_id: int) -> GameRow:
     rows = list(
-        await db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        await db.execute_fetchall(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (game_id,))
     )
     if not rows:
         raise StoreError("unknown_game", game=game_id)
@@ -866,6 +1204,9 @@ async def _user_version(db: aiosqlite.Connection) -> int:
 
 
 def _game_row(r: sqlite3.Row) -> GameRow:
+    options = _json(
+        r["options"], "games", r["id"], "options", game_id=r["id"], guild_id=r["guild_id"]
+    )
     return GameRow(
         id=r["id"],
         guild_id=r["guild_id"],
@@ -874,7 +1215,7 @@ def _game_row(r: sqlite3.Row) -> GameRow:
         lobby_message_id=r["lobby_message_id"],
         table_message_id=r["table_message_id"],
         game=r["game"],
-        options=_loads(r["options"]),
+        options=options,
         seats_wanted=r["seats_wanted"],
         status=r["status"],
         seed=r["seed"],
@@ -882,6 +1223,7 @@ def _game_row(r: sqlite3.Row) -> GameRow:
         created_by=r["created_by"],
         created_at=r["created_at"],
         updated_at=r["updated_at"],
+        announce=None if r["announce"] is None else bool(r["announce"]),
     )
 
 
@@ -890,26 +1232,42 @@ def _seat_row(r: sqlite3.Row) -> SeatRow:
 
 
 def _action_row(r: sqlite3.Row) -> ActionRow:
+    if isinstance(r["text"], _Mangled):
+        raise BadRow(SetAside("actions", r["id"], "text", "not_utf8", game_id=r["game_id"]))
     return ActionRow(
         r["game_id"], r["seq"], r["seat"], r["user_id"], r["kind"], r["text"], r["created_at"]
     )
 
 
 def _timer_row(r: sqlite3.Row) -> TimerRow:
+    where = ("timers", r["id"])
     return TimerRow(
         id=r["id"],
         game_id=r["game_id"],
         kind=r["kind"],
-        due_at=_parse_iso(r["due_at"]),
+        due_at=_time(r["due_at"], *where, "due_at", game_id=r["game_id"]),
         seat=r["seat"],
         seq=r["seq"],
-        payload=_loads(r["payload"]),
+        payload=_json(r["payload"], *where, "payload", game_id=r["game_id"]),
         claimed=r["claimed_at"] is not None,
     )
 
 
 def _vacation_row(r: sqlite3.Row) -> VacationRow:
-    return VacationRow(r["game_id"], r["user_id"], r["used_seconds"], _parse_iso(r["until"]))
+    until = _time(r["until"], "vacations", r["rowid"], "until", game_id=r["game_id"])
+    return VacationRow(r["game_id"], r["user_id"], r["used_seconds"], until)
+
+
+def _settings_json(r: sqlite3.Row, table: str, key_id: int) -> dict[str, Any]:
+    settings: dict[str, Any] = _json(
+        r["settings"],
+        table,
+        key_id,
+        "settings",
+        game_id=key_id if table == "game_settings" else None,
+        guild_id=key_id if table == "guilds" else None,
+    )
+    return settings
 
 
 def _rating_row(r: sqlite3.Row) -> RatingRow:
@@ -1024,5 +1382,54 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def _loads(text: str) -> Any:
-    return json.loads(text)
+class _Mangled(str):
+    """Stored text that is not UTF-8, decoded with U+FFFD in place of the bad bytes: fine to
+    show, never read as JSON (:func:`_json`)."""
+
+
+def _decode_text(raw: bytes) -> str:
+    """The connection's text factory: a bad byte in one value must not fail a whole query."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return _Mangled(raw.decode("utf-8", "replace"))
+
+
+def _json(
+    text: Any,
+    table: str,
+    key: int,
+    column: str,
+    *,
+    game_id: int | None = None,
+    guild_id: int | None = None,
+    obj: bool = True,
+) -> Any:
+    """The JSON value of a column (an object unless ``obj`` is false), else BadRow."""
+    problem = None
+    if isinstance(text, _Mangled):
+        problem = "not_utf8"
+    elif not isinstance(text, str):
+        problem = "not_json"
+    else:
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            problem = "not_json"
+        else:
+            if obj and not isinstance(value, dict):
+                problem = "not_object"
+    if problem is not None:
+        raise BadRow(SetAside(table, key, column, problem, game_id=game_id, guild_id=guild_id))
+    return value
+
+
+def _time(text: Any, table: str, key: int, column: str, *, game_id: int | None) -> datetime:
+    """A timezone-aware time column, else BadRow (a naive one could not be compared)."""
+    try:
+        moment = _parse_iso(text)
+    except (TypeError, ValueError):
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise BadRow(SetAside(table, key, column, "bad_time", game_id=game_id))
+    return moment

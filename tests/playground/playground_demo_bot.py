@@ -130,6 +130,18 @@ async def game_hand(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message(f"hand of {interaction.user.name}", ephemeral=True)
 
 
+@game.command(name="whoami", description="Where you are and what you may do there")
+async def game_whoami(interaction: discord.Interaction[Any]) -> None:
+    member = interaction.user
+    assert isinstance(member, discord.Member)
+    rights = member.guild_permissions
+    await interaction.response.send_message(
+        f"{member.name} in {interaction.guild_id}: manage_guild={rights.manage_guild} "
+        f"roles={sorted(r.id for r in member.roles)} bot={interaction.app_permissions.value}",
+        ephemeral=True,
+    )
+
+
 @game.command(name="invite", description="Invite a player")
 async def game_invite(
     interaction: discord.Interaction[Any],

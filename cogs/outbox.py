@@ -1,0 +1,86 @@
+"""Announcements left pending are delivered: at start, and again after Discord refused one.
+
+A change and what it must announce are recorded together (``cogs.publish``); the post itself
+can still fail to happen: the bot stops between the commit and the post, the thread cannot be
+opened or written to for a while (a permission removed, an outage). Every game whose
+announcement is pending is retried here, each failure waiting longer before the next try, so a
+game whose thread is gone for good costs one request an hour and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from cogs.publish import announce
+from cogs.set_aside import GameSetAside
+
+if TYPE_CHECKING:
+    from cogs.client import TableBot
+
+log = logging.getLogger(__name__)
+
+#: Seconds between rounds over the pending announcements.
+ROUND_SECONDS = 30.0
+#: The longest wait before a failing game is tried again.
+MAX_BACKOFF_SECONDS = 3600.0
+
+
+class Outbox:
+    """Retries pending announcements in the background (one task per bot)."""
+
+    def __init__(self, bot: TableBot, *, round_seconds: float = ROUND_SECONDS) -> None:
+        self.bot = bot
+        self.round_seconds = round_seconds
+        self._task: asyncio.Task[None] | None = None
+        #: game id -> (failures in a row, monotonic time of the next try)
+        self._failing: dict[int, tuple[int, float]] = {}
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="outbox")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def deliver_pending(self) -> int:
+        """One round: deliver what is due; returns how many games are still pending."""
+        now = time.monotonic()
+        left = 0
+        for row in await self.bot.store.games_to_announce():
+            failures, next_try = self._failing.get(row.id, (0, 0.0))
+            if next_try > now:
+                left += 1
+                continue
+            try:
+                delivered = await announce(self.bot, row.id)
+            except GameSetAside:
+                continue  # cannot be loaded, so nothing to show (logged once, in /mod check)
+            except Exception:
+                log.exception("announcing game %s failed", row.id)
+                delivered = False
+            if delivered:
+                self._failing.pop(row.id, None)
+                continue
+            left += 1
+            wait = min(self.round_seconds * 2**failures, MAX_BACKOFF_SECONDS)
+            self._failing[row.id] = (failures + 1, now + wait)
+        return left
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                pending = await self.deliver_pending()
+                if pending:
+                    log.info("%d game(s) still to announce", pending)
+            except Exception:
+                log.exception("outbox round failed")
+            await asyncio.sleep(self.round_seconds)

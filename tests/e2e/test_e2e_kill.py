@@ -1,0 +1,249 @@
+"""Nothing confirmed is lost and every thread catches up, however the bot dies.
+
+The real bot runs as its own process against the emulator and is killed with SIGKILL at
+random moments while two games are played and a third is started; after every restart each
+confirmed move is in the log, and each game's latest table post shows the game as stored
+(its buttons carry the stored seq), including a game whose start was cut off before its
+thread was opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from playground import Emulator, FakeUser, InteractionResult
+from tests.e2e.table_driver import said
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 20
+
+
+@asynccontextmanager
+async def bot_process(emu: Emulator, db: Path) -> AsyncIterator[asyncio.subprocess.Process]:
+    """The bot in a child process, yielded once it is connected to the gateway."""
+    before = set(emu.gateway.sessions)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "tests" / "e2e" / "bot_process.py"),
+        emu.url,
+        emu.token,
+        str(db),
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    _dead.clear()
+    watcher = asyncio.ensure_future(_watch(proc))
+    try:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 30
+        while not any(
+            s.ws is not None and not s.ws.closed
+            for sid, s in emu.gateway.sessions.items()
+            if sid not in before
+        ):
+            assert proc.returncode is None, "the bot process exited"
+            assert loop.time() < end, "the bot process did not connect"
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)  # READY and GUILD_CREATE handled
+        yield proc
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGKILL)
+        await proc.wait()
+        await watcher
+
+
+async def _watch(proc: asyncio.subprocess.Process) -> None:
+    await proc.wait()
+    _dead.set()
+
+
+def stored(db: Path) -> dict[int, dict[str, Any]]:
+    """Every game as the database holds it (read-only, beside the bot's own connection)."""
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    con.row_factory = sqlite3.Row
+    try:
+        games = {}
+        for g in con.execute("SELECT * FROM games"):
+            snap = con.execute("SELECT state FROM snapshots WHERE game_id = ?", (g["id"],))
+            row = snap.fetchone()
+            actions = {
+                a["seq"]: a["text"]
+                for a in con.execute("SELECT seq, text FROM actions WHERE game_id = ?", (g["id"],))
+            }
+            games[g["id"]] = {**dict(g), "state": row and json.loads(row["state"]), "log": actions}
+        return games
+    finally:
+        con.close()
+
+
+def table_seq(emu: Emulator, thread_id: int) -> int | str | None:
+    """The seq on the latest table post's buttons ("over" for a finished game's post)."""
+    posts = [
+        m for m in emu.messages(thread_id) if not m.ephemeral and m.author.id == emu.state.bot.id
+    ]
+    for message in reversed(posts):
+        for button in message.buttons:
+            parts = str(button.get("custom_id", "")).split(":")
+            if parts[0] == "t":
+                return int(parts[2])
+        if said(message.content, "play.game_over"):
+            return "over"
+    return None
+
+
+async def caught_up(emu: Emulator, db: Path, timeout: float = 15.0) -> None:
+    """Wait until every started game's thread shows its stored state; fail if it never does."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        behind = []
+        for game_id, g in stored(db).items():
+            if g["status"] not in ("running", "finished"):
+                continue
+            want: int | str = "over" if g["status"] == "finished" else g["seq"]
+            shown = None if g["thread_id"] is None else table_seq(emu, g["thread_id"])
+            if shown != want:
+                behind.append((game_id, want, shown))
+        if not behind:
+            return
+        if loop.time() > end:
+            raise AssertionError(f"threads behind the database (game, stored, shown): {behind}")
+        await asyncio.sleep(0.1)
+
+
+def legal_action(game: dict[str, Any], rng: random.Random) -> tuple[int, str] | None:
+    """A seat that must act and a legal action for it, from the stored state."""
+    engine = rules.get_game(game["game"])
+    state = engine.from_json(game["state"])
+    pending = engine.pending(state)
+    if not pending or engine.outcome(state) is not None:
+        return None
+    seat = pending[0].seat
+    parts: list[str] = []
+    while True:
+        options = engine.choices(state, seat, parts)
+        if not options:
+            return seat, " ".join(parts)
+        choice = options[rng.randrange(len(options))]
+        parts.append(choice.token)
+        if choice.complete and (not choice.more or rng.randrange(2)):
+            return seat, " ".join(parts)
+
+
+async def answered(result: InteractionResult, timeout: float = 5.0) -> str | None:
+    """The bot's last answer text, or None when it never came (the bot was killed)."""
+
+    async def answer() -> None:
+        await result.done(timeout)
+        if result.deferred:
+            await result.wait_for_messages(1, timeout=timeout)
+
+    waiting = asyncio.ensure_future(answer())
+    died = asyncio.ensure_future(_dead.wait())
+    await asyncio.wait({waiting, died}, return_when=asyncio.FIRST_COMPLETED)
+    died.cancel()
+    if not waiting.done():
+        waiting.cancel()
+        return None
+    if waiting.exception() is not None:
+        return None
+    return result.messages[-1].content if result.messages else None
+
+
+#: Set while no bot process is running (the kill landed).
+_dead = asyncio.Event()
+
+
+async def play(
+    emu: Emulator, db: Path, users: dict[int, FakeUser], rng: random.Random, confirmed: list
+) -> None:
+    """Moves in both games until the bot dies; remember each confirmed one (game, seq, text)."""
+    while True:
+        games = [g for g in stored(db).values() if g["status"] == "running" and g["thread_id"]]
+        if not games:
+            return
+        game = rng.choice(games)
+        picked = legal_action(game, rng)
+        if picked is None:
+            continue
+        seat, action = picked
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        user_id = con.execute(
+            "SELECT user_id FROM seats WHERE game_id = ? AND seat = ?", (game["id"], seat)
+        ).fetchone()[0]
+        con.close()
+        try:
+            r = await emu.slash(users[user_id], "move", channel=game["thread_id"], action=action)
+        except Exception:
+            return  # no bot connected any more
+        text = await answered(r)
+        if text is None:
+            return
+        if text.startswith("✅"):
+            confirmed.append((game["id"], game["seq"] + 1, action))
+
+
+async def open_game(emu: Emulator, creator: FakeUser, other: FakeUser, game: str) -> None:
+    """A lobby, a join and Start (the start may be cut off by the kill)."""
+    values = {"game": game, "seats": 2, "options": ""}
+    lobby_answer = await answered(await emu.slash(creator, "game new", options=values))
+    if lobby_answer is None:
+        return
+    lobby = emu.message(max(m.id for m in emu.messages(emu.games_channel_id) if m.buttons))
+    if await answered(await emu.press(other, lobby, label="Join")) is None:
+        return
+    await answered(await emu.press(creator, lobby, label="Start"))
+
+
+async def test_kills_lose_no_confirmed_move_and_threads_catch_up(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    emu = emulator
+    alice, bob, carol, _ = players
+    users = {u.id: u for u in players}
+    db = tmp_path / "bot.sqlite3"
+    rng = random.Random(20261201)
+    confirmed: list[tuple[int, int, str]] = []
+
+    async with bot_process(emu, db):
+        await open_game(emu, alice, bob, "civ")
+        await open_game(emu, carol, alice, "stoneage")
+        await caught_up(emu, db)
+
+    for kill in range(KILLS):
+        async with bot_process(emu, db) as proc:
+            await caught_up(emu, db)
+            log = stored(db)
+            for game_id, seq, action in confirmed:
+                assert log[game_id]["log"].get(seq) == action, (game_id, seq, action)
+            delay = rng.uniform(0.02, 1.2)
+            asyncio.get_running_loop().call_later(delay, proc.send_signal, signal.SIGKILL)
+            if kill == KILLS // 2:
+                await open_game(emu, bob, carol, "civ")  # the kill may cut this start off
+            await play(emu, db, users, rng, confirmed)
+            await proc.wait()
+
+    async with bot_process(emu, db):
+        await caught_up(emu, db)
+        log = stored(db)
+        for game_id, seq, action in confirmed:
+            assert log[game_id]["log"].get(seq) == action, (game_id, seq, action)
+    assert len(confirmed) >= KILLS
+    assert len([g for g in log.values() if g["status"] in ("running", "finished")]) >= 2
