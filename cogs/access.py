@@ -25,6 +25,7 @@ from cogs.checks import moderates
 from cogs.errors import UserError
 from cogs.game_settings import is_invite_only
 from cogs.service import Loaded
+from cogs.set_aside import GameSetAside
 from cogs.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from store import GameRow
 
@@ -35,7 +36,13 @@ if TYPE_CHECKING:
 async def game_here(bot: TableBot, interaction: discord.Interaction[Any], game_id: int) -> Loaded:
     """The game ``game_id`` if it belongs to the interaction's server; raises
     UserError(unknown_game) otherwise, the same answer as for a number no game has."""
-    game = await bot.service.load(game_id)
+    try:
+        game = await bot.service.load(game_id)
+    except GameSetAside as exc:
+        # Only the game's own server learns that it is set aside.
+        if exc.entry.guild_id is None or exc.entry.guild_id != interaction.guild_id:
+            raise UserError("unknown_game", game=game_id) from None
+        raise
     if interaction.guild_id is None or game.row.guild_id != interaction.guild_id:
         raise UserError("unknown_game", game=game_id)
     return game

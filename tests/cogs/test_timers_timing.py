@@ -204,3 +204,36 @@ def test_a_strict_majority_decides_and_a_deadlock_keeps_waiting(
 ) -> None:
     """More than half of the voters decide; everyone voting without a majority means wait."""
     assert decide(votes, voters) == expected
+
+
+@pytest.mark.parametrize("text", ["٣h", "²d", "1d ①h", "9" * 41 + "m", "1" * 30 + "d"])
+def test_durations_are_ascii_and_short(text: str) -> None:
+    """Other scripts' digits (which int() accepts) and absurd lengths are not durations."""
+    with pytest.raises(ValueError):
+        cogs.timing.parse_duration(text)
+
+
+@pytest.mark.parametrize(
+    ("setting", "longest", "over"),
+    [("reminder", "30d", "30d1m"), ("deadline", "90d", "91d"), ("cleanup", "365d", "366d")],
+)
+def test_each_setting_has_its_maximum(setting: str, longest: str, over: str) -> None:
+    limit = cogs.timing.MAXIMA[setting]
+    assert cogs.timing.parse_duration(longest, limit) == limit
+    with pytest.raises(cogs.timing.DurationTooLong):
+        cogs.timing.parse_duration(over, limit)
+    with pytest.raises(UserError) as refused:
+        cogs.timing.duration_option("999999999d", setting)
+    assert refused.value.code == "duration_too_long"
+    assert refused.value.params["maximum"] == longest
+
+
+def test_stored_values_beyond_a_maximum_are_read_as_the_maximum() -> None:
+    """Rows written before the maxima existed (a deadline of 10**15 seconds) used to overflow
+    datetime when timers were planned at start-up."""
+    huge = 10**15
+    assert cogs.timing.stored_duration(huge, "deadline") == cogs.timing.MAXIMA["deadline"]
+    assert datetime.now(UTC) + cogs.timing.stored_duration(huge, "deadline")
+    assert cogs.timing.stored_duration(-5, "deadline") == timedelta(0)
+    prefs = prefs_from({"reminder": huge}, timedelta(hours=8))
+    assert prefs.reminder == timedelta(hours=8)

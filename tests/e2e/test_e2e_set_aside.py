@@ -98,6 +98,16 @@ async def test_a_corrupt_snapshot_and_an_unknown_game_are_set_aside(
                 await emulator.slash(dave, "mod check", channel=there, game=damaged.game_id)
             )
             assert locales.t("en", "mod.check_set_aside", game=damaged.game_id) in asked.content
+            # Another server's owner learns nothing, not even that the game is set aside.
+            elsewhere = emulator.add_guild("Elsewhere", owner="olga")
+            far = emulator.add_channel("games", guild=elsewhere)
+            olga = emulator.user("olga")
+            peek = await finished(
+                await emulator.slash(olga, "board", channel=far, game=damaged.game_id)
+            )
+            assert peek.content == "⚠️ " + locales.t(
+                "en", "error.unknown_game", game=damaged.game_id
+            )
 
     messages = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     for game_id, why in ((damaged.game_id, "state is not JSON"), (unknown.game_id, "'chess'")):
