@@ -16,6 +16,7 @@ write began in between.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import datetime
@@ -202,8 +203,14 @@ class CachedStore:
             )
 
     async def announced(self, game_id: int, seq: int) -> bool:
+        # Kept cached (the row minus its announcement): the next press about this game must
+        # not wait behind other games' commits to read it back.
+        before = self._games.values.get(game_id)
         async with self._games.writing(game_id):
-            return await self.inner.announced(game_id, seq)
+            cleared = await self.inner.announced(game_id, seq)
+        if cleared and before is not None and before.seq == seq:
+            self._games.values[game_id] = dataclasses.replace(before, announce=None)
+        return cleared
 
     async def games_to_announce(self) -> list[GameRow]:
         return await self.inner.games_to_announce()
