@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cogs.client import TableBot
-from cogs.config import Config, ConfigError, load_config, validate
+from host.config import Config, ConfigError, load_config, validate
 from store import DatabaseRefused, SqliteStore
 
 log = logging.getLogger("tablehost")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cogs.client import TableBot
-from cogs.config import Config
+from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, restore_discord, running_bot
 from rules.core import Rng, join
 from store import SqliteStore

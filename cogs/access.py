@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.bots import is_bot
 from cogs.checks import moderates
-from cogs.errors import UserError
-from cogs.game_settings import is_invite_only
-from cogs.service import Loaded
-from cogs.set_aside import GameSetAside
 from cogs.threads import ARCHIVE_AFTER_MINUTES, in_thread
+from host.bots import is_bot
+from host.errors import UserError
+from host.game_settings import is_invite_only
+from host.service import Loaded
+from host.set_aside import GameSetAside
 from store import GameRow
 
 if TYPE_CHECKING:

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import locales
-from cogs import text
 from cogs.access import check_may_follow, game_here
-from cogs.bots import seat_name
 from cogs.client import reply, send_error
-from cogs.errors import UserError
 from cogs.i18n import user_lang
 from cogs.publish import publish_result
-from cogs.service import Loaded
+from host import text
+from host.bots import seat_name
+from host.errors import UserError
+from host.service import Loaded
 from rules.core import Choice, IllegalAction
 
 if TYPE_CHECKING:

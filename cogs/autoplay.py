@@ -1,7 +1,7 @@
 """The bot playing its seats: it answers its prompts by itself, shortly after they appear.
 
-After every recorded change (:meth:`cogs.service.GameService.on_change`) a game whose prompts
-include a bot seat (:func:`cogs.bots.is_bot`) gets a task, outside the game's lock, that waits
+After every recorded change (:meth:`host.service.GameService.on_change`) a game whose prompts
+include a bot seat (:func:`host.bots.is_bot`) gets a task, outside the game's lock, that waits
 :attr:`BotSeats.delay` seconds and then moves for the prompted bot seats one action at a time
 through :meth:`GameService.act` (the bot's negative user id, ``expected_seq`` of the state it
 chose on) and publishes each move like a player's. One task per game: a change while it runs
@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
-from cogs.bots import choose_action, is_bot, move_rng, next_bot_id
-from cogs.errors import UserError
-from cogs.planner import SEAT_KINDS
 from cogs.publish import publish_result
-from cogs.service import Change, Loaded
-from cogs.set_aside import GameSetAside
+from host.bots import choose_action, is_bot, move_rng, next_bot_id
+from host.errors import UserError
+from host.planner import SEAT_KINDS
+from host.service import Change, Loaded
+from host.set_aside import GameSetAside
 from store import TimerMatch
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Closing what nobody uses: lobbies nobody starts and games nobody plays.
 
 Both get a warning first (``[timers] cleanup_warning`` before the end). A game's idle clock
-is re-armed by every move, resignation or resume (:mod:`cogs.planner`), which cancels the
+is re-armed by every move, resignation or resume (:mod:`host.planner`), which cancels the
 warning and the end; notes only restamp them. A lobby is closed
 ``[timers] lobby_cleanup`` after it was opened unless it started. Warnings and ends of games
 are notes in the game's log; lobbies have no log, so only their message tells.
@@ -13,14 +13,14 @@ import logging
 from typing import TYPE_CHECKING
 
 import locales
-from cogs import text
-from cogs.bots import is_bot
-from cogs.errors import UserError
-from cogs.planner import IDLE_END, LOBBY_END, current_game
 from cogs.reminders import active_seats, post_in_thread
-from cogs.service import Loaded
-from cogs.settings import duration_text
-from cogs.timing import format_duration
+from host import text
+from host.bots import is_bot
+from host.errors import UserError
+from host.planner import IDLE_END, LOBBY_END, current_game
+from host.prefs import duration_text
+from host.service import Loaded
+from host.timing import format_duration
 from store import NewTimer, TimerRow
 
 if TYPE_CHECKING:

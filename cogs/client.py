@@ -14,15 +14,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs.clock import Clock, SystemClock
-from cogs.config import Config
-from cogs.deliveries import Deliveries
-from cogs.errors import UserError
 from cogs.i18n import CatalogueTranslator, user_lang
-from cogs.rendering import Renderer
-from cogs.service import GameService
-from cogs.text import clip, echoed
-from cogs.timers import TimerDispatcher
+from host.clock import Clock, SystemClock
+from host.config import Config
+from host.deliveries import Deliveries
+from host.errors import UserError
+from host.rendering import Renderer
+from host.service import GameService
+from host.text import clip, echoed
+from host.timers import TimerDispatcher
 from rules.core import IllegalAction
 from store import BadRow, CachedStore, Store
 
@@ -101,7 +101,7 @@ class TableBot(commands.Bot):
         self.store: Store = CachedStore(store)
         self.service = GameService(self.store)
         self.renderer = Renderer(config.render_workers)
-        #: Every time read and timed sleep of the bot (tests pass a cogs.clock.FakeClock).
+        #: Every time read and timed sleep of the bot (tests pass a host.clock.FakeClock).
         self.clock: Clock = clock or SystemClock()
         #: Reminders, deadlines and cleanups; started at the end of setup_hook.
         self.timers = TimerDispatcher(self.store, self.clock)
@@ -111,7 +111,7 @@ class TableBot(commands.Bot):
         self.outbox: Outbox | None = None
         #: One announcement delivery at a time per game (cogs.publish.announce).
         self._announcing: dict[int, asyncio.Lock] = {}
-        #: Interactions already handled (cogs.deliveries), for commands and components alike.
+        #: Interactions already handled (host.deliveries), for commands and components alike.
         self.deliveries = Deliveries()
         #: The component classes registered (cogs.items answers custom ids none of them takes).
         self.items: list[type[discord.ui.DynamicItem[Any]]] = []

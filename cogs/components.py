@@ -20,7 +20,6 @@ from typing import Any
 import discord
 
 import locales
-from cogs import text
 from cogs.access import game_here
 from cogs.actions import (
     CUSTOM_ID_MAX,
@@ -35,10 +34,11 @@ from cogs.actions import (
     submit,
 )
 from cogs.client import reply, send_error
-from cogs.errors import UserError
 from cogs.i18n import user_lang
 from cogs.items import ID, GameItem
-from cogs.service import Loaded
+from host import text
+from host.errors import UserError
+from host.service import Loaded
 
 SUBMIT = "!"
 

@@ -34,17 +34,20 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs import text
 from cogs.access import game_here
 from cogs.actions import bot_of
 from cogs.autoplay import hand_to_bot, play_turn_for, start_bot_seats
-from cogs.bots import is_bot, seat_name
 from cogs.cleanup import Cleanup
 from cogs.client import TableBot, reply, send_error
-from cogs.errors import UserError
 from cogs.i18n import user_lang
 from cogs.items import ID, GameItem
-from cogs.planner import (
+from cogs.play import my_games_autocomplete, resolve_game
+from cogs.publish import announce, publish_result
+from cogs.reminders import Reminders, active_seats, asked_text, post_in_thread
+from host import text
+from host.bots import is_bot, seat_name
+from host.errors import UserError
+from host.planner import (
     DEADLINE,
     IDLE_END,
     IDLE_WARNING,
@@ -54,12 +57,9 @@ from cogs.planner import (
     Planner,
     current_game,
 )
-from cogs.play import my_games_autocomplete, resolve_game
-from cogs.publish import announce, publish_result
-from cogs.reminders import Reminders, active_seats, asked_text, post_in_thread
-from cogs.service import RUNNING, Loaded
-from cogs.settings import duration_text
-from cogs.timing import stored_duration
+from host.prefs import duration_text
+from host.service import RUNNING, Loaded
+from host.timing import stored_duration
 from store import DeadlineRow, NewTimer, StoreError, TimerRow
 
 #: What the other players may choose when a deadline passes under the ``vote`` policy, in
@@ -200,7 +200,7 @@ def _mention(game: Loaded, seat: int) -> str:
 
 
 class DeadlinePassed:
-    """The handler of :data:`cogs.planner.DEADLINE` timers: apply the game's policy."""
+    """The handler of :data:`host.planner.DEADLINE` timers: apply the game's policy."""
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot

@@ -15,6 +15,8 @@ import discord
 from discord import app_commands
 
 import locales
+import rules
+from host import text
 
 
 def user_lang(interaction: discord.Interaction[Any]) -> str:
@@ -66,3 +68,8 @@ def _key_for(
     if where is loc.choice_name:
         return f"choice.{data.value}"
     return None
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The games as command choices (English; the translator supplies ``choice.<game>``)."""
+    return [app_commands.Choice(name=text.game_name("en", g), value=g) for g in rules.GAME_NAMES]

@@ -17,8 +17,8 @@ import discord
 
 import locales
 from cogs.client import TableBot, reply, send_error
-from cogs.errors import UserError
 from cogs.i18n import user_lang
+from host.errors import UserError
 from rules.core import IllegalAction
 
 log = logging.getLogger(__name__)

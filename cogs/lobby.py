@@ -10,7 +10,6 @@ from discord.ext import commands
 
 import locales
 import rules
-from cogs import text
 from cogs.access import (
     add_to_thread,
     check_may_join,
@@ -18,23 +17,24 @@ from cogs.access import (
     game_here,
 )
 from cogs.actions import bot_of
-from cogs.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
 from cogs.checks import is_game_channel, is_moderator, missing_for_game, moderates
 from cogs.client import TableBot, reply, send_error
 from cogs.components import lobby_components
-from cogs.errors import UserError
-from cogs.game_settings import IMAGE_POLICIES, IMAGES, INVITE_ONLY, is_invite_only, settings_lines
-from cogs.i18n import user_lang
-from cogs.names import handle_for
-from cogs.planner import Planner
+from cogs.i18n import game_choices, user_lang
 from cogs.publish import announce
-from cogs.service import OPEN, RUNNING, Loaded
 from cogs.suggestions import always_answers
-from cogs.timing import duration_option, format_duration, stored_duration
+from host import text
+from host.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
+from host.errors import UserError
+from host.game_settings import IMAGE_POLICIES, IMAGES, INVITE_ONLY, is_invite_only, settings_lines
+from host.names import handle_for
+from host.planner import Planner
+from host.service import OPEN, RUNNING, Loaded
+from host.timing import duration_option, format_duration, stored_duration
 from rules.core import IllegalAction, OptionSpec
 from store import DEADLINE_POLICIES, DeadlineRow, GameRow, StoreError
 
-GAME_CHOICES = text.game_choices()
+GAME_CHOICES = game_choices()
 #: English names (the source text); other languages come from ``choice.<policy>``.
 POLICY_CHOICES = [
     app_commands.Choice(name=locales.t("en", f"choice.{p}"), value=p) for p in DEADLINE_POLICIES

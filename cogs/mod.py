@@ -18,17 +18,17 @@ from cogs.access import add_to_thread, game_here
 from cogs.autoplay import hand_to_bot
 from cogs.checks import moderator_only
 from cogs.client import TableBot, reply
-from cogs.errors import UserError
-from cogs.game_settings import is_invite_only
 from cogs.i18n import user_lang
 from cogs.lobby import POLICY_CHOICES, deadline_line, parse_deadline
-from cogs.planner import Planner
 from cogs.play import my_games_autocomplete, resolve_game
 from cogs.publish import announce, publish_restore, publish_result
-from cogs.service import OPEN, RUNNING, Loaded
-from cogs.set_aside import GameSetAside, SetAsideGame
-from cogs.set_aside import report as set_aside_report
-from cogs.timing import OFF_WORDS, format_duration, stored_duration
+from host.errors import UserError
+from host.game_settings import is_invite_only
+from host.planner import Planner
+from host.service import OPEN, RUNNING, Loaded
+from host.set_aside import GameSetAside, SetAsideGame
+from host.set_aside import report as set_aside_report
+from host.timing import OFF_WORDS, format_duration, stored_duration
 from store import BadRow
 
 
@@ -238,7 +238,7 @@ class Mod(commands.GroupCog, group_name="mod"):
     @moderator_only()
     async def check(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         """Replay a game from its log and compare with the saved state."""
-        # Also lists the server's set-aside games (cogs.set_aside), even with no game meant.
+        # Also lists the server's set-aside games (host.set_aside), even with no game meant.
         assert interaction.guild_id is not None
         lang = user_lang(interaction)
         lines: list[str] = []

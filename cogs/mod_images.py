@@ -17,12 +17,12 @@ from cogs.access import game_here
 from cogs.actions import bot_of
 from cogs.checks import moderator_only
 from cogs.client import TableBot, reply
-from cogs.errors import UserError
-from cogs.game_settings import IMAGES
 from cogs.i18n import user_lang
 from cogs.lobby import IMAGE_CHOICES, refresh_lobby
 from cogs.play import my_games_autocomplete, resolve_game
-from cogs.service import OPEN
+from host.errors import UserError
+from host.game_settings import IMAGES
+from host.service import OPEN
 
 
 @app_commands.command(name="images")

@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING
 
 from cogs.publish import announce
-from cogs.set_aside import GameSetAside
+from host.set_aside import GameSetAside
 
 if TYPE_CHECKING:
     from cogs.client import TableBot

@@ -10,16 +10,16 @@ from discord.ext import commands
 
 import locales
 import rules
-from cogs import text
 from cogs.access import check_may_follow, followed, game_here
 from cogs.actions import bot_of, send_board, send_hand, submit
 from cogs.client import TableBot, reply
 from cogs.components import resign_view
-from cogs.errors import UserError
-from cogs.i18n import user_lang
+from cogs.i18n import game_choices, user_lang
 from cogs.publish import publish_restore
-from cogs.service import RUNNING
 from cogs.suggestions import always_answers
+from host import text
+from host.errors import UserError
+from host.service import RUNNING
 from rules.core import Event
 from store import ActionRow, taken_back
 
@@ -225,7 +225,7 @@ class Play(commands.Cog):
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="Which game", topic="An effect, card or rule")
-    @app_commands.choices(game=text.game_choices())
+    @app_commands.choices(game=game_choices())
     @app_commands.autocomplete(topic=rules_topic_autocomplete)
     async def rules_help(
         self,

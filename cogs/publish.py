@@ -4,7 +4,7 @@ While the same seats stay prompted (a player playing a card and then using effec
 current table message is edited in place; when the prompt moves to someone else a new message
 is posted, which is what pings them. Only public views and public events are used here.
 
-A game's image policy (``cogs.game_settings``) decides whether such an edit redraws the picture:
+A game's image policy (``host.game_settings``) decides whether such an edit redraws the picture:
 ``every`` does, ``turn`` updates the text only, so a new picture comes with each new post.
 
 **The outbox.** Whether a recorded change needs a new post or an edit is written with the change
@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import locales
-from cogs import text
 from cogs.access import open_private_thread, thread_members
-from cogs.bots import seat_name
-from cogs.game_settings import image_policy, is_invite_only
-from cogs.service import ActResult, Loaded
 from cogs.threads import ARCHIVE_AFTER_MINUTES, in_thread
+from host import text
+from host.bots import seat_name
+from host.game_settings import image_policy, is_invite_only
+from host.service import ActResult, Loaded
 
 if TYPE_CHECKING:
     from cogs.client import TableBot

@@ -4,7 +4,7 @@ The reminder goes to the game's thread, or as a direct message to players who as
 in ``/settings`` (falling back to the thread when Discord refuses the DM, e.g. because the user
 blocks DMs from server members). During the player's quiet hours or vacation it is postponed
 to their end. It is only sent while the same prompt is still waiting
-(:func:`cogs.planner.current_game`).
+(:func:`host.planner.current_game`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 import discord
 
 import locales
-from cogs import text
-from cogs.bots import is_bot
-from cogs.planner import REMINDER, current_game
-from cogs.service import Loaded
-from cogs.settings import Prefs, load_prefs
+from host import text
+from host.bots import is_bot
+from host.planner import REMINDER, current_game
+from host.prefs import Prefs, load_prefs
+from host.service import Loaded
 from store import NewTimer, TimerRow
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ async def send_dm(bot: TableBot, user_id: int, content: str) -> bool:
 
 
 class Reminders:
-    """The handler of :data:`cogs.planner.REMINDER` timers."""
+    """The handler of :data:`host.planner.REMINDER` timers."""
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot

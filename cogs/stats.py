@@ -1,8 +1,8 @@
 """Ratings, statistics and export: ``/leaderboard``, ``/stats`` and ``/game export``.
 
-Finished games are rated by :class:`cogs.ratings.Rater`, a change hook of the game service;
+Finished games are rated by :class:`host.ratings.Rater`, a change hook of the game service;
 ``/game export`` joins the ``/game`` group of the lobby cog and builds its file with
-:mod:`cogs.export`.
+:mod:`host.export`.
 """
 
 from __future__ import annotations
@@ -17,20 +17,20 @@ from discord.ext import commands
 
 import locales
 import rules
-from cogs import text
 from cogs.access import check_may_follow, followed, game_here
 from cogs.actions import bot_of
 from cogs.client import TableBot, reply
-from cogs.errors import UserError
-from cogs.export import EXPORTABLE, check_exportable, transcript, transcript_bytes
-from cogs.i18n import user_lang
-from cogs.ratings import Rater
+from cogs.i18n import game_choices, user_lang
 from cogs.suggestions import always_answers
+from host import text
+from host.errors import UserError
+from host.export import EXPORTABLE, check_exportable, transcript, transcript_bytes
+from host.ratings import Rater
 from store import PlayerStats, RatingRow
 
 #: Places shown by /leaderboard.
 LEADERBOARD_SIZE = 15
-GAME_CHOICES = text.game_choices()
+GAME_CHOICES = game_choices()
 
 
 def rating_text(lang: str, rating: float) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.config import ConfigError, load_config
+from host.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bot
-from cogs.config import Config, ConfigError, load_config, validate
-from cogs.timing import MAXIMA
+from host.config import Config, ConfigError, load_config, validate
+from host.timing import MAXIMA
 
 ROOT = Path(__file__).resolve().parents[2]
 DURATIONS = ("reminder_delay", "cleanup_warning", "lobby_cleanup", "game_cleanup")
@@ -58,7 +58,7 @@ def test_a_duration_beyond_a_year_is_named(tmp_path: Path, key: str, value: str)
 
 
 def test_each_duration_is_accepted_up_to_its_maximum_and_no_further(tmp_path: Path) -> None:
-    """The maxima are the commands' (cogs.timing.MAXIMA): a reminder delay of 30 days is the
+    """The maxima are the commands' (host.timing.MAXIMA): a reminder delay of 30 days is the
     longest /settings accepts too."""
     path = tmp_path / "c.toml"
     path.write_text('[timers]\nreminder_delay = "30d"\ngame_cleanup = "365d"\n', encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.names import handle_for
+from host.names import handle_for
 from rules.core import check_handles
 
 

@@ -19,7 +19,7 @@ import rules
 from cogs.actions import picker_for
 from cogs.components import lobby_components, picker_view, resign_view, table_view
 from cogs.deadlines import vote_view
-from cogs.service import Loaded
+from host.service import Loaded
 from playground.validation import emoji_problem, message_problems
 from rules.core import Rng
 from store import GameRow, SeatRow

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from cogs.errors import UserError
-from cogs.export import check_exportable, transcript, transcript_bytes
+from host.errors import UserError
+from host.export import check_exportable, transcript, transcript_bytes
 from rules import get_game
 from rules import transcript as replaying
 from rules.core import Rng, act

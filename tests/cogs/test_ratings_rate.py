@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cogs.ratings import MODEL, Rater, rate, results_of, teams_of
-from cogs.service import Change, Loaded
+from host.ratings import MODEL, Rater, rate, results_of, teams_of
+from host.service import Change, Loaded
 from rules import transcript
 from store import RatingRow, SqliteStore
 

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 #: its child processes after each picture, then waits to be killed.
 SCRIPT = """
 import asyncio, json, os, time
-from cogs.rendering import Renderer
+from host.rendering import Renderer
 from rules import get_game
 
 def children():

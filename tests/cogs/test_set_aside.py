@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import locales
-from cogs.clock import FakeClock
-from cogs.service import GameService
-from cogs.set_aside import GameSetAside, SetAsideGame, report
-from cogs.timers import TimerDispatcher
+from host.clock import FakeClock
+from host.service import GameService
+from host.set_aside import GameSetAside, SetAsideGame, report
+from host.timers import TimerDispatcher
 from store import NewTimer, SqliteStore, TimerRow
 from tests.store.store_testkit import counting_engines, make_lobby, start_counting
 
@@ -29,7 +29,7 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
 
 @pytest.fixture
 def service(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> GameService:
-    monkeypatch.setattr("cogs.service.get_game", counting_engines)
+    monkeypatch.setattr("host.service.get_game", counting_engines)
     return GameService(store)
 
 

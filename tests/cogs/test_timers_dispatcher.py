@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cogs.clock import FakeClock
-from cogs.timers import TimerDispatcher
+from host.clock import FakeClock
+from host.timers import TimerDispatcher
 from store import NewTimer, SqliteStore, TimerRow
 from tests.store.store_testkit import start_counting
 

@@ -9,13 +9,14 @@ from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-import cogs.clock
-import cogs.timing
-from cogs.clock import FakeClock
+import host.clock
+import host.timing
 from cogs.deadlines import decide
-from cogs.errors import UserError
-from cogs.settings import _changes, duration_text, prefs_from
-from cogs.timing import (
+from cogs.settings import _changes
+from host.clock import FakeClock
+from host.errors import UserError
+from host.prefs import duration_text, prefs_from
+from host.timing import (
     format_duration,
     parse_duration,
     parse_optional_duration,
@@ -34,7 +35,7 @@ def utc(day: int, hour: int, minute: int = 0, month: int = 1) -> datetime:
 
 def test_doctests_of_the_time_modules() -> None:
     """The examples in the docstrings hold."""
-    for module in (cogs.timing, cogs.clock):
+    for module in (host.timing, host.clock):
         assert doctest.testmod(module).failed == 0
 
 
@@ -210,7 +211,7 @@ def test_a_strict_majority_decides_and_a_deadlock_keeps_waiting(
 def test_durations_are_ascii_and_short(text: str) -> None:
     """Other scripts' digits (which int() accepts) and absurd lengths are not durations."""
     with pytest.raises(ValueError):
-        cogs.timing.parse_duration(text)
+        host.timing.parse_duration(text)
 
 
 @pytest.mark.parametrize(
@@ -218,12 +219,12 @@ def test_durations_are_ascii_and_short(text: str) -> None:
     [("reminder", "30d", "30d1m"), ("deadline", "90d", "91d"), ("cleanup", "365d", "366d")],
 )
 def test_each_setting_has_its_maximum(setting: str, longest: str, over: str) -> None:
-    limit = cogs.timing.MAXIMA[setting]
-    assert cogs.timing.parse_duration(longest, limit) == limit
-    with pytest.raises(cogs.timing.DurationTooLong):
-        cogs.timing.parse_duration(over, limit)
+    limit = host.timing.MAXIMA[setting]
+    assert host.timing.parse_duration(longest, limit) == limit
+    with pytest.raises(host.timing.DurationTooLong):
+        host.timing.parse_duration(over, limit)
     with pytest.raises(UserError) as refused:
-        cogs.timing.duration_option("999999999d", setting)
+        host.timing.duration_option("999999999d", setting)
     assert refused.value.code == "duration_too_long"
     assert refused.value.params["maximum"] == longest
 
@@ -232,8 +233,8 @@ def test_stored_values_beyond_a_maximum_are_read_as_the_maximum() -> None:
     """Rows written before the maxima existed (a deadline of 10**15 seconds) used to overflow
     datetime when timers were planned at start-up."""
     huge = 10**15
-    assert cogs.timing.stored_duration(huge, "deadline") == cogs.timing.MAXIMA["deadline"]
-    assert datetime.now(UTC) + cogs.timing.stored_duration(huge, "deadline")
-    assert cogs.timing.stored_duration(-5, "deadline") == timedelta(0)
+    assert host.timing.stored_duration(huge, "deadline") == host.timing.MAXIMA["deadline"]
+    assert datetime.now(UTC) + host.timing.stored_duration(huge, "deadline")
+    assert host.timing.stored_duration(-5, "deadline") == timedelta(0)
     prefs = prefs_from({"reminder": huge}, timedelta(hours=8))
     assert prefs.reminder == timedelta(hours=8)

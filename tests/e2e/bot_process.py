@@ -11,7 +11,7 @@ import logging
 import sys
 
 from cogs.client import TableBot
-from cogs.config import Config
+from host.config import Config
 from playground.patch import point_discord_at
 from store import SqliteStore
 

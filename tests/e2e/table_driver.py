@@ -9,7 +9,7 @@ from typing import Any
 
 import locales
 from cogs.client import TableBot
-from cogs.config import Config
+from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, running_bot
 from rules.core import Rng
 from store import SqliteStore

@@ -34,7 +34,7 @@ import pytest
 
 import locales
 import rules
-from cogs.clock import FakeClock
+from host.clock import FakeClock
 from playground import EmulatorError, FakeUser, InteractionResult, Message
 from rules.core import Rng
 from tests.e2e.table_driver import finished
@@ -534,7 +534,7 @@ async def test_every_command_and_button_for_every_kind_of_user(
     emulator: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed = creator_starts()
-    monkeypatch.setattr("cogs.service.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("host.service.secrets.randbits", lambda bits: seed)
     async with two_servers(emulator, tmp_path, hungarian=("bob",)) as world:
         m = Matrix(world)
         assert command_paths(emulator.commands) == set(COMMANDS), "a command has no entry"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cogs.clock import FakeClock
+from host.clock import FakeClock
 from playground import Emulator, FakeUser, Message
 from tests.e2e.table_driver import Table, finished
 from tests.e2e.test_e2e_async_reminders import clocked_bot, later, mover, play_once

@@ -13,8 +13,8 @@ import pytest
 
 import locales
 from cogs.client import TableBot
-from cogs.clock import FakeClock
-from cogs.config import Config
+from host.clock import FakeClock
+from host.config import Config
 from playground import Emulator, FakeUser, Message, running_bot
 from rules.core import Rng
 from store import SqliteStore

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from cogs.autoplay import BotSeats, bot_seats_of
-from cogs.bots import is_bot
-from cogs.clock import FakeClock
-from cogs.errors import UserError
-from cogs.service import ActResult
+from host.bots import is_bot
+from host.clock import FakeClock
+from host.errors import UserError
+from host.service import ActResult
 from playground import Emulator, FakeUser, Message
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished, table_bot

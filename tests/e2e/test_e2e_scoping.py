@@ -18,7 +18,7 @@ import pytest
 
 import locales
 from cogs.client import TableBot
-from cogs.clock import FakeClock
+from host.clock import FakeClock
 from playground import Emulator, FakeUser, Guild, Message
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import locales
-from cogs.errors import UserError
+from host.errors import UserError
 from store import SetAside
 
 log = logging.getLogger(__name__)

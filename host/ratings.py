@@ -19,8 +19,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from cogs.bots import is_bot
-from cogs.service import Change, Loaded
+from host.bots import is_bot
+from host.service import Change, Loaded
 from rules.core import Outcome
 from store import RatingRow, ResultRow, Store
 
@@ -106,7 +106,7 @@ class Rater:
         self._lock = asyncio.Lock()
 
     async def changed(self, change: Change) -> None:
-        """The :data:`cogs.service.ChangeHook`: rate a game the change finished."""
+        """The :data:`host.service.ChangeHook`: rate a game the change finished."""
         if change.game.row.status == "finished" and change.before_status != "finished":
             await self.record(change.game)
 

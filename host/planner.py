@@ -1,6 +1,6 @@
 """Which timers a game should have, kept in step with its prompts (no Discord calls here).
 
-After every recorded change (:class:`cogs.service.Change`, under the game's lock) the planner
+After every recorded change (:class:`host.service.Change`, under the game's lock) the planner
 replaces the game's timers in one store transaction:
 
 - a seat that stops being prompted loses its reminder and deadline;
@@ -20,17 +20,14 @@ nobody starts).
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
-from cogs.bots import is_bot
-from cogs.service import Change, Loaded
-from cogs.set_aside import GameSetAside
-from cogs.settings import load_prefs
-from cogs.timing import stored_duration
+from host.bots import is_bot
+from host.context import Host
+from host.prefs import load_prefs
+from host.service import Change, Loaded
+from host.set_aside import GameSetAside
+from host.timing import stored_duration
 from store import GameRow, NewTimer, TimerMatch, TimerRow
-
-if TYPE_CHECKING:
-    from cogs.client import TableBot
 
 REMINDER = "reminder"
 DEADLINE = "deadline"
@@ -62,7 +59,7 @@ def is_current(game: Loaded, timer: TimerRow, *, paused_too: bool = False) -> bo
 
 
 async def current_game(
-    bot: TableBot, timer: TimerRow, *, paused_too: bool = False
+    bot: Host, timer: TimerRow, *, paused_too: bool = False
 ) -> Loaded | None:
     """The game, if the due ``timer`` still belongs to it as it is now (:func:`is_current`).
 
@@ -81,11 +78,11 @@ async def current_game(
 class Planner:
     """Schedules and cancels the timers of games as they change."""
 
-    def __init__(self, bot: TableBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def changed(self, change: Change) -> None:
-        """The :data:`cogs.service.ChangeHook`: bring the game's timers in step."""
+        """The :data:`host.service.ChangeHook`: bring the game's timers in step."""
         game = change.game
         row = game.row
         timers = self.bot.timers

@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from discord import app_commands
-
 import locales
-import rules
 from rules.core import Choice, Event, Game, Outcome, Prompt
 
 #: Discord refuses a message content longer than this (error 50035).
@@ -47,11 +44,6 @@ def game_name(lang: str, game: str) -> str:
 def game_title(lang: str, game: str, game_id: int) -> str:
     """``CIV: Carta Impera Victoria #12``."""
     return locales.t(lang, "game.title", name=game_name(lang, game), id=game_id)
-
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    """The games as command choices (English; the translator supplies ``choice.<game>``)."""
-    return [app_commands.Choice(name=game_name("en", g), value=g) for g in rules.GAME_NAMES]
 
 
 def event_lines(lang: str, events: Iterable[Event], seat: int | None) -> list[str]:

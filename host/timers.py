@@ -19,8 +19,8 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
 
-from cogs.clock import Clock
-from cogs.set_aside import GameSetAside
+from host.clock import Clock
+from host.set_aside import GameSetAside
 from store import NewTimer, Store, TimerMatch, TimerRow
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ class TimerDispatcher:
     async def settle(self, timeout: float = 10.0) -> None:
         """Wait until every timer due now has been handled and the dispatcher sleeps again.
 
-        For tests after moving a :class:`cogs.clock.FakeClock`; raises TimeoutError if the
+        For tests after moving a :class:`host.clock.FakeClock`; raises TimeoutError if the
         dispatcher does not get there in ``timeout`` seconds (of real time).
         """
         if not self.running:

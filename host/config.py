@@ -10,7 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from cogs.timing import (
+from host.timing import (
     MAX_VACATION_DAYS,
     MAXIMA,
     OFF_WORDS,
@@ -111,7 +111,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
     def duration(
         key: str, default: str, setting: str, *, optional: bool = False
     ) -> timedelta | None:
-        # The same parser and maximum (cogs.timing.MAXIMA) as the commands setting it.
+        # The same parser and maximum (host.timing.MAXIMA) as the commands setting it.
         text = get("timers", key, str, default)
         longest = MAXIMA[setting]
         try:

@@ -15,8 +15,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs.errors import UserError
-from cogs.set_aside import SetAsideGame, SetAsideGames
+from host.errors import UserError
+from host.set_aside import SetAsideGame, SetAsideGames
 from rules import get_game
 from rules.core import Event, Game, Outcome, Prompt, act, join, reveals, tokens
 from store import (
@@ -124,7 +124,7 @@ class GameService:
         self._states: dict[int, tuple[int, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._hooks: list[ChangeHook] = []
-        #: Games that cannot be loaded (cogs.set_aside): refused, skipped at start-up.
+        #: Games that cannot be loaded (host.set_aside): refused, skipped at start-up.
         self.set_aside = SetAsideGames()
 
     def on_change(self, hook: ChangeHook) -> None:
@@ -145,7 +145,7 @@ class GameService:
 
     async def load(self, game_id: int) -> Loaded:
         """The game with its current state; raises UserError(unknown_game), or
-        :class:`cogs.set_aside.GameSetAside` for a game that cannot be loaded."""
+        :class:`host.set_aside.GameSetAside` for a game that cannot be loaded."""
         loaded = await self._load(game_id)
         if self.set_aside:
             self.set_aside.discard(game_id)  # it loads: repaired since it was set aside

@@ -20,7 +20,7 @@ import re
 import zoneinfo
 from datetime import UTC, datetime, time, timedelta
 
-from cogs.errors import UserError
+from host.errors import UserError
 
 # [0-9], not \d: \d also matches other scripts' digits, which int() would then accept.
 _PART = re.compile(r"([0-9]+)\s*([dhm])")
@@ -58,7 +58,7 @@ def parse_duration(text: str, maximum: timedelta | None = None) -> timedelta:
     >>> parse_duration("31d", MAXIMA["reminder"])
     Traceback (most recent call last):
     ...
-    cogs.timing.DurationTooLong: longer than 30d: '31d'
+    host.timing.DurationTooLong: longer than 30d: '31d'
 
     Raises:
         DurationTooLong: above ``maximum`` (a :class:`ValueError`).

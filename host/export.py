@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.errors import UserError
+from host.errors import UserError
 from rules.core import Outcome
 from store import ActionRow, GameRow, SeatRow, standing
 

@@ -1,0 +1,35 @@
+"""What host logic needs of the running bot, without knowing it is a Discord bot.
+
+``cogs.client.TableBot`` has these attributes; host modules are typed against :class:`Host`
+so that they never import the Discord layer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from host.clock import Clock
+    from host.config import Config
+    from host.service import GameService
+    from host.timers import TimerDispatcher
+    from store import Store
+
+
+class Host(Protocol):
+    """The bot as the host sees it: configuration, store, game service, clock and timers."""
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def timers(self) -> TimerDispatcher: ...
