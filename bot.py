@@ -19,7 +19,7 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
-from cogs.client import TableBot
+from discordui.client import TableBot
 from host.config import Config, ConfigError, load_config, validate
 from store import DatabaseRefused, SqliteStore
 

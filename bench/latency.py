@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cogs.client import TableBot
+from discordui.client import TableBot
 from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, restore_discord, running_bot
 from rules.core import Rng, join

@@ -18,7 +18,7 @@ game: their pending reminder and deadline move back by N days (at most the confi
 of days per game in total).
 
 This extension also wires the timers up: it registers the planner as the game service's change
-hook and the handlers of every timer kind; and it starts the bot seats (:mod:`cogs.autoplay`).
+hook and the handlers of every timer kind; and it starts the bot seats (:mod:`discordui.autoplay`).
 """
 
 from __future__ import annotations
@@ -34,16 +34,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs.access import game_here
-from cogs.actions import bot_of
-from cogs.autoplay import hand_to_bot, play_turn_for, start_bot_seats
-from cogs.cleanup import Cleanup
-from cogs.client import TableBot, reply, send_error
-from cogs.i18n import user_lang
-from cogs.items import ID, GameItem
 from cogs.play import my_games_autocomplete, resolve_game
-from cogs.publish import announce, publish_result
-from cogs.reminders import Reminders, active_seats, asked_text, post_in_thread
+from discordui.access import game_here
+from discordui.actions import bot_of
+from discordui.autoplay import hand_to_bot, play_turn_for, start_bot_seats
+from discordui.cleanup import Cleanup
+from discordui.client import TableBot
+from discordui.i18n import user_lang
+from discordui.items import ID, GameItem
+from discordui.publish import announce, publish_result
+from discordui.reminders import Reminders, active_seats, asked_text, post_in_thread
+from discordui.replies import reply, send_error
 from host import text
 from host.bots import is_bot, seat_name
 from host.errors import UserError

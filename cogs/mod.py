@@ -14,14 +14,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs.access import add_to_thread, game_here
-from cogs.autoplay import hand_to_bot
-from cogs.checks import moderator_only
-from cogs.client import TableBot, reply
-from cogs.i18n import user_lang
-from cogs.lobby import POLICY_CHOICES, deadline_line, parse_deadline
 from cogs.play import my_games_autocomplete, resolve_game
-from cogs.publish import announce, publish_restore, publish_result
+from discordui.access import add_to_thread, game_here
+from discordui.autoplay import hand_to_bot
+from discordui.checks import moderator_only
+from discordui.client import TableBot
+from discordui.i18n import user_lang
+from discordui.lobbies import POLICY_CHOICES, deadline_line, parse_deadline, refresh_lobby
+from discordui.publish import announce, publish_restore, publish_result
+from discordui.replies import reply
 from host.errors import UserError
 from host.game_settings import is_invite_only
 from host.planner import Planner
@@ -199,8 +200,6 @@ class Mod(commands.GroupCog, group_name="mod"):
         chosen = policy or (current.policy if current else self.bot.config.deadline_policy)
         rule = await self.bot.store.set_deadline(game_id, seconds, chosen)
         if loaded.row.status == "lobby":
-            from cogs.lobby import refresh_lobby
-
             await refresh_lobby(self.bot, loaded, None)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)

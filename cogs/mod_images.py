@@ -13,13 +13,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs.access import game_here
-from cogs.actions import bot_of
-from cogs.checks import moderator_only
-from cogs.client import TableBot, reply
-from cogs.i18n import user_lang
-from cogs.lobby import IMAGE_CHOICES, refresh_lobby
 from cogs.play import my_games_autocomplete, resolve_game
+from discordui.access import game_here
+from discordui.actions import bot_of
+from discordui.checks import moderator_only
+from discordui.client import TableBot
+from discordui.i18n import user_lang
+from discordui.lobbies import IMAGE_CHOICES, refresh_lobby
+from discordui.replies import reply
 from host.errors import UserError
 from host.game_settings import IMAGES
 from host.service import OPEN

@@ -10,13 +10,14 @@ from discord.ext import commands
 
 import locales
 import rules
-from cogs.access import check_may_follow, followed, game_here
-from cogs.actions import bot_of, send_board, send_hand, submit
-from cogs.client import TableBot, reply
-from cogs.components import resign_view
-from cogs.i18n import game_choices, user_lang
-from cogs.publish import publish_restore
-from cogs.suggestions import always_answers
+from discordui.access import check_may_follow, followed, game_here
+from discordui.actions import bot_of, send_board, send_hand, submit
+from discordui.client import TableBot
+from discordui.components import resign_view
+from discordui.i18n import game_choices, user_lang
+from discordui.publish import publish_restore
+from discordui.replies import reply
+from discordui.suggestions import always_answers
 from host import text
 from host.errors import UserError
 from host.service import RUNNING

@@ -12,9 +12,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs.client import TableBot, reply
-from cogs.i18n import user_lang
-from cogs.suggestions import always_answers
+from discordui.client import TableBot
+from discordui.i18n import user_lang
+from discordui.replies import reply
+from discordui.suggestions import always_answers
 from host.errors import UserError
 from host.prefs import Prefs, duration_text, load_prefs
 from host.timing import (

@@ -17,11 +17,12 @@ from discord.ext import commands
 
 import locales
 import rules
-from cogs.access import check_may_follow, followed, game_here
-from cogs.actions import bot_of
-from cogs.client import TableBot, reply
-from cogs.i18n import game_choices, user_lang
-from cogs.suggestions import always_answers
+from discordui.access import check_may_follow, followed, game_here
+from discordui.actions import bot_of
+from discordui.client import TableBot
+from discordui.i18n import game_choices, user_lang
+from discordui.replies import reply
+from discordui.suggestions import always_answers
 from host import text
 from host.errors import UserError
 from host.export import EXPORTABLE, check_exportable, transcript, transcript_bytes

@@ -1,6 +1,6 @@
 """What host logic needs of the running bot, without knowing it is a Discord bot.
 
-``cogs.client.TableBot`` has these attributes; host modules are typed against :class:`Host`
+``discordui.client.TableBot`` has these attributes; host modules are typed against :class:`Host`
 so that they never import the Discord layer.
 """
 

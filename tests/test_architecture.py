@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import graphlib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"bot", "cogs", "host", "rules", "render", "store", "locales", "playground", "bench"}
+OURS = {"bot", "cogs", "discordui", "host", "rules", "render", "store", "locales", "playground"}
+OURS |= {"bench"}
 # package -> packages of ours it may import (besides itself)
 ALLOWED = {
     "rules": set(),
@@ -17,8 +19,9 @@ ALLOWED = {
     "store": {"rules"},
     "playground": set(),
     "host": {"rules", "render", "store", "locales"},
-    "cogs": {"host", "rules", "render", "store", "locales"},
-    "bench": {"rules", "render", "store", "locales", "playground", "host", "cogs", "bot"},
+    "discordui": {"host", "rules", "render", "store", "locales"},
+    "cogs": {"discordui", "host", "rules", "render", "store", "locales"},
+    "bench": {"rules", "render", "store", "locales", "playground", "host", "discordui", "bot"},
 }
 NO_DISCORD = {"host", "rules", "render", "store", "locales"}
 RULES_FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio", "aiohttp"}
@@ -76,3 +79,73 @@ def test_game_packages_import_only_core_and_themselves() -> None:
                         assert mod == "rules.core" or mod.startswith(f"rules.{game_dir.name}"), (
                             f"{path.relative_to(ROOT)} imports {mod}"
                         )
+
+
+PACKAGES = (
+    "bot",
+    "bench",
+    "cogs",
+    "discordui",
+    "host",
+    "locales",
+    "playground",
+    "render",
+    "rules",
+    "store",
+)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def all_modules() -> dict[str, Path]:
+    found = {"bot": ROOT / "bot.py"}
+    for package in PACKAGES[1:]:
+        found.update({module_name(p): p for p in modules(package)})
+    return found
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """The modules of ours that ``path`` imports anywhere in it (inside functions too: an
+    import moved into a function to dodge a cycle is still a cycle)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name in known)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module in known:
+                found.add(node.module)
+            found.update(
+                f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in known
+            )
+    return found
+
+
+def test_no_import_cycles() -> None:
+    """The modules of ours form no cycle of imports, counting imports inside functions and
+    under TYPE_CHECKING: each module can be read knowing only what it imports."""
+    known = all_modules()
+    graph = {name: imports_of(path, set(known)) - {name} for name, path in known.items()}
+    # A module importing its own package (its __init__) is not a cycle with it.
+    graph = {
+        name: {m for m in deps if not name.startswith(m + ".")} for name, deps in graph.items()
+    }
+    try:
+        tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as exc:
+        pytest.fail("import cycle: " + " -> ".join(exc.args[1]))
+
+
+def test_cogs_holds_discord_extensions_only() -> None:
+    """Every module under cogs/ is an extension (it has ``async def setup(bot)``)."""
+    for path in modules("cogs"):
+        if path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.name for n in tree.body if isinstance(n, ast.AsyncFunctionDef)}
+        assert "setup" in names, f"{path.relative_to(ROOT)} is not an extension"

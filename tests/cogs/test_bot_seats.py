@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import pytest
 
-from cogs.autoplay import BotSeats
+from discordui.autoplay import BotSeats
 from host.bots import choose_action, is_bot, move_rng, next_bot_id, seat_name
 from rules import get_game
 from rules.core import Choice, Rng, act

@@ -16,9 +16,10 @@ import pytest
 
 import locales
 import rules
-from cogs.actions import picker_for
-from cogs.components import lobby_components, picker_view, resign_view, table_view
 from cogs.deadlines import vote_view
+from discordui.actions import picker_for
+from discordui.components import picker_view, resign_view, table_view
+from discordui.lobbies import lobby_components
 from host.service import Loaded
 from playground.validation import emoji_problem, message_problems
 from rules.core import Rng

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import sys
 
-from cogs.client import TableBot
+from discordui.client import TableBot
 from host.config import Config
 from playground.patch import point_discord_at
 from store import SqliteStore

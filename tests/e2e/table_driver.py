@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import locales
-from cogs.client import TableBot
+from discordui.client import TableBot
 from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, running_bot
 from rules.core import Rng

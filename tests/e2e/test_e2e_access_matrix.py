@@ -336,7 +336,7 @@ class Matrix:
         act = next(b["custom_id"] for b in table.buttons if b["custom_id"].endswith(":act"))
         with patch.context() as p:
             if select:
-                p.setattr("cogs.components.MAX_BUTTONS", 0)
+                p.setattr("discordui.components.MAX_BUTTONS", 0)
             return await finished(await self.emu.press(self.w.alice, table, act))
 
     # -- performing -------------------------------------------------------------------
@@ -439,7 +439,7 @@ class Matrix:
         rng = Rng(0)
         with patch.context() as p:
             if select:
-                p.setattr("cogs.components.MAX_BUTTONS", 0)
+                p.setattr("discordui.components.MAX_BUTTONS", 0)
             while True:
                 if picker.selects:
                     menu = picker.selects[0]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import locales
-from cogs.client import TableBot
+from discordui.client import TableBot
 from host.clock import FakeClock
 from host.config import Config
 from playground import Emulator, FakeUser, Message, running_bot

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cogs.autoplay import BotSeats, bot_seats_of
+from discordui.autoplay import BotSeats, bot_seats_of
 from host.bots import is_bot
 from host.clock import FakeClock
 from host.errors import UserError
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture(autouse=True)
 def quick_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot answers within milliseconds instead of half a second."""
-    monkeypatch.setattr("cogs.autoplay.MOVE_DELAY", 0.001)
+    monkeypatch.setattr("discordui.autoplay.MOVE_DELAY", 0.001)
 
 
 def seats_of(bot: Any) -> BotSeats:
@@ -263,7 +263,7 @@ async def test_a_pending_bot_prompt_is_played_after_a_restart(
     it plays that prompt by itself."""
     alice = players[0]
     db = tmp_path / "bot.sqlite3"
-    monkeypatch.setattr("cogs.autoplay.MOVE_DELAY", 3600.0)  # never moves in the first run
+    monkeypatch.setattr("discordui.autoplay.MOVE_DELAY", 3600.0)  # never moves in the first run
     async with table_bot(emulator, db, render_workers=0) as bot:
         table = Table(emulator, bot, [alice])
         await open_with_bot(table)
@@ -276,7 +276,7 @@ async def test_a_pending_bot_prompt_is_played_after_a_restart(
             answer = await table.move(alice, await table.pick_action(game, prompt.seat, rng))
             assert answer.content.startswith("✅"), answer.content
         stopped_at = game.seq
-    monkeypatch.setattr("cogs.autoplay.MOVE_DELAY", 0.001)
+    monkeypatch.setattr("discordui.autoplay.MOVE_DELAY", 0.001)
     async with table_bot(emulator, db, render_workers=0) as bot:
         table.bot = bot
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.client import TableBot
+from discordui.client import TableBot
 from playground import Emulator, EmulatorError, FakeUser, Message
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished, said, table_bot

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import locales
-from cogs.client import TableBot
+from discordui.client import TableBot
 from host.clock import FakeClock
 from playground import Emulator, FakeUser, Guild, Message
 from rules.core import Rng

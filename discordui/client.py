@@ -3,31 +3,27 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import locales
-from cogs.i18n import CatalogueTranslator, user_lang
+from discordui.i18n import CatalogueTranslator, user_lang
+from discordui.replies import reply, send_error
 from host.clock import Clock, SystemClock
 from host.config import Config
 from host.deliveries import Deliveries
 from host.errors import UserError
 from host.rendering import Renderer
 from host.service import GameService
-from host.text import clip, echoed
 from host.timers import TimerDispatcher
 from rules.core import IllegalAction
 from store import BadRow, CachedStore, Store
-
-if TYPE_CHECKING:
-    from cogs.outbox import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +35,9 @@ discord.VoiceClient.warn_dave = False
 #: (discord.py's smallest allowed value) instead of holding an interaction past its token.
 MAX_RATELIMIT_WAIT = 30.0
 
-#: Extensions loaded at start, in order.
+#: Extensions loaded at start, in order (cogs.table first: the buttons and the table posts).
 EXTENSIONS: tuple[str, ...] = (
+    "cogs.table",
     "cogs.lobby",
     "cogs.play",
     "cogs.mod",
@@ -49,6 +46,19 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.deadlines",
     "cogs.stats",
 )
+
+
+class Announcer(Protocol):
+    """What brings games' threads up to date (``discordui.outbox.Outbox``, installed by the
+    ``cogs.table`` extension: the client does not import the layers that post)."""
+
+    async def announce(self, game_id: int) -> bool:
+        """Deliver the game's pending announcement now; False if some of it is still due."""
+        ...
+
+    async def deliver_pending(self) -> int:
+        """One round over every pending announcement; how many are still due."""
+        ...
 
 
 class TableTree(app_commands.CommandTree["TableBot"]):
@@ -105,15 +115,15 @@ class TableBot(commands.Bot):
         self.clock: Clock = clock or SystemClock()
         #: Reminders, deadlines and cleanups; started at the end of setup_hook.
         self.timers = TimerDispatcher(self.store, self.clock)
-        #: Users' /settings language, read by cogs.i18n.user_lang (filled by cogs.settings).
+        #: Users' /settings language, read by discordui.i18n.user_lang (filled by cogs.settings).
         self.language_overrides: dict[int, str] = {}
-        #: Delivers announcements left pending (cogs.outbox); started in setup_hook.
-        self.outbox: Outbox | None = None
-        #: One announcement delivery at a time per game (cogs.publish.announce).
+        #: Brings threads up to date (installed by cogs.table; see :class:`Announcer`).
+        self.outbox: Announcer | None = None
+        #: One announcement delivery at a time per game (discordui.publish.announce).
         self._announcing: dict[int, asyncio.Lock] = {}
         #: Interactions already handled (host.deliveries), for commands and components alike.
         self.deliveries = Deliveries()
-        #: The component classes registered (cogs.items answers custom ids none of them takes).
+        #: The component classes registered (discordui.items answers custom ids none of them takes).
         self.items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.tree.error(self.on_app_command_error)
 
@@ -121,11 +131,6 @@ class TableBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        from cogs.components import DYNAMIC_ITEMS
-        from cogs.items import answer_unknown
-
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.add_listener(functools.partial(answer_unknown, self), "on_interaction")
         await self.sync_commands(None)
         for guild_id in self.config.dev_guilds:
             guild = discord.Object(guild_id)
@@ -133,10 +138,13 @@ class TableBot(commands.Bot):
             await self.sync_commands(guild)
         # Last: the extensions have registered their timer handlers by now.
         self.timers.start()
-        from cogs.outbox import Outbox
 
-        self.outbox = Outbox(self)
-        self.outbox.start()
+    async def announce(self, game_id: int) -> bool:
+        """Bring the game's thread up to what its last recorded change must announce (the
+        table post, the mention of who must act; see ``discordui.publish``)."""
+        if self.outbox is None:
+            return False
+        return await self.outbox.announce(game_id)
 
     def announcing(self, game_id: int) -> asyncio.Lock:
         """The lock held while a game's thread is brought up to date."""
@@ -171,8 +179,6 @@ class TableBot(commands.Bot):
         return True
 
     async def close(self) -> None:
-        if self.outbox is not None:
-            await self.outbox.stop()
         await self.timers.stop()
         await super().close()
         self.renderer.close()
@@ -202,51 +208,3 @@ class TableBot(commands.Bot):
         command = interaction.command.qualified_name if interaction.command else "?"
         log.exception("command %s failed", command, exc_info=cause)
         await reply(interaction, locales.t(lang, "error.internal"))
-
-
-async def reply(
-    interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any
-) -> None:
-    """An answer (ephemeral unless told), whether or not the interaction was already answered
-    or deferred.
-
-    After a "thinking" defer the first answer edits the placeholder, which keeps the defer's
-    visibility (Discord deprecates filling it with a followup); later answers are followups.
-    """
-    text = clip(text)
-    if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
-    elif _thinking(interaction):
-        interaction.extras[_FILLED] = True
-        edits = {
-            k: v for k, v in kwargs.items() if k in ("embed", "embeds", "view", "allowed_mentions")
-        }
-        if "file" in kwargs:
-            edits["attachments"] = [kwargs["file"]]
-        elif "files" in kwargs:
-            edits["attachments"] = list(kwargs["files"])
-        await interaction.edit_original_response(content=text, **edits)
-    else:
-        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
-
-
-_FILLED = "tablehost_placeholder_filled"
-
-
-def _thinking(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the interaction was deferred with a "thinking" placeholder not yet filled."""
-    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
-    return deferred and not interaction.extras.get(_FILLED)
-
-
-async def send_error(
-    interaction: discord.Interaction[Any], error: UserError | IllegalAction, game: str | None = None
-) -> None:
-    """Explain a refusal to the user who caused it, in their language."""
-    lang = user_lang(interaction)
-    params = echoed(error.params)
-    if isinstance(error, IllegalAction):
-        text = locales.error_text(lang, error.code, params, game=game)
-    else:
-        text = locales.t(lang, f"error.{error.code}", **params)
-    await reply(interaction, "⚠️ " + text)

@@ -16,8 +16,9 @@ from typing import Any, TypeVar
 import discord
 
 import locales
-from cogs.client import TableBot, reply, send_error
-from cogs.i18n import user_lang
+from discordui.client import TableBot
+from discordui.i18n import user_lang
+from discordui.replies import reply, send_error
 from host.errors import UserError
 from rules.core import IllegalAction
 
@@ -48,6 +49,13 @@ class GameItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         """What the press does."""
         raise NotImplementedError
+
+
+def selected_value(interaction: discord.Interaction[Any]) -> str:
+    """The first value chosen in a select menu ("" if none)."""
+    data: Any = interaction.data or {}
+    values = data.get("values") or []
+    return str(values[0]) if values else ""
 
 
 async def apologise(interaction: discord.Interaction[Any]) -> None:

@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 import locales
-from cogs.access import check_may_follow, game_here
-from cogs.client import reply, send_error
-from cogs.i18n import user_lang
-from cogs.publish import publish_result
+from discordui.access import check_may_follow, game_here
+from discordui.client import TableBot
+from discordui.i18n import user_lang
+from discordui.replies import reply, send_error
+from discordui.tables import table_content, table_file
 from host import text
-from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
 from rules.core import Choice, IllegalAction
-
-if TYPE_CHECKING:
-    from cogs.client import TableBot
 
 #: Longest custom id Discord accepts.
 CUSTOM_ID_MAX = 100
@@ -30,8 +27,6 @@ MAX_BUTTONS = 20
 
 def bot_of(interaction: discord.Interaction[Any]) -> TableBot:
     """The bot, typed."""
-    from cogs.client import TableBot
-
     client = interaction.client
     assert isinstance(client, TableBot)
     return client
@@ -111,7 +106,7 @@ async def submit(
         await send_error(interaction, exc)
         return
     # Public post first: once the player sees the confirmation, the table is up to date.
-    await publish_result(bot, result)
+    await bot.announce(result.game.row.id)
     lines = ["✅ " + locales.t(lang, "play.done", action=label)]
     lines += text.private_lines(lang, result.events, result.seat)
     await reply(interaction, "\n".join(lines)[:2000])
@@ -159,33 +154,7 @@ async def send_board(interaction: discord.Interaction[Any], game_id: int) -> Non
     await check_may_follow(bot, game, interaction)
     if game.state is None:
         raise UserError("game_not_running")
-    from cogs.publish import table_content, table_file
-
     view = game.engine.view(game.state, None)
     await reply(
         interaction, table_content(lang, game, view), file=await table_file(bot, view, lang)
-    )
-
-
-async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """Answer with the first step of the action picker for this user."""
-    from cogs.components import picker_view
-
-    bot = bot_of(interaction)
-    lang = user_lang(interaction)
-    game = await game_here(bot, interaction, game_id)
-    try:
-        picker = picker_for(game, interaction.user.id, [])
-    except UserError as exc:
-        if exc.code == "not_your_turn":
-            mention = [
-                seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending()
-            ]
-            await reply(
-                interaction, "ℹ️ " + locales.t(lang, "error.not_your_turn_wait", waiting=mention)
-            )
-            return
-        raise
-    await interaction.response.send_message(
-        picker_content(lang, picker), view=picker_view(lang, picker), ephemeral=True
     )

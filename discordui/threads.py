@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final, Literal, TypeVar
 import discord
 
 if TYPE_CHECKING:
-    from cogs.client import TableBot
+    from discordui.client import TableBot
 
 #: Minutes of inactivity before Discord archives a game thread: the longest it allows.
 ARCHIVE_AFTER_MINUTES: Final[Literal[10080]] = 10080

@@ -20,34 +20,27 @@ from typing import Any
 import discord
 
 import locales
-from cogs.access import game_here
-from cogs.actions import (
+from discordui.access import game_here
+from discordui.actions import (
     CUSTOM_ID_MAX,
     MAX_BUTTONS,
     Picker,
     bot_of,
-    open_picker,
     picker_content,
     picker_for,
     send_board,
     send_hand,
     submit,
 )
-from cogs.client import reply, send_error
-from cogs.i18n import user_lang
-from cogs.items import ID, GameItem
+from discordui.i18n import user_lang
+from discordui.items import ID, GameItem, selected_value
+from discordui.replies import reply, send_error
 from host import text
+from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
 
 SUBMIT = "!"
-
-
-def _selected(interaction: discord.Interaction[Any]) -> str:
-    """The first value chosen in a select menu ("" if none)."""
-    data: Any = interaction.data or {}
-    values = data.get("values") or []
-    return str(values[0]) if values else ""
 
 
 def table_view(lang: str, game: Loaded) -> discord.ui.View:
@@ -92,6 +85,28 @@ class TableButton(
             await send_board(interaction, self.game_id)
         else:
             await open_picker(interaction, self.game_id)
+
+
+async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Answer with the first step of the action picker for this user."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    game = await game_here(bot, interaction, game_id)
+    try:
+        picker = picker_for(game, interaction.user.id, [])
+    except UserError as exc:
+        if exc.code == "not_your_turn":
+            mention = [
+                seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending()
+            ]
+            await reply(
+                interaction, "ℹ️ " + locales.t(lang, "error.not_your_turn_wait", waiting=mention)
+            )
+            return
+        raise
+    await interaction.response.send_message(
+        picker_content(lang, picker), view=picker_view(lang, picker), ephemeral=True
+    )
 
 
 def picker_view(lang: str, picker: Picker) -> discord.ui.View:
@@ -213,7 +228,7 @@ class ChoiceSelect(
         return cls(int(match["game"]), int(match["seq"]), match["path"])
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        chosen = _selected(interaction)
+        chosen = selected_value(interaction)
         await _step(interaction, self.game_id, self.seq, [*self.path.split(), chosen])
 
 
@@ -243,8 +258,6 @@ class ResignButton(GameItem[discord.ui.Button[Any]], template=rf"r:(?P<game>{ID}
         return cls(int(match["game"]), int(match["seq"]))
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        from cogs.publish import publish_result
-
         bot = bot_of(interaction)
         lang = user_lang(interaction)
         game = await game_here(bot, interaction, self.game_id)
@@ -268,85 +281,8 @@ class ResignButton(GameItem[discord.ui.Button[Any]], template=rf"r:(?P<game>{ID}
         except UserError as exc:
             await send_error(interaction, exc)
             return
-        await publish_result(bot, result)
+        await bot.announce(result.game.row.id)
         await reply(interaction, "🏳️ " + locales.t(lang, "play.resigned"))
-
-
-def lobby_components(lang: str, game: Loaded) -> discord.ui.View:
-    """Join / Leave / Add bot / Start / Cancel, plus one select per game option."""
-    view = discord.ui.View(timeout=None)
-    for what, style in (
-        ("join", discord.ButtonStyle.success),
-        ("leave", discord.ButtonStyle.secondary),
-        ("addbot", discord.ButtonStyle.secondary),
-        ("start", discord.ButtonStyle.primary),
-        ("cancel", discord.ButtonStyle.danger),
-    ):
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=locales.t(lang, f"button.{what}"), style=style
-        )
-        view.add_item(LobbyButton(game.row.id, what, button))
-    for spec in game.engine.options[:4]:
-        current = game.row.options.get(spec.name, spec.default)
-        menu: discord.ui.Select[Any] = discord.ui.Select(
-            options=[
-                discord.SelectOption(
-                    label=locales.t(lang, f"{spec.label}.{str(v).lower()}")[:100],
-                    value=str(v).lower(),
-                    default=str(v).lower() == str(current).lower(),
-                )
-                for v in spec.values
-            ]
-        )
-        view.add_item(OptionSelect(game.row.id, spec.name, menu))
-    return view
-
-
-class LobbyButton(
-    GameItem[discord.ui.Button[Any]],
-    template=rf"l:(?P<game>{ID}):(?P<what>join|leave|addbot|start|cancel)",
-):
-    """Lobby buttons; the work is done by the lobby cog's shared functions."""
-
-    def __init__(self, game_id: int, what: str, item: discord.ui.Button[Any] | None = None) -> None:
-        item = item or discord.ui.Button(label=what)
-        item.custom_id = f"l:{game_id}:{what}"
-        super().__init__(item)
-        self.game_id, self.what = game_id, what
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["what"])
-
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
-        from cogs.lobby import lobby_action
-
-        await lobby_action(interaction, self.game_id, self.what)
-
-
-class OptionSelect(
-    GameItem[discord.ui.Select[Any]], template=rf"o:(?P<game>{ID}):(?P<name>[a-z_]{{1,32}})"
-):
-    """Changes one game option while the lobby is open (creator or moderator)."""
-
-    def __init__(self, game_id: int, name: str, item: discord.ui.Select[Any] | None = None) -> None:
-        item = item or discord.ui.Select(options=[discord.SelectOption(label="…")])
-        item.custom_id = f"o:{game_id}:{name}"
-        super().__init__(item)
-        self.game_id, self.name = game_id, name
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OptionSelect:
-        return cls(int(match["game"]), match["name"])
-
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
-        from cogs.lobby import set_option
-
-        await set_option(interaction, self.game_id, self.name, _selected(interaction))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -354,6 +290,4 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
     ResignButton,
-    LobbyButton,
-    OptionSelect,
 )

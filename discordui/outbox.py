@@ -1,6 +1,6 @@
 """Announcements left pending are delivered: at start, and again after Discord refused one.
 
-A change and what it must announce are recorded together (``cogs.publish``); the post itself
+A change and what it must announce are recorded together (``discordui.publish``); the post itself
 can still fail to happen: the bot stops between the commit and the post, the thread cannot be
 opened or written to for a while (a permission removed, an outage). Every game whose
 announcement is pending is retried here, each failure waiting longer before the next try, so a
@@ -15,11 +15,11 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from cogs.publish import announce
+from discordui.publish import announce
 from host.set_aside import GameSetAside
 
 if TYPE_CHECKING:
-    from cogs.client import TableBot
+    from discordui.client import TableBot
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,10 @@ class Outbox:
         self._task: asyncio.Task[None] | None = None
         #: game id -> (failures in a row, monotonic time of the next try)
         self._failing: dict[int, tuple[int, float]] = {}
+
+    async def announce(self, game_id: int) -> bool:
+        """Deliver one game's pending announcement now (after the change that recorded it)."""
+        return await announce(self.bot, game_id)
 
     def start(self) -> None:
         if self._task is None:

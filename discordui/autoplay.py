@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
-from cogs.publish import publish_result
 from host.bots import choose_action, is_bot, move_rng, next_bot_id
 from host.errors import UserError
 from host.planner import SEAT_KINDS
@@ -32,7 +31,7 @@ from host.set_aside import GameSetAside
 from store import TimerMatch
 
 if TYPE_CHECKING:
-    from cogs.client import TableBot
+    from discordui.client import TableBot
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +156,7 @@ class BotSeats(commands.Cog):
             log.info("bot move in game %s refused: %s", game_id, exc.code)
             return False
         try:
-            await publish_result(self.bot, result)
+            await self.bot.announce(result.game.row.id)
         except Exception:
             # The move is recorded; a failed post must not make the bot play it again.
             log.exception("posting the bot's move in game %s failed", game_id)
@@ -210,7 +209,7 @@ async def play_turn_for(bot: TableBot, game_id: int, seat: int, *, limit: int = 
             log.info("skipping a turn in game %s stopped: %s", game_id, exc.code)
             break
         made += 1
-        await publish_result(bot, result)
+        await bot.announce(result.game.row.id)
     return made
 
 

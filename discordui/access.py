@@ -3,7 +3,7 @@
 **Server scoping.** Every game number a user types and every game id in a custom id is looked
 up with :func:`game_here`: a game of another server is answered exactly like an unknown
 number (``unknown_game``), so whether it exists does not leak, and moderator rights count only
-inside the game's own server (:func:`cogs.checks.moderates`).
+inside the game's own server (:func:`discordui.checks.moderates`).
 
 A spectator (anyone without a seat) sees what every public post shows: ``/board`` and ``/log``
 are made from public views and events, and ``/hand`` refuses. An invite-only game narrows who
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.checks import moderates
-from cogs.threads import ARCHIVE_AFTER_MINUTES, in_thread
+from discordui.checks import moderates
+from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from host.bots import is_bot
 from host.errors import UserError
 from host.game_settings import is_invite_only
@@ -30,7 +30,7 @@ from host.set_aside import GameSetAside
 from store import GameRow
 
 if TYPE_CHECKING:
-    from cogs.client import TableBot
+    from discordui.client import TableBot
 
 
 async def game_here(bot: TableBot, interaction: discord.Interaction[Any], game_id: int) -> Loaded:

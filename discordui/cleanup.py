@@ -13,7 +13,8 @@ import logging
 from typing import TYPE_CHECKING
 
 import locales
-from cogs.reminders import active_seats, post_in_thread
+from discordui.lobbies import refresh_lobby
+from discordui.reminders import active_seats, post_in_thread
 from host import text
 from host.bots import is_bot
 from host.errors import UserError
@@ -24,7 +25,7 @@ from host.timing import format_duration
 from store import NewTimer, TimerRow
 
 if TYPE_CHECKING:
-    from cogs.client import TableBot
+    from discordui.client import TableBot
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +109,6 @@ class Cleanup:
         await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(content)
 
     async def lobby_end(self, timer: TimerRow) -> None:
-        from cogs.lobby import refresh_lobby
-
         bot = self.bot
         # Under the game's lock: a start (which takes it too) cannot slip in between.
         async with bot.service.lock(timer.game_id):

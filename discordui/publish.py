@@ -10,64 +10,30 @@ A game's image policy (``host.game_settings``) decides whether such an edit redr
 **The outbox.** Whether a recorded change needs a new post or an edit is written with the change
 itself (``GameRow.announce``, in the store's transaction); :func:`announce` then brings the
 thread up to the game as it is now and clears it. A crash between the two, or a post Discord
-refused, leaves it pending: ``cogs.outbox`` delivers it at the next start and retries failures.
+refused, leaves it pending: ``discordui.outbox`` delivers it at the next start and retries failures.
 Several changes recorded before one delivery become one post (a pending new post stays one).
 """
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 import locales
-from cogs.access import open_private_thread, thread_members
-from cogs.threads import ARCHIVE_AFTER_MINUTES, in_thread
+from discordui.access import open_private_thread, thread_members
+from discordui.components import table_view
+from discordui.tables import mention_of, table_content, table_file
+from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from host import text
-from host.bots import seat_name
 from host.game_settings import image_policy, is_invite_only
 from host.service import ActResult, Loaded
 
 if TYPE_CHECKING:
-    from cogs.client import TableBot
+    from discordui.client import TableBot
 
 log = logging.getLogger(__name__)
-
-
-def mention_of(game: Loaded) -> Any:
-    """A function seat -> ``<@user>`` (``🤖 handle`` for a bot seat; else the handle)."""
-
-    def mention(seat: int) -> str:
-        return seat_name(game.user_of(seat), game.handles[seat])
-
-    return mention
-
-
-def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
-    """Header, recent events, then who must act now (or the result)."""
-    mention = mention_of(game)
-    lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
-    lines += [f"• {line}" for line in text.recent_lines(lang, view)[-6:]]
-    outcome = game.outcome()
-    if outcome is not None:
-        lines.append("")
-        lines.append("🏁 " + locales.t(lang, "play.game_over"))
-        lines += text.outcome_lines(lang, game.row.game, outcome, game.handles, mention)
-    elif game.row.status == "paused":
-        lines.append("⏸️ " + locales.t(lang, "play.paused"))
-    else:
-        lines += [
-            "➡️ " + text.prompt_line(lang, game.row.game, p, mention(p.seat)) for p in game.pending()
-        ]
-    return "\n".join(lines)[:2000]
-
-
-async def table_file(bot: TableBot, view: dict[str, Any], lang: str) -> discord.File:
-    """The public table image (rendered off the event loop: it takes tens of milliseconds)."""
-    png = await bot.renderer.table(view, lang)
-    return discord.File(io.BytesIO(png), filename="table.png")
 
 
 async def post_table(
@@ -78,8 +44,6 @@ async def post_table(
     An edit without ``redraw`` changes the text and buttons but keeps the picture; a new
     message always has a fresh picture.
     """
-    from cogs.components import table_view
-
     thread_id = game.row.thread_id
     if thread_id is None or game.state is None:
         return False
@@ -125,7 +89,7 @@ async def post_table(
 async def announce(bot: TableBot, game_id: int) -> bool:
     """Deliver the game's pending announcement, if any: open its thread when a start was
     interrupted before, then post or edit the table as the game is now. Returns False when
-    something is still pending (Discord refused; ``cogs.outbox`` retries)."""
+    something is still pending (Discord refused; ``discordui.outbox`` retries)."""
     async with bot.announcing(game_id):
         # Changes recorded while a post was under way are delivered by the next round.
         for _ in range(_ROUNDS):
@@ -198,7 +162,7 @@ THREAD_EXISTS = 160004
 async def publish_result(bot: TableBot, result: ActResult) -> None:
     """After an accepted action: what it recorded to announce (a new message when the prompt
     moved, else an edit)."""
-    await announce(bot, result.game.row.id)
+    await bot.announce(result.game.row.id)
 
 
 async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) -> None:
@@ -212,4 +176,4 @@ async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) 
     seats = ", ".join(mention(s.seat) for s in game.seats)
     line = "↩️ " + locales.t(lang, key, seats=seats, **params)
     await bot.get_partial_messageable(thread_id).send(line[:2000])
-    await announce(bot, game.row.id)
+    await bot.announce(game.row.id)

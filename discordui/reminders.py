@@ -24,7 +24,7 @@ from host.service import Loaded
 from store import NewTimer, TimerRow
 
 if TYPE_CHECKING:
-    from cogs.client import TableBot
+    from discordui.client import TableBot
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,320 @@
+"""Lobbies: their message, the Join/Leave/Add bot/Start/Cancel actions and option changes.
+
+Shared by the lobby buttons (``discordui.components``) and the ``/game`` commands
+(``cogs.lobby``); a start hands the thread and first table post to ``discordui.publish``.
+"""
+
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import locales
+from discordui.access import (
+    check_may_join,
+    game_here,
+)
+from discordui.actions import bot_of
+from discordui.checks import is_moderator, moderates
+from discordui.client import TableBot
+from discordui.i18n import user_lang
+from discordui.items import ID, GameItem, selected_value
+from discordui.replies import reply, send_error
+from host import text
+from host.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
+from host.errors import UserError
+from host.game_settings import IMAGE_POLICIES, settings_lines
+from host.names import handle_for
+from host.service import Loaded
+from host.timing import duration_option, format_duration, stored_duration
+from rules.core import IllegalAction, OptionSpec
+from store import DEADLINE_POLICIES, DeadlineRow, StoreError
+
+#: English names (the source text); other languages come from ``choice.<policy>``.
+POLICY_CHOICES = [
+    app_commands.Choice(name=locales.t("en", f"choice.{p}"), value=p) for p in DEADLINE_POLICIES
+]
+IMAGE_CHOICES = [
+    app_commands.Choice(name=locales.t("en", f"choice.{p}"), value=p) for p in IMAGE_POLICIES
+]
+
+
+def parse_deadline(raw: str) -> int:
+    """``12h`` -> seconds; UserError for anything that is not a duration or is too long."""
+    return int(duration_option(raw, "deadline").total_seconds())
+
+
+def deadline_line(lang: str, deadline: DeadlineRow) -> str:
+    """``12h per turn, then: the other players vote``."""
+    turn = format_duration(stored_duration(deadline.turn_seconds, "deadline"))
+    return locales.t(lang, "lobby.deadline", turn=turn, policy=deadline.policy)
+
+
+def parse_options(specs: tuple[OptionSpec, ...], raw: str) -> dict[str, Any]:
+    """``deal=draft teams=true`` -> options, checked against the game's option specs.
+
+    >>> from rules.core import OptionSpec
+    >>> parse_options((OptionSpec("deal", "classic", ("classic", "draft"), "x"),), "deal=draft")
+    {'deal': 'draft'}
+    """
+    options = {s.name: s.default for s in specs}
+    by_name = {s.name: s for s in specs}
+    for part in raw.replace(",", " ").split():
+        name, _, value = part.partition("=")
+        spec = by_name.get(name.strip().lower())
+        if spec is None:
+            raise UserError("bad_option", option=name, allowed=sorted(by_name))
+        options[spec.name] = _option_value(spec, value.strip().lower())
+    return options
+
+
+def _option_value(spec: OptionSpec, value: str) -> Any:
+    for allowed in spec.values:
+        if str(allowed).lower() == value:
+            return allowed
+    raise UserError(
+        "bad_option_value",
+        option=spec.name,
+        value=value,
+        allowed=[str(v).lower() for v in spec.values],
+    )
+
+
+def _option_label(lang: str, spec: OptionSpec, chosen: dict[str, Any]) -> str:
+    value = str(chosen.get(spec.name, spec.default)).lower()
+    return locales.t(lang, f"{spec.label}.{value}")
+
+
+def lobby_embed(
+    lang: str,
+    game: Loaded,
+    deadline: DeadlineRow | None = None,
+    settings: dict[str, Any] | None = None,
+    invited: list[int] | None = None,
+) -> discord.Embed:
+    """Who has joined, the seats, the options, the turn deadline, pictures and invitations."""
+    row = game.row
+    embed = discord.Embed(
+        title=text.game_title(lang, row.game, row.id),
+        description=locales.t(lang, f"lobby.status.{row.status}"),
+        colour=discord.Colour.blurple(),
+    )
+    players = [
+        seat_name(s.user_id, s.handle) if is_bot(s.user_id) else f"<@{s.user_id}> (`@{s.handle}`)"
+        for s in game.seats
+    ] or ["-"]
+    embed.add_field(
+        name=locales.t(lang, "lobby.players", count=len(game.seats), seats=row.seats_wanted),
+        value="\n".join(players),
+        inline=False,
+    )
+    options = [
+        f"{locales.t(lang, f'{spec.label}.name')}: {_option_label(lang, spec, row.options)}"
+        for spec in game.engine.options
+    ]
+    if deadline is not None:
+        options.append(deadline_line(lang, deadline))
+    options += settings_lines(lang, settings or {}, invited or [])
+    if options:
+        embed.add_field(
+            name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False
+        )
+    if row.status == "lobby":
+        embed.set_footer(text=locales.t(lang, "lobby.footer"))
+    return embed
+
+
+async def refresh_lobby(
+    bot: TableBot, game: Loaded, interaction: discord.Interaction[Any] | None
+) -> None:
+    """Redraw the lobby message (in place when a lobby component was pressed)."""
+    lang = await bot.public_lang(game.row.guild_id)
+    embed = lobby_embed(
+        lang,
+        game,
+        await bot.store.deadline(game.row.id),
+        await bot.store.game_settings(game.row.id),
+        await bot.store.invited(game.row.id),
+    )
+    view = lobby_components(lang, game) if game.row.status == "lobby" else None
+    if interaction is not None and interaction.type is discord.InteractionType.component:
+        await interaction.response.edit_message(embed=embed, view=view)
+        return
+    if game.row.lobby_message_id is not None:
+        channel = bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+        await channel.get_partial_message(game.row.lobby_message_id).edit(embed=embed, view=view)
+
+
+async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what: str) -> None:
+    """Join, leave, add a bot, start or cancel; shared by the buttons and the slash commands."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    user = interaction.user
+    slash = interaction.type is not discord.InteractionType.component
+    if slash and what != "start":
+        # The slash form edits the lobby message before it answers: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        game = await game_here(bot, interaction, game_id)
+        mine = user.id == game.row.created_by or moderates(interaction, game.row.guild_id)
+        if what == "join":
+            await check_may_join(bot, game, user.id)
+            await bot.store.join(game_id, user.id, handle_for(user.display_name))
+        elif what == "leave":
+            await bot.store.leave(game_id, user.id)
+        elif what == "addbot":
+            if not mine:
+                raise UserError("only_creator_bots")
+            bot_id = next_bot_id(s.user_id for s in game.seats)
+            await bot.store.join(game_id, bot_id, BOT_HANDLE)
+        elif what == "cancel":
+            if not mine:
+                raise UserError("only_creator_cancels")
+            if game.row.status != "lobby":
+                raise UserError("not_in_lobby")
+            await bot.store.update_game(game_id, status="cancelled")
+        elif what == "start":
+            await _start(interaction, game_id)
+            return
+    except StoreError as exc:
+        await send_error(interaction, UserError(exc.code, **exc.params))
+        return
+    except UserError as exc:
+        await send_error(interaction, exc)
+        return
+    game = await bot.service.load(game_id)
+    await refresh_lobby(bot, game, interaction)
+    if slash:
+        await reply(interaction, "✅ " + locales.t(lang, f"lobby.done.{what}"))
+
+
+async def _start(interaction: discord.Interaction[Any], game_id: int) -> None:
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        game = await bot.service.start(
+            game_id, interaction.user.id, moderator=is_moderator(interaction)
+        )
+    except IllegalAction as exc:
+        await send_error(interaction, exc, game=(await bot.service.load(game_id)).row.game)
+        return
+    # The start recorded its announcement: the thread and first table post (kept for the
+    # outbox to finish if Discord refuses them now, or if the bot stops in between).
+    await bot.announce(game_id)
+    game = await bot.service.load(game_id)
+    await refresh_lobby(bot, game, None)
+    if game.row.thread_id is None:
+        raise UserError("thread_not_opened")
+    thread = f"<#{game.row.thread_id}>"
+    await reply(interaction, "✅ " + locales.t(lang, "lobby.started", thread=thread))
+
+
+async def set_option(
+    interaction: discord.Interaction[Any], game_id: int, name: str, value: str
+) -> None:
+    """Change one lobby option (creator or moderator)."""
+    bot = bot_of(interaction)
+    try:
+        game = await game_here(bot, interaction, game_id)
+        if game.row.status != "lobby":
+            raise UserError("not_in_lobby")
+        creator = interaction.user.id == game.row.created_by
+        if not creator and not moderates(interaction, game.row.guild_id):
+            raise UserError("only_creator_options")
+        spec = next((s for s in game.engine.options if s.name == name), None)
+        if spec is None:
+            raise UserError(
+                "bad_option", option=name, allowed=[s.name for s in game.engine.options]
+            )
+        options = dict(game.row.options)
+        options[name] = _option_value(spec, value)
+        await bot.store.update_game(game_id, options=options)
+    except StoreError as exc:
+        await send_error(interaction, UserError(exc.code, **exc.params))
+        return
+    except UserError as exc:
+        await send_error(interaction, exc)
+        return
+    await refresh_lobby(bot, await bot.service.load(game_id), interaction)
+
+
+def lobby_components(lang: str, game: Loaded) -> discord.ui.View:
+    """Join / Leave / Add bot / Start / Cancel, plus one select per game option."""
+    view = discord.ui.View(timeout=None)
+    for what, style in (
+        ("join", discord.ButtonStyle.success),
+        ("leave", discord.ButtonStyle.secondary),
+        ("addbot", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.primary),
+        ("cancel", discord.ButtonStyle.danger),
+    ):
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=locales.t(lang, f"button.{what}"), style=style
+        )
+        view.add_item(LobbyButton(game.row.id, what, button))
+    for spec in game.engine.options[:4]:
+        current = game.row.options.get(spec.name, spec.default)
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            options=[
+                discord.SelectOption(
+                    label=locales.t(lang, f"{spec.label}.{str(v).lower()}")[:100],
+                    value=str(v).lower(),
+                    default=str(v).lower() == str(current).lower(),
+                )
+                for v in spec.values
+            ]
+        )
+        view.add_item(OptionSelect(game.row.id, spec.name, menu))
+    return view
+
+
+class LobbyButton(
+    GameItem[discord.ui.Button[Any]],
+    template=rf"l:(?P<game>{ID}):(?P<what>join|leave|addbot|start|cancel)",
+):
+    """Lobby buttons; the work is done by the lobby cog's shared functions."""
+
+    def __init__(self, game_id: int, what: str, item: discord.ui.Button[Any] | None = None) -> None:
+        item = item or discord.ui.Button(label=what)
+        item.custom_id = f"l:{game_id}:{what}"
+        super().__init__(item)
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["what"])
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await lobby_action(interaction, self.game_id, self.what)
+
+
+class OptionSelect(
+    GameItem[discord.ui.Select[Any]], template=rf"o:(?P<game>{ID}):(?P<name>[a-z_]{{1,32}})"
+):
+    """Changes one game option while the lobby is open (creator or moderator)."""
+
+    def __init__(self, game_id: int, name: str, item: discord.ui.Select[Any] | None = None) -> None:
+        item = item or discord.ui.Select(options=[discord.SelectOption(label="…")])
+        item.custom_id = f"o:{game_id}:{name}"
+        super().__init__(item)
+        self.game_id, self.name = game_id, name
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OptionSelect:
+        return cls(int(match["game"]), match["name"])
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await set_option(interaction, self.game_id, self.name, selected_value(interaction))
+
+
+#: The lobby message's components (registered with the table's by ``cogs.table``).
+LOBBY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, OptionSelect)

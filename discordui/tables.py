@@ -1,0 +1,54 @@
+"""The table post's text and picture: header, recent events, who must act (or the result).
+
+Made from the public view and public events only; ``discordui.publish`` posts them in the
+game's thread and ``/board`` shows them privately.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import locales
+from host import text
+from host.bots import seat_name
+from host.service import Loaded
+
+if TYPE_CHECKING:
+    from discordui.client import TableBot
+
+
+def mention_of(game: Loaded) -> Any:
+    """A function seat -> ``<@user>`` (``🤖 handle`` for a bot seat; else the handle)."""
+
+    def mention(seat: int) -> str:
+        return seat_name(game.user_of(seat), game.handles[seat])
+
+    return mention
+
+
+def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
+    """Header, recent events, then who must act now (or the result)."""
+    mention = mention_of(game)
+    lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
+    lines += [f"• {line}" for line in text.recent_lines(lang, view)[-6:]]
+    outcome = game.outcome()
+    if outcome is not None:
+        lines.append("")
+        lines.append("🏁 " + locales.t(lang, "play.game_over"))
+        lines += text.outcome_lines(lang, game.row.game, outcome, game.handles, mention)
+    elif game.row.status == "paused":
+        lines.append("⏸️ " + locales.t(lang, "play.paused"))
+    else:
+        lines += [
+            "➡️ " + text.prompt_line(lang, game.row.game, p, mention(p.seat)) for p in game.pending()
+        ]
+    return "\n".join(lines)[:2000]
+
+
+async def table_file(bot: TableBot, view: dict[str, Any], lang: str) -> discord.File:
+    """The public table image (rendered off the event loop: it takes tens of milliseconds)."""
+    png = await bot.renderer.table(view, lang)
+    return discord.File(io.BytesIO(png), filename="table.png")
