@@ -3,16 +3,22 @@
 Pure functions of a game's view (``rules.<game>.GAME.view``): no randomness, no I/O, fonts and
 static shapes loaded once. :func:`table_png` draws only what every seat may see, whatever view
 it is given; :func:`hand_png` needs the view of one seat.
+
+A game's pictures are the package ``render/<game>/`` (its ``table_png`` and ``hand_png``) for
+each name in the one game registry, ``rules.GAME_NAMES``: registering a game there is all
+that wires its renderer, as its rules help is the locale keys ``rules.<game>.*``.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from types import ModuleType
+from typing import Any, Protocol, cast
 
-from render import civ, stoneage
+import rules
 
-__all__ = ["GAMES", "hand_png", "table_png"]
+__all__ = ["hand_png", "renderers", "table_png"]
 
 
 class Renderer(Protocol):
@@ -21,13 +27,6 @@ class Renderer(Protocol):
     def __call__(
         self, view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None
     ) -> bytes: ...
-
-
-# Per game: (table renderer, hand renderer).
-GAMES: dict[str, tuple[Renderer, Renderer]] = {
-    "civ": (civ.table_png, civ.hand_png),
-    "stoneage": (stoneage.table_png, stoneage.hand_png),
-}
 
 
 def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
@@ -40,8 +39,13 @@ def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None 
     return _renderers(view)[1](view, lang=lang, names=names)
 
 
-def _renderers(view: Mapping[str, Any]) -> tuple[Renderer, Renderer]:
-    game = view.get("game")
-    if game not in GAMES:
+def renderers(game: str) -> tuple[Renderer, Renderer]:
+    """The table and hand renderers of ``game`` (``render.<game>``); ValueError if none."""
+    if game not in rules.GAME_NAMES:
         raise ValueError(f"no renderer for game {game!r}")
-    return GAMES[str(game)]
+    module: ModuleType = importlib.import_module(f"render.{game}")
+    return cast(Renderer, module.table_png), cast(Renderer, module.hand_png)
+
+
+def _renderers(view: Mapping[str, Any]) -> tuple[Renderer, Renderer]:
+    return renderers(str(view.get("game")))

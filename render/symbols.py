@@ -1,4 +1,4 @@
-"""Small pictograms drawn with Pillow primitives: domain symbols, seat markers, badges.
+"""Small pictograms drawn with Pillow primitives shared by the games: seat markers, badges.
 
 Each symbol is a function drawing white on black in a unit square scaled to the canvas. Masks
 are drawn at four times the requested size and scaled down, which anti-aliases the edges that
@@ -43,61 +43,6 @@ def rotated(points: Sequence[Point], degrees: float, centre: Point) -> list[Poin
 def rect(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
     """The corners of an axis-aligned rectangle, as a polygon."""
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-
-
-def _swords(d: ImageDraw.ImageDraw, s: float) -> None:
-    """Military: two crossed swords."""
-    blade = [(0.445, 0.16), (0.5, 0.02), (0.555, 0.16), (0.555, 0.68), (0.445, 0.68)]
-    parts = [blade, rect(0.31, 0.68, 0.69, 0.76), rect(0.46, 0.76, 0.54, 0.89)]
-    for angle in (-45, 45):
-        for part in parts:
-            d.polygon(scaled(rotated(part, angle, (0.5, 0.5)), s), fill=255)
-        pommel = rotated([(0.5, 0.94)], angle, (0.5, 0.5))[0]
-        r = 0.055
-        d.ellipse(
-            [(pommel[0] - r) * s, (pommel[1] - r) * s, (pommel[0] + r) * s, (pommel[1] + r) * s],
-            fill=255,
-        )
-
-
-def _cross(d: ImageDraw.ImageDraw, s: float) -> None:
-    """Religion: a Latin cross."""
-    d.polygon(scaled(rect(0.4, 0.04, 0.6, 0.96), s), fill=255)
-    d.polygon(scaled(rect(0.16, 0.24, 0.84, 0.43), s), fill=255)
-
-
-def _coin(d: ImageDraw.ImageDraw, s: float) -> None:
-    """Economy: a coin with a rim and a square hole."""
-    d.ellipse([0.06 * s, 0.06 * s, 0.94 * s, 0.94 * s], fill=255)
-    d.ellipse([0.18 * s, 0.18 * s, 0.82 * s, 0.82 * s], outline=0, width=max(1, round(0.05 * s)))
-    d.polygon(scaled(rect(0.39, 0.39, 0.61, 0.61), s), fill=0)
-
-
-def _flask(d: ImageDraw.ImageDraw, s: float) -> None:
-    """Science: a laboratory flask."""
-    d.polygon(scaled(rect(0.3, 0.04, 0.7, 0.13), s), fill=255)
-    body = [
-        (0.38, 0.13),
-        (0.62, 0.13),
-        (0.62, 0.38),
-        (0.92, 0.86),
-        (0.9, 0.95),
-        (0.1, 0.95),
-        (0.08, 0.86),
-        (0.38, 0.38),
-    ]
-    d.polygon(scaled(body, s), fill=255)
-    d.line(scaled([(0.27, 0.66), (0.73, 0.66)], s), fill=0, width=max(1, round(0.05 * s)))
-
-
-def _temple(d: ImageDraw.ImageDraw, s: float) -> None:
-    """Culture: a classical temple front."""
-    d.polygon(scaled([(0.04, 0.32), (0.5, 0.05), (0.96, 0.32)], s), fill=255)
-    d.polygon(scaled(rect(0.1, 0.35, 0.9, 0.42), s), fill=255)
-    for x in (0.14, 0.34, 0.54, 0.74):
-        d.polygon(scaled(rect(x, 0.45, x + 0.12, 0.8), s), fill=255)
-    d.polygon(scaled(rect(0.08, 0.83, 0.92, 0.89), s), fill=255)
-    d.polygon(scaled(rect(0.03, 0.9, 0.97, 0.96), s), fill=255)
 
 
 def star_points(n: int, outer: float, inner: float, centre: Point) -> list[Point]:
@@ -189,20 +134,7 @@ def _crown(d: ImageDraw.ImageDraw, s: float) -> None:
     d.polygon(scaled(rect(0.16, 0.84, 0.84, 0.94), s), fill=255)
 
 
-def _culture_coin(d: ImageDraw.ImageDraw, s: float) -> None:
-    """The Culture coin: a disc with a temple cut out."""
-    d.ellipse([0.02 * s, 0.02 * s, 0.98 * s, 0.98 * s], fill=255)
-    inner = Image.new("L", (round(0.56 * s), round(0.56 * s)))
-    _temple(ImageDraw.Draw(inner), 0.56 * s)
-    d.bitmap((round(0.22 * s), round(0.2 * s)), inner, fill=0)
-
-
 SYMBOLS: dict[str, Painter] = {
-    "swords": _swords,
-    "cross": _cross,
-    "coin": _coin,
-    "flask": _flask,
-    "temple": _temple,
     "star": _star,
     "circle": _circle,
     "square": _square,
@@ -214,7 +146,6 @@ SYMBOLS: dict[str, Painter] = {
     "hourglass": _hourglass,
     "card": _card,
     "crown": _crown,
-    "culture_coin": _culture_coin,
 }
 
 

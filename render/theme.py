@@ -1,4 +1,5 @@
-"""Sizes, colours by role, and the colour + shape that identifies each domain, player and team.
+"""Sizes, colours by role, and the colour + shape that identifies each player (shared by the games;
+a game's own colours and pictograms live in ``render/<game>/``).
 
 Every domain and every player is told apart by a shape as well as a colour (never colour
 alone), so the pictures stay readable for colour-blind players and in greyscale. The shapes are
@@ -15,9 +16,6 @@ __all__ = [
     "BORDER",
     "CELL",
     "DANGER",
-    "DOMAIN_COLOURS",
-    "DOMAIN_SYMBOLS",
-    "FINAL",
     "GAP",
     "INK_DARK",
     "INK_LIGHT",
@@ -28,8 +26,6 @@ __all__ = [
     "PLAYER_COLOURS",
     "PLAYER_SHAPES",
     "RADIUS",
-    "ROMAN",
-    "TEAM_COLOURS",
     "TEXT",
     "WIDTH",
     "Colour",
@@ -68,27 +64,8 @@ TEXT: Final[Colour] = (241, 243, 246)
 MUTED: Final[Colour] = (163, 172, 188)
 ACCENT: Final[Colour] = (246, 196, 64)
 DANGER: Final[Colour] = (235, 72, 60)
-FINAL: Final[Colour] = (222, 120, 36)
 INK_DARK: Final[Colour] = (24, 24, 28)
 INK_LIGHT: Final[Colour] = (252, 252, 252)
-
-# The game's own card colours, each with a silhouette that differs from every other one.
-DOMAIN_COLOURS: Final[dict[str, Colour]] = {
-    "military": (206, 58, 54),
-    "religion": (236, 231, 216),
-    "economy": (236, 186, 44),
-    "science": (56, 158, 86),
-    "culture": (84, 166, 226),
-    "utopia": (164, 92, 196),
-}
-DOMAIN_SYMBOLS: Final[dict[str, str]] = {
-    "military": "swords",
-    "religion": "cross",
-    "economy": "coin",
-    "science": "flask",
-    "culture": "temple",
-    "utopia": "star",
-}
 
 # Seat markers: colour and shape both differ from seat to seat.
 PLAYER_COLOURS: Final[tuple[Colour, ...]] = (
@@ -98,12 +75,6 @@ PLAYER_COLOURS: Final[tuple[Colour, ...]] = (
     (186, 196, 206),
 )
 PLAYER_SHAPES: Final[tuple[str, ...]] = ("circle", "square", "triangle", "diamond")
-
-# Team badges carry a letter (A, B) as their shape.
-TEAM_COLOURS: Final[tuple[Colour, ...]] = ((96, 150, 255), (255, 120, 200))
-
-ROMAN: Final[tuple[str, ...]] = ("", "I", "II", "III")
-
 
 def player_colour(seat: int) -> Colour:
     """The marker colour of a seat."""

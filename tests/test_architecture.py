@@ -149,3 +149,19 @@ def test_cogs_holds_discord_extensions_only() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = {n.name for n in tree.body if isinstance(n, ast.AsyncFunctionDef)}
         assert "setup" in names, f"{path.relative_to(ROOT)} is not an extension"
+
+
+def test_a_game_is_registered_once() -> None:
+    """``rules.GAME_NAMES`` is the one registry: each game has its pictures in
+    ``render/<game>/`` and its rules help under ``rules.<game>.*``, found by name; no package
+    under render/ is a game that is not registered."""
+    import locales
+    import render
+    import rules
+
+    drawn = {p.name for p in (ROOT / "render").iterdir() if (p / "__init__.py").is_file()}
+    assert drawn == set(rules.GAME_NAMES)
+    for game in rules.GAME_NAMES:
+        table, hand = render.renderers(game)
+        assert callable(table) and callable(hand)
+        assert locales.has("en", f"rules.{game}.overview")

@@ -10,6 +10,7 @@ from PIL import Image
 import locales
 from render import theme
 from render.canvas import Canvas
+from render.civ import look
 from render.context import Ctx, context, event_sentence
 from render.theme import Size
 from rules.civ import data
@@ -52,7 +53,7 @@ def effect_name(ctx: Ctx, domain: str, level: int) -> str:
     key = f"civ.effect.{effect}"
     if effect is not None and locales.has(ctx.lang, key):
         return ctx.t(key)
-    return f"{domain_name(ctx, domain)} {theme.ROMAN[level] if 0 < level < 4 else level}"
+    return f"{domain_name(ctx, domain)} {look.ROMAN[level] if 0 < level < 4 else level}"
 
 
 def team_letter(team: int) -> str:
@@ -102,11 +103,11 @@ def draw_small_card(c: Canvas, domain: str, xy: tuple[int, int], size: tuple[int
     """A card face reduced to its colour and symbol."""
     x, y = xy
     w, h = size
-    colour = theme.DOMAIN_COLOURS[domain]
+    colour = look.DOMAIN_COLOURS[domain]
     c.box((x, y, x + w, y + h), colour, radius=10)
     icon = min(w, h) * 3 // 5
     c.symbol(
-        theme.DOMAIN_SYMBOLS[domain],
+        look.DOMAIN_SYMBOLS[domain],
         (x + (w - icon) // 2, y + (h - icon) // 2),
         icon,
         theme.ink_on(colour),
@@ -117,12 +118,12 @@ def draw_small_card(c: Canvas, domain: str, xy: tuple[int, int], size: tuple[int
 def _hand_card(domain: str, name: str, embargo: str) -> Image.Image:
     """One large card on the page background, drawn once per domain, name and embargo label."""
     w, h = HAND_CARD
-    colour = theme.DOMAIN_COLOURS[domain]
+    colour = look.DOMAIN_COLOURS[domain]
     ink = theme.ink_on(colour)
     card = Canvas(w, h)
     card.box((0, 0, w - 1, h - 1), colour, radius=18)
     card.box((8, 8, w - 9, h - 9), None, outline=ink, width=3, radius=12)
-    card.symbol(theme.DOMAIN_SYMBOLS[domain], ((w - 112) // 2, 34), 112, ink)
+    card.symbol(look.DOMAIN_SYMBOLS[domain], ((w - 112) // 2, 34), 112, ink)
     # The largest size that fits ("Katonaság" needs a step down), cut only as a last resort.
     room = w - 28
     size = next(

@@ -16,6 +16,7 @@ from PIL import Image
 import locales
 from render import theme
 from render.canvas import Badge, Canvas
+from render.civ import look
 from render.civ.common import (
     DOMAINS,
     SMALL_CARD,
@@ -30,6 +31,7 @@ from render.civ.common import (
 from render.context import label_or
 from render.context import public_view as public_keys
 from render.sections import draw_banner, draw_recent
+from render.symbols import Painter
 from render.theme import Size
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
@@ -150,7 +152,7 @@ def _draw_deck(c: Canvas, ctx: Ctx, deck: Mapping[str, Any], y: int) -> int:
     """Cards left in the deck, in total and per age, right-aligned; returns the width used."""
     label = ctx.t("render.civ.deck", count=deck["total"])
     ages = [
-        (f"{theme.ROMAN[a]}:", locales.format_number(ctx.lang, deck["by_age"][str(a)]))
+        (f"{look.ROMAN[a]}:", locales.format_number(ctx.lang, deck["by_age"][str(a)]))
         for a in (1, 2, 3)
     ]
     ages_w = sum(
@@ -176,8 +178,8 @@ def _draw_banner(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
         headline, detail = _outcome_text(ctx, view, outcome)
         return draw_banner(c, "crown", headline, detail, y)
     if view.get("final_round"):
-        ink = theme.ink_on(theme.FINAL)
-        c.box((_X0, y, _X1, y + 64), theme.FINAL)
+        ink = theme.ink_on(look.FINAL)
+        c.box((_X0, y, _X1, y + 64), look.FINAL)
         c.symbol("hourglass", (_X0 + _PAD, y + 14), 36, ink)
         c.text(
             (_X0 + _PAD + 52, y + 32),
@@ -265,11 +267,11 @@ def _draw_panel(
     top = y + _PAD + _NAME_ROW_H + 10
     for i, domain in enumerate(DOMAINS):
         x = _X0 + _PAD + i * (_CELL_W + _CELL_GAP)
-        markers = []
+        markers: list[tuple[str | Painter, theme.Colour]] = []
         if domain in seat["embargoed"]:
             markers.append(("no_entry", theme.DANGER))
         if coin is not None and coin["target"] == index and coin["domain"] == domain:
-            markers.append(("culture_coin", theme.ACCENT))
+            markers.append((look.culture_coin, theme.ACCENT))
         if index in leaders.get(domain, ()):
             markers.append(("crown", theme.ACCENT))
         _draw_cell(c, ctx, seat, domain, (x, top), background, markers)
@@ -342,7 +344,7 @@ def _badges(
         badges.append(("hourglass", ctx.t("render.civ.waiting"), theme.ACCENT))
     team = seat.get("team")
     if team is not None:
-        colour = theme.TEAM_COLOURS[team % len(theme.TEAM_COLOURS)]
+        colour = look.TEAM_COLOURS[team % len(look.TEAM_COLOURS)]
         badges.append((None, ctx.t("render.civ.team", team=team_letter(team)), colour))
     if index == view["start_seat"]:
         badges.append(("flag", ctx.t("render.civ.start"), theme.BORDER))
@@ -356,12 +358,12 @@ def _draw_cell(
     domain: str,
     xy: tuple[int, int],
     background: theme.Colour,
-    markers: list[tuple[str, theme.Colour]],
+    markers: list[tuple[str | Painter, theme.Colour]],
 ) -> None:
     """One domain of one player: count / hegemony need, level pips, effect, and markers
     (embargo, the Culture coin, a majority won at the end) at the right of the count."""
     x, y = xy
-    colour = theme.DOMAIN_COLOURS[domain]
+    colour = look.DOMAIN_COLOURS[domain]
     embargoed = domain in seat["embargoed"]
     count = seat["area"][domain]
     need = seat["hegemony_need"][domain]
@@ -389,7 +391,7 @@ def _draw_cell(
     )
     if raised:  # face-down Utopia cards (Republic) raising the need
         rx = x + 24 + count_w + need_w
-        utopia = theme.DOMAIN_COLOURS["utopia"]
+        utopia = look.DOMAIN_COLOURS["utopia"]
         c.symbol("card", (rx, base - 30), 30, utopia)
         c.text(
             (rx + 28, base), f"+{raised}", size=Size.SMALL, weight="bold", fill=utopia, anchor="ls"
@@ -399,7 +401,7 @@ def _draw_cell(
         c.symbol(symbol, (x + _CELL_W - 46 - 40 * i, row), 34, tint)
     if domain == "culture":
         if seat["culture_leader"]:
-            c.symbol("culture_coin", (x + 12, row + 1), 32, theme.ACCENT)
+            c.symbol(look.culture_coin, (x + 12, row + 1), 32, theme.ACCENT)
             c.text(
                 (x + 52, row + 17),
                 ctx.t("render.civ.culture_lead"),
@@ -416,7 +418,7 @@ def _draw_cell(
             c.box((px, row, px + 54, row + 34), colour, radius=8)
             c.text(
                 (px + 27, row + 17),
-                theme.ROMAN[i],
+                look.ROMAN[i],
                 size=Size.SMALL,
                 weight="bold",
                 fill=ink,
@@ -441,13 +443,13 @@ def _draw_cell(
 @functools.lru_cache(maxsize=128)
 def _cell_base(domain: str, name: str, background: theme.Colour, embargoed: bool) -> Image.Image:
     """The static part of a cell: frame, coloured strip with symbol and name, empty pips."""
-    colour = theme.DOMAIN_COLOURS[domain]
+    colour = look.DOMAIN_COLOURS[domain]
     ink = theme.ink_on(colour)
     cell = Canvas(_CELL_W, _CELL_H, background)
     cell.box((0, 0, _CELL_W - 1, _CELL_H - 1), theme.CELL)
     cell.box((0, 0, _CELL_W - 1, _STRIP_H), colour)
     cell.draw.rectangle((0, _STRIP_H - theme.RADIUS, _CELL_W - 1, _STRIP_H), fill=colour)
-    cell.symbol(theme.DOMAIN_SYMBOLS[domain], (10, 8), 30, ink)
+    cell.symbol(look.DOMAIN_SYMBOLS[domain], (10, 8), 30, ink)
     cell.text(
         (48, _STRIP_H // 2),
         name,
@@ -464,7 +466,7 @@ def _cell_base(domain: str, name: str, background: theme.Colour, embargoed: bool
             cell.box((px, row, px + 54, row + 34), None, outline=theme.BORDER, width=2, radius=8)
             cell.text(
                 (px + 27, row + 17),
-                theme.ROMAN[i],
+                look.ROMAN[i],
                 size=Size.SMALL,
                 weight="bold",
                 fill=theme.MUTED,
@@ -506,10 +508,10 @@ def _draw_shared_cards(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> 
         n = discard.count(domain)
         dx = x + i * step
         c.symbol(
-            theme.DOMAIN_SYMBOLS[domain],
+            look.DOMAIN_SYMBOLS[domain],
             (dx, y + 8),
             40,
-            theme.DOMAIN_COLOURS[domain] if n else theme.BORDER,
+            look.DOMAIN_COLOURS[domain] if n else theme.BORDER,
         )
         c.text(
             (dx + 50, y + 28),
@@ -533,7 +535,7 @@ def _draw_shared_cards(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> 
 
 def _draw_coin(c: Canvas, ctx: Ctx, coin: Mapping[str, Any] | None, y: int) -> int:
     x = _X0 + _PAD
-    c.symbol("culture_coin", (x, y), 40, theme.ACCENT if coin else theme.MUTED)
+    c.symbol(look.culture_coin, (x, y), 40, theme.ACCENT if coin else theme.MUTED)
     if coin is None:
         text = ctx.t("render.civ.coin_neutral")
     else:

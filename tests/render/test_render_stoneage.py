@@ -54,9 +54,8 @@ def test_table_renders_a_phone_sized_png_under_budget(name: str, lang: str) -> N
 
 def test_the_dispatcher_knows_stone_age() -> None:
     """render.table_png and render.hand_png pick the Stone Age renderers by view["game"]."""
-    assert "stoneage" in render.GAMES
     view = samples.two_player_place()
-    assert render.table_png(view, lang="en") == render.GAMES["stoneage"][0](view, lang="en")
+    assert render.table_png(view, lang="en") == render.renderers("stoneage")[0](view, lang="en")
 
 
 def test_table_is_deterministic() -> None:
