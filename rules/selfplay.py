@@ -11,6 +11,11 @@ nothing, one it offers must apply.
 Coverage counts rule features: the engine's optional ``features(events)`` hook (otherwise the
 event kinds), ``illegal.<code>`` for every refusal seen, ``end.<reason>`` and
 ``tiebreak.<rule>`` from the outcomes, ``resign`` when a seat resigned.
+
+With a recorder, every game is also handed over as a transcript (docs/transcripts.md) that
+replays it exactly: the options and seed it was set up with, each action and resignation that
+was applied, and as ``expect`` its outcome and final public view (a game that broke a check
+gets a ``comment`` instead, so the file reproduces the bug).
 """
 
 from __future__ import annotations
@@ -76,6 +81,8 @@ class GameError(Exception):
 
 
 Chooser = Callable[[Any, int, Sequence[str], Sequence[Choice], Rng], int]
+#: Receives each played game: its self-play seed, its transcript and its last state.
+Recorder = Callable[[int, dict[str, JSON], Any], None]
 
 
 def uniform_choice(
@@ -97,8 +104,15 @@ class Runner:
         max_steps: int = 20000,
         roundtrip_every: int = 7,
         illegal_every: int = 5,
+        record: Recorder | None = None,
     ) -> None:
         self.game = game
+        self.record = record
+        self.handles: list[str] = []
+        self.steps: list[dict[str, JSON]] = []
+        self.state: Any = None
+        self.setup_options: dict[str, JSON] = {}
+        self.setup_seed = 0
         self.report = report
         self.max_steps = max_steps
         self.roundtrip_every = roundtrip_every
@@ -120,28 +134,47 @@ class Runner:
         game = self.game
         count = players or game.min_players + rng.randrange(game.max_players - game.min_players + 1)
         handles = [f"p{i}" for i in range(count)]
+        self.handles = handles
+        self.steps = []
+        self.state = None
         self.seats = count
         self.vocabulary.update(f"@{h}" for h in handles)
         self.report.games += 1
+        data: dict[str, JSON] = {"game": game.name, "players": handles}
+        error: str | None = None
         try:
-            state = self._setup(handles, rng)
-            self._play_out(state, rng)
+            self.state = self._setup(handles, rng)
+            data.update(options=self.setup_options, seed=self.setup_seed, steps=self.steps)
+            self._play_out(self.state, rng)
             self.report.finished += 1
         except GameError as exc:
+            error = f"seed {seed}: {exc}"
             self.report.errors += 1
             if len(self.report.messages) < 20:
-                self.report.messages.append(f"seed {seed}: {exc}")
+                self.report.messages.append(error)
+        if self.record is None or "seed" not in data:
+            return
+        outcome = game.outcome(self.state)
+        if error is not None:
+            data["comment"] = f"self-play {error}"
+        elif outcome is not None:
+            data["expect"] = {"outcome": outcome.to_json(), "public": game.view(self.state, None)}
+        self.record(seed, data, self.state)
 
     def _setup(self, handles: list[str], rng: Rng) -> Any:
-        """Random options; options the player count refuses fall back to their defaults."""
+        """Random options; options the player count refuses fall back to their defaults.
+        The options and seed the game was set up with are kept for its transcript."""
         chosen = {o.name: o.values[rng.randrange(len(o.values))] for o in self.game.options}
         for spec in (None, *self.game.options):
             if spec is not None:
                 chosen[spec.name] = spec.default
+            game_seed = rng.randrange(1 << 62)
             try:
-                return self.game.setup(handles, chosen, rng.randrange(1 << 62))
+                state = self.game.setup(handles, chosen, game_seed)
             except IllegalAction:
                 continue
+            self.setup_options, self.setup_seed = dict(chosen), game_seed
+            return state
         raise GameError("setup refused the default options")
 
     def _play_out(self, state: Any, rng: Rng) -> None:
@@ -170,6 +203,9 @@ class Runner:
                 new, events = act(game, state, seat, action)
             except IllegalAction as exc:
                 raise GameError(f"offered action {action!r} refused: {exc}") from exc
+            # Recorded before the checks, so a saved game that broke one replays up to it.
+            self.steps.append({"player": self.handles[seat], "action": action})
+            self.state = new
             if before is not None and game.to_json(state) != before:
                 raise GameError(f"apply changed its input state ({action!r})")
             self.report.actions += 1
@@ -195,6 +231,8 @@ class Runner:
             new, events = self.game.resign(state, seat)
         except IllegalAction:
             return state
+        self.steps.append({"player": self.handles[seat], "resign": True})
+        self.state = new
         self.report.coverage["resign"] += 1
         self.report.coverage.update(self.features(events))
         broken = self.game.check_invariants(new)
@@ -291,10 +329,11 @@ def run(
     players: int | None = None,
     policy: str = "uniform",
     max_steps: int = 20000,
+    record: Recorder | None = None,
 ) -> Report:
-    """Play ``games`` games and return the report."""
+    """Play ``games`` games and return the report; ``record`` receives each game played."""
     report = Report(game.name, players)
-    runner = Runner(game, report, policy=policy, max_steps=max_steps)
+    runner = Runner(game, report, policy=policy, max_steps=max_steps, record=record)
     started = time.perf_counter()
     for i in range(games):
         runner.play(seed * 1_000_003 + i, players)

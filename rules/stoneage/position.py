@@ -1,16 +1,20 @@
 """Starting a game from a given position (transcripts and tests; see docs/transcripts.md).
 
-A position is the start of a round's phase 1: every player's board, the display, the deck order,
-the building stacks and, to test any situation, fixed dice results used before the generator.
-With ``"fill_deck": true`` the cards the position does not place go into the deck below the
-listed ones (shuffled with the seed); ``"fill_buildings": true`` deals 7 random tiles to each
-stack the position does not list (fewer, shared out evenly, when bought tiles leave fewer).
-Tiles neither in a stack nor bought are out of the game.
+A position fixes every player's board, the display, the deck order, the building stacks and,
+to test any situation, fixed dice results used before the generator. By default it is the start
+of a round's phase 1; with ``phase`` (and the people ``placed``, the tools used, a roll, a
+payment or a "dice for all" waiting, the shortfalls of feeding) it may stand anywhere inside a
+round, see :mod:`rules.stoneage.midround`. With ``"fill_deck": true`` the cards the position
+does not place go into the deck below the listed ones (shuffled with the seed);
+``"fill_buildings": true`` deals 7 random tiles to each stack the position does not list (fewer,
+shared out evenly, when bought tiles leave fewer). Tiles neither in a stack nor bought are out
+of the game.
+
+Every refusal names the position key at fault (``field``).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,6 +33,7 @@ from rules.stoneage.data import (
     tool_tiles,
 )
 from rules.stoneage.flow import settle, start_round
+from rules.stoneage.midround import PHASES, SeatExtra, place_round
 from rules.stoneage.setup import parse_options, remember
 from rules.stoneage.state import Options, SeatState, StoneAgeState, empty_board
 
@@ -45,6 +50,12 @@ FIELDS = frozenset(
         "buildings",
         "fill_buildings",
         "dice",
+        "phase",
+        "active",
+        "roll",
+        "paying",
+        "dice_for_all",
+        "resign_order",
     }
 )
 SEAT_FIELDS = frozenset(
@@ -54,11 +65,15 @@ SEAT_FIELDS = frozenset(
         "agriculture",
         "resources",
         "tools",
+        "used_tools",
         "one_use_tools",
         "cards",
         "buildings",
         "points",
         "medicine",
+        "placed",
+        "short",
+        "resigned",
     }
 )
 POINT_FIELDS = ("buildings", "cards", "penalties")
@@ -90,7 +105,7 @@ def _flag(field: str, value: JSON) -> bool:
     return value
 
 
-def _seat(field: str, raw: JSON) -> SeatState:
+def _seat(field: str, raw: JSON) -> tuple[SeatState, SeatExtra]:
     if not isinstance(raw, Mapping):
         raise _bad(field, raw)
     extra = sorted(set(raw) - SEAT_FIELDS)
@@ -130,22 +145,39 @@ def _seat(field: str, raw: JSON) -> SeatState:
     me.card_points = _int(f"{field}.points.cards", points.get("cards", 0), 0, 10_000)
     me.penalties = _int(f"{field}.points.penalties", points.get("penalties", 0), -10_000, 0)
     me.medicine = _int(f"{field}.medicine", raw.get("medicine", 0), 0, 1)
-    return me
+    me.resigned = _flag(f"{field}.resigned", raw.get("resigned"))
+    placed = raw.get("placed") or []
+    if not isinstance(placed, list) or not all(isinstance(t, str) for t in placed):
+        raise _bad(f"{field}.placed", placed)
+    used = raw.get("used_tools") or []
+    if not isinstance(used, list):
+        raise _bad(f"{field}.used_tools", used)
+    used_values = [_int(f"{field}.used_tools", v, 1, 4) for v in used]
+    short = _int(f"{field}.short", raw.get("short", 0), 0, MAX_PEOPLE)
+    return me, SeatExtra(field, placed, used_values, short, "short" in raw)
 
 
-def _seats(players: Sequence[str], data: JSON) -> list[SeatState]:
+def _seats(players: Sequence[str], data: JSON) -> tuple[list[SeatState], list[SeatExtra]]:
     if not isinstance(data, Mapping):
         raise _bad("seats", data)
     for name in data:
         if name not in players:
             raise _bad("seats", name)
-    return [_seat(f"seats.{p}", data.get(p) or {}) for p in players]
+    read = [_seat(f"seats.{p}", data.get(p) or {}) for p in players]
+    return [s for s, _ in read], [e for _, e in read]
 
 
-def _once(where: str, items: Counter[str]) -> None:
-    twice = sorted(k for k, v in items.items() if v > 1)
-    if twice:
-        raise IllegalAction("position_duplicate", field=where, item=twice[0])
+def _once(groups: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """Every card or tile at most once over all the listed places (the box has one of each)."""
+    seen: dict[str, list[str]] = {}
+    for where, items in groups:
+        for item in items:
+            seen.setdefault(item, []).append(where)
+    for item in sorted(seen):
+        if len(seen[item]) > 1:
+            raise IllegalAction(
+                "position_duplicate", field=", ".join(dict.fromkeys(seen[item])), item=item
+            )
 
 
 def _display(position: Mapping[str, JSON]) -> list[str | None] | None:
@@ -158,7 +190,10 @@ def _display(position: Mapping[str, JSON]) -> list[str | None] | None:
 
 
 def _stacks(
-    n: int, position: Mapping[str, JSON], owned: list[str], rng: Rng
+    n: int,
+    position: Mapping[str, JSON],
+    owned: Sequence[tuple[str, Sequence[str]]],
+    rng: Rng,
 ) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
     raw = position.get("buildings")
     fill = _flag("fill_buildings", position.get("fill_buildings"))
@@ -169,18 +204,22 @@ def _stacks(
     stacks = [tuple(_ids(f"buildings[{i}]", s, BUILDING_TILES)) for i, s in enumerate(raw)]
     if any(len(s) > STACK_SIZE for s in stacks):
         raise _bad("buildings", raw)
-    used = Counter([*owned, *(t for s in stacks for t in s)])
-    _once("buildings", used)
+    _once([*owned, *((f"buildings[{i}]", s) for i, s in enumerate(stacks))])
+    used = {t for _, tiles in owned for t in tiles} | {t for s in stacks for t in s}
     free = [t for t in BUILDING_TILES if t not in used]
     rng.shuffle(free)
     missing = n - len(stacks)
     if missing:
         if not fill:
-            raise IllegalAction("position_inconsistent", problem="stacks_missing")
+            raise IllegalAction(
+                "position_inconsistent", problem="stacks_missing", field="fill_buildings"
+            )
         # Up to 7 tiles each, shared out evenly when bought tiles leave fewer in the box.
         base, extra = divmod(min(len(free), missing * STACK_SIZE), missing)
         if base == 0:
-            raise IllegalAction("position_inconsistent", problem="not_enough_tiles")
+            raise IllegalAction(
+                "position_inconsistent", problem="not_enough_tiles", field="buildings"
+            )
         for i in range(missing):
             size = base + (1 if i < extra else 0)
             stacks.append(tuple(free[:size]))
@@ -203,27 +242,36 @@ def from_position(
         raise _bad("first", first_name)
     first = list(players).index(first_name)
     rounds = _int("round", position.get("round", 1), 1, 1000)
-    seats = _seats(players, position.get("seats") or {})
+    phase = position.get("phase", "place")
+    if phase not in PHASES:
+        raise _bad("phase", phase)
+    seats, extras = _seats(players, position.get("seats") or {})
     deck = _ids("deck", position.get("deck"), CARD_IDS)
     display = _display(position)
-    owned = [c for s in seats for c in s.cards]
+    owned = [(f"seats.{p}.cards", s.cards) for p, s in zip(players, seats, strict=True)]
     shown = [c for c in display or [] if c is not None]
-    _once("cards", Counter([*owned, *shown, *deck]))
+    _once([*owned, ("display", shown), ("deck", deck)])
     if _flag("fill_deck", position.get("fill_deck")):
-        taken = {*owned, *shown, *deck}
+        taken = {*(c for _, cards in owned for c in cards), *shown, *deck}
         rest = [c for c in CARD_IDS if c not in taken]
         rng.shuffle(rest)
         deck += rest
     if display is None:
         if len(deck) < DISPLAY_SIZE:
-            raise IllegalAction("position_inconsistent", problem="deck_too_small_for_display")
+            raise IllegalAction(
+                "position_inconsistent", problem="deck_too_small_for_display", field="deck"
+            )
         display, deck = list(deck[:DISPLAY_SIZE]), deck[DISPLAY_SIZE:]
-    missing = len(CARD_IDS) - len(owned) - len([c for c in display if c]) - len(deck)
+    missing = (
+        len(CARD_IDS) - sum(len(c) for _, c in owned) - len([c for c in display if c]) - len(deck)
+    )
     if missing:
-        raise IllegalAction("position_card_total", count=missing)
-    if None in display:
-        raise IllegalAction("position_inconsistent", problem="display_gap")
-    tiles = [t for s in seats for t in s.buildings]
+        raise IllegalAction("position_card_total", count=missing, field="fill_deck")
+    # Cards bought this round leave their space empty until the display is refilled in the
+    # next round, so only phase 1 must show a full display.
+    if None in display and phase == "place":
+        raise IllegalAction("position_inconsistent", problem="display_gap", field="display")
+    tiles = [(f"seats.{p}.buildings", s.buildings) for p, s in zip(players, seats, strict=True)]
     stacks, removed = _stacks(n, position, tiles, rng)
     dice = position.get("dice") or []
     if not isinstance(dice, list):
@@ -248,6 +296,7 @@ def from_position(
         ending=any(not s for s in stacks),
     )
     events = start_round(state, first, refilled=0)
+    place_round(state, position, phase, extras)
     events += settle(state)
     remember(state, events)
     return state
