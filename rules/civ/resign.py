@@ -43,9 +43,10 @@ def resign(state: CivState, seat: int) -> tuple[CivState, list[Event]]:
                 {"player": new.players[seat], "domains": [DOMAINS[d] for d in domains]},
             )
         )
+    # The coin first: a resigned seat holds nothing, also in the finished state.
+    events += refresh_coin(new)
     if len(live_seats(new)) == 1:
         return new, events + finish(new, last_standing_outcome(new))
-    events += refresh_coin(new)
     if new.draft is not None:
         events += auto_draft(new)
     elif seat == new.active:

@@ -1,19 +1,19 @@
-"""Every key the CIV engine can produce exists in both catalogues and formats cleanly."""
+"""Every key the CIV engine can produce exists in both catalogues and formats cleanly.
+
+Events and choice labels met in self-play are checked for every game by
+tests/test_every_game.py; these are the CIV names, help texts and refusal codes."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 
 import locales
-from rules import selfplay
 from rules.civ import GAME
 from rules.civ.actions import HEADS
 from rules.civ.data import DOMAINS, EFFECTS, INSPIRATION
-from rules.core import Event
 
 SOURCE = Path(__file__).resolve().parents[2] / "rules" / "civ"
 LANGS = ("en", "hu")
@@ -40,63 +40,6 @@ def test_every_error_code_has_a_message(lang: str) -> None:
         if not (locales.has(lang, f"error.civ.{c}") or locales.has(lang, f"error.{c}"))
     )
     assert missing == []
-
-
-def _recording(events: list[Event]) -> Callable[[Iterable[Event]], list[str]]:
-    """A features hook that keeps every event and reports no feature."""
-
-    def record(new: Iterable[Event]) -> list[str]:
-        events.extend(new)
-        return []
-
-    return record
-
-
-@pytest.fixture(scope="module")
-def played() -> tuple[list[Event], set[str]]:
-    """Events and choice labels of a few self-played games of every kind."""
-    events: list[Event] = []
-    labels: set[str] = set()
-
-    class Recorder(selfplay.Runner):
-        def _choose(self, state, seat, rng):  # type: ignore[no-untyped-def]
-            prefix: list[str] = []
-            while True:
-                options = self.game.choices(state, seat, prefix)
-                labels.update(c.label for c in options)
-                pick = options[self.chooser(state, seat, prefix, options, rng)]
-                prefix.append(pick.token)
-                if pick.complete:
-                    return " ".join(prefix)
-
-    for policy in ("uniform", "greedy"):
-        report = selfplay.Report("civ", None)
-        runner = Recorder(GAME, report, policy=policy)
-        runner.features = _recording(events)
-        for seed in range(12):
-            runner.play(seed, None)
-        assert report.errors == 0, report.messages
-    return events, labels
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_event_formats_without_missing_keys(lang: str, played) -> None:  # type: ignore[no-untyped-def]
-    """event.<kind> exists and every {x@prefix} value has its key."""
-    events, _ = played
-    kinds = {e.kind for e in events}
-    assert {"civ.played", "civ.attack", "civ.inspire", "civ.game_over"} <= kinds
-    for e in events:
-        assert locales.has(lang, f"event.{e.kind}"), e.kind
-        text = locales.event_text(lang, e.kind, dict(e.params))
-        assert "civ." not in text and "event." not in text, text
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_choice_label_exists(lang: str, played) -> None:  # type: ignore[no-untyped-def]
-    """Choice labels are keys of both catalogues."""
-    _, labels = played
-    assert "civ.player" in labels and "civ.action.end" in labels
-    assert [label for label in sorted(labels) if not locales.has(lang, label)] == []
 
 
 @pytest.mark.parametrize("lang", LANGS)

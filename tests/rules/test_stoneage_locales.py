@@ -1,17 +1,18 @@
-"""Every key the Stone Age engine can produce exists in both catalogues and formats cleanly."""
+"""Every key the Stone Age engine can produce exists in both catalogues and formats cleanly.
+
+Events and choice labels met in self-play are checked for every game by
+tests/test_every_game.py; these are the Stone Age names, help texts, prompts and codes."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import locales
 from rules import selfplay
-from rules.core import Event
+from rules.core import Prompt
 from rules.stoneage import GAME
 from rules.stoneage.actions import ALL_HEADS, HEADS
 from rules.stoneage.data import (
@@ -54,71 +55,28 @@ def test_every_error_code_has_a_message(lang: str) -> None:
     assert missing == []
 
 
-def _recording(events: list[Event]) -> Callable[[Iterable[Event]], list[str]]:
-    def record(new: Iterable[Event]) -> list[str]:
-        events.extend(new)
-        return []
-
-    return record
-
-
 @pytest.fixture(scope="module")
-def played() -> tuple[list[Event], set[str], list[Any]]:
-    """Events, choice labels and prompts of a few self-played games of every size."""
-    events: list[Event] = []
-    labels: set[str] = set()
-    prompts: list[Any] = []
+def prompts() -> list[Prompt]:
+    """The prompts of a few self-played games of every size."""
+    seen: list[Prompt] = []
 
     class Recorder(selfplay.Runner):
         def _choose(self, state, seat, rng):  # type: ignore[no-untyped-def]
-            prompts.extend(self.game.pending(state))
-            prefix: list[str] = []
-            while True:
-                options = self.game.choices(state, seat, prefix)
-                for c in options:
-                    labels.add(c.label)
-                    for lang in LANGS:
-                        text = locales.t(lang, c.label, **dict(c.params))
-                        assert "{" not in text and "stoneage." not in text, (c, text)
-                pick = options[self.chooser(state, seat, prefix, options, rng)]
-                prefix.append(pick.token)
-                if pick.complete:
-                    return " ".join(prefix)
+            seen.extend(self.game.pending(state))
+            return super()._choose(state, seat, rng)
 
     for policy in ("uniform", "greedy"):
         report = selfplay.Report("stoneage", None)
         runner = Recorder(GAME, report, policy=policy, roundtrip_every=50, illegal_every=50)
-        runner.features = _recording(events)
         for seed in range(6):
             runner.play(seed, None)
         assert report.errors == 0, report.messages
-    return events, labels, prompts
+    return seen
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_event_formats_without_missing_keys(lang: str, played) -> None:  # type: ignore[no-untyped-def]
-    """event.<kind> exists and every {x@prefix} value has its key."""
-    events, _, _ = played
-    kinds = {e.kind for e in events}
-    assert {"stoneage.placed", "stoneage.rolled", "stoneage.bought_card"} <= kinds
-    for e in events:
-        assert locales.has(lang, f"event.{e.kind}"), e.kind
-        text = locales.event_text(lang, e.kind, dict(e.params))
-        assert "stoneage." not in text and "event." not in text and "{" not in text, text
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_choice_label_exists(lang: str, played) -> None:  # type: ignore[no-untyped-def]
-    """Choice labels are keys of both catalogues."""
-    _, labels, _ = played
-    assert "stoneage.choice.payment" in labels and "stoneage.location.forest" in labels
-    assert [label for label in sorted(labels) if not locales.has(lang, label)] == []
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_prompts_format_with_their_params(lang: str, played) -> None:  # type: ignore[no-untyped-def]
+def test_prompts_format_with_their_params(lang: str, prompts: list[Prompt]) -> None:
     """prompt.stoneage.<kind> fills in with the params pending() gives, for every kind."""
-    _, _, prompts = played
     assert {p.kind for p in prompts} == set(HEADS)
     for p in prompts:
         text = locales.t(lang, f"prompt.stoneage.{p.kind}", **dict(p.params))

@@ -1,4 +1,7 @@
-"""The view schema (docs/architecture.md), hidden information, snapshots."""
+"""The view schema (docs/architecture.md) and hidden information.
+
+Snapshots and ``apply`` leaving its input untouched are checked at every step of self-play,
+for every game, by tests/test_every_game.py."""
 
 from __future__ import annotations
 
@@ -178,20 +181,3 @@ def test_view_shows_board_people_and_display() -> None:
     assert view["buildings"][0]["person"] == 2 and view["buildings"][0]["size"] == 7
     assert view["deck"] == 32 and view["active"] == 0
     assert view["seats"][0]["people"] == {"total": 5, "home": 2, "placed": 3}
-
-
-def test_snapshots_round_trip() -> None:
-    """to_json/from_json give back an equal state along random games."""
-    for state in random_states(games=2, steps=300):
-        data = json.loads(json.dumps(GAME.to_json(state)))
-        again = GAME.from_json(data)
-        assert again == state
-        assert GAME.to_json(again) == data
-
-
-def test_apply_does_not_change_its_input() -> None:
-    """The given state is left untouched (apply works on a fast copy)."""
-    state = position(PLAYERS3)
-    before = GAME.to_json(state)
-    GAME.apply(state, 0, "place forest 3")
-    assert GAME.to_json(state) == before
