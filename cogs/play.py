@@ -11,10 +11,11 @@ from discord.ext import commands
 import locales
 import rules
 from discordui.access import check_may_follow, followed, game_here
-from discordui.actions import bot_of, send_board, send_hand, submit
+from discordui.actions import bot_of, move_suggestions, send_board, send_hand, submit
 from discordui.client import TableBot
 from discordui.components import resign_view
 from discordui.i18n import game_choices, user_lang
+from discordui.paths import expand
 from discordui.publish import publish_restore
 from discordui.replies import reply
 from discordui.suggestions import always_answers
@@ -80,20 +81,10 @@ async def action_autocomplete(
     seat = game.seat_of(interaction.user.id)
     if seat is None or game.state is None or game.outcome() is not None:
         return []
-    typed = current.lower()
-    parts = typed.split()
-    at_boundary = not parts or typed[-1].isspace()
-    prefix = parts if at_boundary else parts[:-1]
-    partial = "" if at_boundary else parts[-1]
-    found = []
-    for choice in game.engine.choices(game.state, seat, prefix):
-        if not choice.token.startswith(partial):
-            continue
-        value = " ".join([*prefix, choice.token])
-        label = text.action_label(lang, game.engine, game.state, seat, value.split())
-        more = "" if choice.complete else " …"
-        found.append(app_commands.Choice(name=f"{label}{more} ({value})"[:100], value=value[:100]))
-    return found[:25]
+    try:
+        return await move_suggestions(bot, interaction.user.id, lang, game, seat, current)
+    except UserError:
+        return []  # an outdated suggestion typed on: nothing follows it
 
 
 @always_answers
@@ -151,7 +142,11 @@ class Play(commands.Cog):
         """Make a move (autocomplete shows what is legal now)."""
         # Answer Discord before touching the database: the 3-second clock is running.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await submit(interaction, await resolve_game(interaction, game), action)
+        game_id = await resolve_game(interaction, game)
+        # A suggestion too long for Discord came as a reference to the action (paths.expand).
+        loaded = await game_here(self.bot, interaction, game_id)
+        action = await expand(self.bot.store, loaded, interaction.user.id, action)
+        await submit(interaction, game_id, action)
 
     @app_commands.command(name="hand")
     @app_commands.describe(game="Game number")

@@ -3,26 +3,30 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord import app_commands
 
 import locales
 from discordui.access import check_may_follow, game_here
 from discordui.client import TableBot
 from discordui.i18n import user_lang
+from discordui.paths import VALUE_MAX, Route, expand, keep
 from discordui.replies import reply, send_error
 from discordui.tables import table_content, table_file
 from host import text
+from host.choices import ChoiceCache
 from host.errors import UserError
 from host.service import Loaded
 from rules.core import Choice, IllegalAction
 
-#: Longest custom id Discord accepts.
-CUSTOM_ID_MAX = 100
 #: Buttons in a picker before it switches to a select menu (4 rows of 5; the 5th row navigates).
 MAX_BUTTONS = 20
+#: Suggestions Discord shows for one autocomplete (typing more narrows them).
+MAX_SUGGESTIONS = 25
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> TableBot:
@@ -41,10 +45,28 @@ class Picker:
     path: list[str]
     choices: list[Choice]
     complete: bool  # path is itself a complete action (offer "Done")
+    cache: ChoiceCache | None = None
+
+    def choices_after(self, prefix: Sequence[str]) -> list[Choice]:
+        """The engine's choices for this seat after ``prefix`` (from the cache if given)."""
+        game = self.game
+        if self.cache is None:
+            return game.engine.choices(game.state, self.seat, list(prefix))
+        return self.cache.choices(game.row.id, game.seq, game.engine, game.state, self.seat, prefix)
+
+    def label(self, lang: str, parts: Sequence[str]) -> str:
+        """The readable form of ``parts`` for this seat."""
+        game = self.game
+        return text.action_label(
+            lang, game.engine, game.state, self.seat, parts, choices=self.choices_after
+        )
 
 
-def picker_for(game: Loaded, user_id: int, path: list[str]) -> Picker:
-    """The choices after ``path`` for the seat ``user_id`` plays.
+def picker_for(
+    game: Loaded, user_id: int, path: list[str], cache: ChoiceCache | None = None
+) -> Picker:
+    """The choices after ``path`` for the seat ``user_id`` plays (``cache``: where to look
+    the engine's choices up).
 
     Raises UserError when the user has no seat or nothing to decide now.
     """
@@ -57,15 +79,20 @@ def picker_for(game: Loaded, user_id: int, path: list[str]) -> Picker:
         raise UserError("not_a_player")
     if all(p.seat != seat for p in game.pending()):
         raise UserError("not_your_turn")
-    options = game.engine.choices(game.state, seat, path)
-    complete = False
+    picker = Picker(game, seat, path, [], False, cache)
+    # One entry per token: select option values and custom ids must be unique on a message.
+    seen: set[str] = set()
+    for choice in picker.choices_after(path):
+        if choice.token not in seen:
+            seen.add(choice.token)
+            picker.choices.append(choice)
     if path:
-        parent = game.engine.choices(game.state, seat, path[:-1])
+        parent = picker.choices_after(path[:-1])
         last = next((c for c in parent if c.token == path[-1]), None)
         if last is None:
             raise UserError("stale")
-        complete = last.complete
-    return Picker(game, seat, path, options, complete)
+        picker.complete = last.complete
+    return picker
 
 
 def picker_content(lang: str, picker: Picker) -> str:
@@ -74,10 +101,52 @@ def picker_content(lang: str, picker: Picker) -> str:
     prompts = [p for p in game.pending() if p.seat == picker.seat]
     lines = [text.prompt_line(lang, game.row.game, p, locales.t(lang, "play.you")) for p in prompts]
     if picker.path:
-        label = text.action_label(lang, game.engine, game.state, picker.seat, picker.path)
-        lines.append(locales.t(lang, "play.building", action=label))
+        lines.append(locales.t(lang, "play.building", action=picker.label(lang, picker.path)))
     lines.append(locales.t(lang, "play.pick_next" if picker.choices else "play.pick_done"))
     return "\n".join(lines)
+
+
+async def move_suggestions(
+    bot: TableBot, user_id: int, lang: str, game: Loaded, seat: int, current: str
+) -> list[app_commands.Choice[str]]:
+    """The legal continuations of ``current`` (what the user typed into /move), each named by
+    its labels and its text; an action over Discord's 100 characters is suggested as a
+    reference to it (``discordui.paths``), never cut.
+
+    Raises UserError(stale_suggestion) when ``current`` starts with an outdated reference.
+    """
+    typed = (await expand(bot.store, game, user_id, current)).lower()
+    parts = typed.split()
+    at_boundary = not parts or typed[-1].isspace()
+    prefix = parts if at_boundary else parts[:-1]
+    partial = "" if at_boundary else parts[-1]
+
+    def lookup(tokens: Sequence[str]) -> list[Choice]:
+        return bot.choices.choices(game.row.id, game.seq, game.engine, game.state, seat, tokens)
+
+    found = [c for c in lookup(prefix) if c.token.startswith(partial)][:MAX_SUGGESTIONS]
+    # The tokens typed so far are the same for every suggestion: labelled once.
+    head = text.action_label(lang, game.engine, game.state, seat, prefix, choices=lookup)
+    routes = [Route((*prefix, c.token)) for c in found]
+    long = [r for r in routes if len(r.path) > VALUE_MAX]
+    kept = await keep(bot.store, game, user_id, long) if long else {}
+    suggestions = []
+    for choice, route in zip(found, routes, strict=True):
+        label = text.choice_label(lang, choice)
+        label = f"{head} · {label}" if head else label
+        more = "" if choice.complete else " …"
+        value = f"#{kept[route]}" if route in kept else route.path
+        suggestions.append(app_commands.Choice(name=_name(f"{label}{more}", route), value=value))
+    return suggestions
+
+
+def _name(label: str, route: Route) -> str:
+    """A suggestion's name: its labels and its text; when too long, the labels alone, cut at
+    the start (the end tells one suggestion from the next)."""
+    name = f"{label} ({route.path})"
+    if len(name) <= VALUE_MAX:
+        return name
+    return label if len(label) <= VALUE_MAX else "…" + label[-(VALUE_MAX - 1) :]
 
 
 async def submit(

@@ -15,6 +15,7 @@ from discord.ext import commands
 import locales
 from discordui.i18n import CatalogueTranslator, user_lang
 from discordui.replies import reply, send_error
+from host.choices import ChoiceCache
 from host.clock import Clock, SystemClock
 from host.config import Config
 from host.deliveries import Deliveries
@@ -110,6 +111,8 @@ class TableBot(commands.Bot):
         self.config = config
         self.store: Store = CachedStore(store)
         self.service = GameService(self.store)
+        #: The engines' choices per game seq, for autocomplete and the picker (host.choices).
+        self.choices = ChoiceCache()
         self.renderer = Renderer(config.render_workers)
         #: Every time read and timed sleep of the bot (tests pass a host.clock.FakeClock).
         self.clock: Clock = clock or SystemClock()

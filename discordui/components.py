@@ -3,10 +3,17 @@
 Every custom id carries what its callback needs, so nothing lives in memory:
 
 - ``t:<game>:<seq>:<act|hand|board>`` on the public table message;
-- ``c:<game>:<seq>:<tokens>`` one step of the private action picker (``!`` at the end submits);
+- ``c:<game>:<seq>:<tokens>`` one step of the private action picker (``!`` at the end submits),
+  ``c:<game>:<seq>:<page>:<tokens>`` a page of its select menu beyond the first;
 - ``s:<game>:<seq>:<tokens>`` the same as a select menu, the token being the chosen value;
+- ``p:<game>:<seq>:<id>`` a picker step whose tokens the store keeps (``discordui.paths``: a
+  ``c:`` id would pass Discord's 100 characters), and ``q:<game>:<seq>`` a select menu whose
+  values are such ids;
 - ``l:<game>:<join|leave|addbot|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
 - ``r:<game>:<seq>`` confirms a resignation.
+
+Any number of choices is reachable: up to :data:`MAX_BUTTONS` are buttons, more are a select
+menu of 25 options a page with Previous and Next.
 
 A ``seq`` older than the game's current one means the message is outdated: the press is
 answered and never applied.
@@ -15,6 +22,8 @@ answered and never applied.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -22,7 +31,6 @@ import discord
 import locales
 from discordui.access import game_here
 from discordui.actions import (
-    CUSTOM_ID_MAX,
     MAX_BUTTONS,
     Picker,
     bot_of,
@@ -32,15 +40,21 @@ from discordui.actions import (
     send_hand,
     submit,
 )
+from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
+from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route
 from discordui.replies import reply, send_error
 from host import text
 from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
+from rules.core import Choice
 
-SUBMIT = "!"
+#: Options in one select menu (Discord's limit); more choices are paged.
+PAGE_SIZE = 25
+#: Page numbers in a ``c:`` custom id.
+PAGE = rf"[0-9]{{1,{PAGE_DIGITS}}}"
 
 
 def table_view(lang: str, game: Loaded) -> discord.ui.View:
@@ -93,7 +107,7 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
     lang = user_lang(interaction)
     game = await game_here(bot, interaction, game_id)
     try:
-        picker = picker_for(game, interaction.user.id, [])
+        picker = picker_for(game, interaction.user.id, [], bot.choices)
     except UserError as exc:
         if exc.code == "not_your_turn":
             mention = [
@@ -104,107 +118,208 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
             )
             return
         raise
-    await interaction.response.send_message(
-        picker_content(lang, picker), view=picker_view(lang, picker), ephemeral=True
-    )
+    view = await kept_picker_view(bot, interaction.user.id, lang, picker)
+    await interaction.response.send_message(picker_content(lang, picker), view=view, ephemeral=True)
 
 
-def picker_view(lang: str, picker: Picker) -> discord.ui.View:
-    """Choice buttons (or one select menu when there are many), then Done/Back."""
+@dataclass
+class PickerLayout:
+    """What one picker message links to, before labels: choice buttons, or one page of a
+    select menu with Previous/Next, then Done and Back."""
+
+    buttons: list[tuple[Route, Choice]] = field(default_factory=list)
+    menu: list[tuple[Route, Choice]] = field(default_factory=list)  # the page shown
+    menu_base: Route | None = None
+    page: int = 0
+    pages: int = 1
+    previous: Route | None = None
+    next: Route | None = None
+    done: Route | None = None
+    back: Route | None = None
+
+    def menu_inline(self, game_id: int, seq: int) -> bool:
+        """Whether the select menu fits an ``s:`` id with the tokens as its values."""
+        assert self.menu_base is not None
+        path = self.menu_base.path
+        tokens_fit = all(len(r.parts[-1]) <= VALUE_MAX for r, _ in self.menu)
+        return tokens_fit and fits(f"s:{game_id}:{seq}:{path}", path)
+
+    def to_keep(self, game_id: int, seq: int) -> list[Route]:
+        """The routes too long to travel in their component: the store must keep them."""
+        linked = [r for r, _ in self.buttons]
+        linked += [r for r in (self.previous, self.next, self.done, self.back) if r is not None]
+        long = [r for r in linked if r.inline_id(game_id, seq) is None]
+        if self.menu and not self.menu_inline(game_id, seq):
+            long += [r for r, _ in self.menu]
+        return long
+
+
+def picker_layout(picker: Picker, page: int = 0) -> PickerLayout:
+    """The picker's components at ``page`` (clamped to the pages there are)."""
+    parts = tuple(picker.path)
+    layout = PickerLayout()
+    choices = picker.choices
+    if len(choices) <= MAX_BUTTONS:
+        layout.buttons = [(Route((*parts, c.token)), c) for c in choices]
+    else:
+        layout.pages = -(-len(choices) // PAGE_SIZE)
+        layout.page = page = min(max(page, 0), layout.pages - 1)
+        shown = choices[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+        layout.menu = [(Route((*parts, c.token)), c) for c in shown]
+        layout.menu_base = Route(parts)
+        if layout.pages > 1:
+            # A disabled button at either end: the buttons stay where the thumb expects them.
+            layout.previous = Route(parts, page=max(page - 1, 0))
+            layout.next = Route(parts, page=min(page + 1, layout.pages - 1))
+    if picker.complete and choices:
+        layout.done = Route(parts, submit=True)
+    if parts:
+        layout.back = Route(parts[:-1])
+    return layout
+
+
+async def kept_picker_view(
+    bot: TableBot, user_id: int, lang: str, picker: Picker, page: int = 0
+) -> discord.ui.View:
+    """:func:`picker_view`, with the routes too long for their custom ids stored first."""
+    game = picker.game
+    long = picker_layout(picker, page).to_keep(game.row.id, game.seq)
+    kept = await keep(bot.store, game, user_id, long) if long else {}
+    return picker_view(lang, picker, page, kept)
+
+
+def picker_view(
+    lang: str, picker: Picker, page: int = 0, kept: Mapping[Route, int] | None = None
+) -> discord.ui.View:
+    """Choice buttons (or one page of a select menu when there are many), then Done/Back.
+
+    ``kept`` holds the store's id of every route that ``PickerLayout.to_keep`` names.
+    """
     view = discord.ui.View(timeout=None)
     game_id, seq = picker.game.row.id, picker.game.seq
-    path = " ".join(picker.path)
-    prefix = f"{path} " if path else ""
-    usable = [
-        c
-        for c in picker.choices
-        if len(f"c:{game_id}:{seq}:{prefix}{c.token} {SUBMIT}") <= CUSTOM_ID_MAX
-    ]
-    if len(usable) <= MAX_BUTTONS:
-        for choice in usable:
-            button: discord.ui.Button[Any] = discord.ui.Button(
-                label=text.choice_label(lang, choice)[:80],
+    layout = picker_layout(picker, page)
+    kept = kept or {}
+
+    def button(route: Route, item: discord.ui.Button[Any]) -> None:
+        if route.inline_id(game_id, seq) is not None:
+            view.add_item(ChoiceButton(game_id, seq, route, item))
+        else:
+            view.add_item(KeptButton(game_id, seq, kept[route], item))
+
+    for route, choice in layout.buttons:
+        button(
+            route,
+            discord.ui.Button(
+                label=text.clip(text.choice_label(lang, choice), 80),
                 style=discord.ButtonStyle.primary
                 if choice.complete and not choice.more
                 else discord.ButtonStyle.secondary,
+            ),
+        )
+    if layout.menu:
+        placeholder = locales.t(lang, "play.pick_next")
+        if layout.pages > 1:
+            where = {"page": layout.page + 1, "pages": layout.pages}
+            placeholder = locales.t(lang, "play.pick_next_page", **where)
+        inline = layout.menu_inline(game_id, seq)
+        options = [
+            discord.SelectOption(
+                label=text.clip(text.choice_label(lang, choice), 100),
+                value=route.parts[-1] if inline else str(kept[route]),
             )
-            view.add_item(ChoiceButton(game_id, seq, f"{prefix}{choice.token}", button))
-    else:
+            for route, choice in layout.menu
+        ]
         menu: discord.ui.Select[Any] = discord.ui.Select(
-            placeholder=locales.t(lang, "play.pick_next"),
-            options=[
-                discord.SelectOption(label=text.choice_label(lang, c)[:100], value=c.token)
-                for c in usable[:25]
-            ],
+            placeholder=text.clip(placeholder, 150), options=options
         )
-        view.add_item(ChoiceSelect(game_id, seq, path, menu))
-    if picker.complete and picker.choices:
-        done: discord.ui.Button[Any] = discord.ui.Button(
-            label=locales.t(lang, "button.done"), style=discord.ButtonStyle.success, row=4
-        )
-        view.add_item(ChoiceButton(game_id, seq, f"{path} {SUBMIT}", done))
-    if picker.path:
-        back: discord.ui.Button[Any] = discord.ui.Button(
-            label=locales.t(lang, "button.back"), style=discord.ButtonStyle.danger, row=4
-        )
-        view.add_item(ChoiceButton(game_id, seq, " ".join(picker.path[:-1]), back))
+        assert layout.menu_base is not None
+        if inline:
+            view.add_item(ChoiceSelect(game_id, seq, layout.menu_base.path, menu))
+        else:
+            view.add_item(KeptSelect(game_id, seq, menu))
+    for nav, key, end in (
+        (layout.previous, "button.previous", 0),
+        (layout.next, "button.next", layout.pages - 1),
+    ):
+        if nav is not None:
+            label = locales.t(lang, key)
+            style = discord.ButtonStyle.secondary
+            button(
+                nav, discord.ui.Button(label=label, style=style, row=1, disabled=layout.page == end)
+            )
+    if layout.done is not None:
+        done = locales.t(lang, "button.done")
+        button(layout.done, discord.ui.Button(label=done, style=discord.ButtonStyle.success, row=4))
+    if layout.back is not None:
+        back = locales.t(lang, "button.back")
+        button(layout.back, discord.ui.Button(label=back, style=discord.ButtonStyle.danger, row=4))
     return view
 
 
 async def _step(
-    interaction: discord.Interaction[Any], game_id: int, seq: int, parts: list[str]
+    interaction: discord.Interaction[Any], game_id: int, seq: int, route: Route | None
 ) -> None:
-    """Advance the picker to ``parts``: submit when complete, else show the next choices."""
+    """Advance the picker to ``route``: submit when complete, else show the next choices.
+
+    ``route`` is None for a kept route that is not this user's for the game at ``seq``.
+    """
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     game = await game_here(bot, interaction, game_id)
-    if seq != game.seq:
+    if route is None or seq != game.seq:
         await interaction.response.edit_message(
             content="⌛ " + locales.t(lang, "error.stale"), view=None
         )
         return
-    force = bool(parts) and parts[-1] == SUBMIT
-    if force:
-        parts = parts[:-1]
+    parts = list(route.parts)
     try:
-        picker = picker_for(game, interaction.user.id, parts)
+        picker = picker_for(game, interaction.user.id, parts, bot.choices)
     except UserError as exc:
         await send_error(interaction, exc)
         return
-    if picker.complete and (force or not picker.choices):
-        label = text.action_label(lang, game.engine, game.state, picker.seat, parts)
+    if picker.complete and (route.submit or not picker.choices):
+        label = picker.label(lang, parts)
         await interaction.response.edit_message(
             content="⏳ " + locales.t(lang, "play.submitting", action=label), view=None
         )
         await submit(interaction, game_id, " ".join(parts), expected_seq=seq)
         return
-    await interaction.response.edit_message(
-        content=picker_content(lang, picker), view=picker_view(lang, picker)
-    )
+    view = await kept_picker_view(bot, interaction.user.id, lang, picker, route.page)
+    await interaction.response.edit_message(content=picker_content(lang, picker), view=view)
 
 
 class ChoiceButton(
     GameItem[discord.ui.Button[Any]],
-    template=rf"c:(?P<game>{ID}):(?P<seq>{ID}):(?P<path>[^:]*)",
+    template=rf"c:(?P<game>{ID}):(?P<seq>{ID}):(?:(?P<page>{PAGE}):)?(?P<path>[^:]*)",
 ):
-    """One step of the private action picker."""
+    """One step of the private action picker (or a page of its select menu)."""
 
     def __init__(
-        self, game_id: int, seq: int, path: str, item: discord.ui.Button[Any] | None = None
+        self,
+        game_id: int,
+        seq: int,
+        route: Route,
+        item: discord.ui.Button[Any] | None = None,
+        custom_id: str | None = None,
     ) -> None:
+        """``custom_id``: the one pressed (else the route's own, which must fit)."""
+        custom_id = custom_id or route.inline_id(game_id, seq)
+        if custom_id is None:
+            raise ValueError("a route too long for a custom id is kept (KeptButton)")
         item = item or discord.ui.Button(label="…")
-        item.custom_id = f"c:{game_id}:{seq}:{path}"
+        item.custom_id = custom_id
         super().__init__(item)
-        self.game_id, self.seq, self.path = game_id, seq, path
+        self.game_id, self.seq, self.route = game_id, seq, route
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceButton:
-        return cls(int(match["game"]), int(match["seq"]), match["path"])
+        route = Route.of(match["path"], int(match["page"] or 0))
+        return cls(int(match["game"]), int(match["seq"]), route, custom_id=match[0])
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        await _step(interaction, self.game_id, self.seq, self.path.split())
+        await _step(interaction, self.game_id, self.seq, self.route)
 
 
 class ChoiceSelect(
@@ -229,7 +344,59 @@ class ChoiceSelect(
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         chosen = selected_value(interaction)
-        await _step(interaction, self.game_id, self.seq, [*self.path.split(), chosen])
+        # A value is one token; anything else was not offered.
+        route = Route((*self.path.split(), chosen)) if chosen.split() == [chosen] else None
+        await _step(interaction, self.game_id, self.seq, route)
+
+
+class KeptButton(
+    GameItem[discord.ui.Button[Any]],
+    template=rf"p:(?P<game>{ID}):(?P<seq>{ID}):(?P<id>{ID})",
+):
+    """A picker step whose route the store keeps (too long for a ``c:`` custom id)."""
+
+    def __init__(
+        self, game_id: int, seq: int, path_id: int, item: discord.ui.Button[Any] | None = None
+    ) -> None:
+        item = item or discord.ui.Button(label="…")
+        item.custom_id = f"p:{game_id}:{seq}:{path_id}"
+        super().__init__(item)
+        self.game_id, self.seq, self.path_id = game_id, seq, path_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> KeptButton:
+        return cls(int(match["game"]), int(match["seq"]), int(match["id"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        store = bot_of(interaction).store
+        user_id = interaction.user.id
+        route = await kept_route(store, self.game_id, self.seq, user_id, str(self.path_id))
+        await _step(interaction, self.game_id, self.seq, route)
+
+
+class KeptSelect(GameItem[discord.ui.Select[Any]], template=rf"q:(?P<game>{ID}):(?P<seq>{ID})"):
+    """A picker select menu whose values are the ids of kept routes (its path, or one of its
+    tokens, is too long for an ``s:`` menu)."""
+
+    def __init__(self, game_id: int, seq: int, item: discord.ui.Select[Any] | None = None) -> None:
+        item = item or discord.ui.Select(options=[discord.SelectOption(label="…")])
+        item.custom_id = f"q:{game_id}:{seq}"
+        super().__init__(item)
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> KeptSelect:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        store = bot_of(interaction).store
+        chosen = selected_value(interaction)
+        route = await kept_route(store, self.game_id, self.seq, interaction.user.id, chosen)
+        await _step(interaction, self.game_id, self.seq, route)
 
 
 def resign_view(lang: str, game_id: int, seq: int) -> discord.ui.View:
@@ -289,5 +456,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     ChoiceButton,
     ChoiceSelect,
+    KeptButton,
+    KeptSelect,
     ResignButton,
 )

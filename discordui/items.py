@@ -1,9 +1,10 @@
 """The base of every button and menu: answered once, and always answered.
 
 Every component is a ``discord.ui.DynamicItem`` whose custom id carries what its callback
-needs (see cogs/components.py). discord.py logs and drops an exception raised in a dynamic
-item's callback, which leaves the user's client spinning until "This interaction failed";
-:class:`GameItem` turns refusals into the user's message and anything else into an apology.
+needs (see discordui/components.py). discord.py logs and drops an exception raised in a
+dynamic item's callback, which leaves the user's client spinning until "This interaction
+failed"; :class:`GameItem` turns refusals into the user's message and anything else into an
+apology.
 A custom id that no item takes (an old format, or forged by a modified client) is answered by
 :func:`answer_unknown`.
 """

@@ -79,11 +79,22 @@ def choice_label(lang: str, choice: Choice) -> str:
     return locales.t(lang, choice.label, **dict(choice.params))
 
 
-def action_label(lang: str, engine: Game[Any], state: Any, seat: int, parts: Sequence[str]) -> str:
-    """A readable form of a (partial) action: each token's label, joined with middle dots."""
+def action_label(
+    lang: str,
+    engine: Game[Any],
+    state: Any,
+    seat: int,
+    parts: Sequence[str],
+    *,
+    choices: Callable[[Sequence[str]], Sequence[Choice]] | None = None,
+) -> str:
+    """A readable form of a (partial) action: each token's label, joined with middle dots.
+
+    ``choices`` answers for ``engine.choices(state, seat, prefix)`` (a cache of them)."""
     labels: list[str] = []
     for i, token in enumerate(parts):
-        options = engine.choices(state, seat, parts[:i])
+        prefix = list(parts[:i])
+        options = choices(prefix) if choices else engine.choices(state, seat, prefix)
         match = next((c for c in options if c.token == token), None)
         labels.append(choice_label(lang, match) if match else token)
     return " · ".join(labels)

@@ -221,12 +221,19 @@ def _walk_component(component: Json, path: str, seen: set[str], problems: Proble
         options = component.get("options") or []
         if not 1 <= len(options) <= 25:
             problems[f"{path}.options"] = "Must be between 1 and 25 in length."
+        values: set[str] = set()
         for index, option in enumerate(options):
             for key in ("label", "value", "description"):
                 if len(str(option.get(key) or "")) > 100:
                     problems[f"{path}.options.{index}.{key}"] = "Must be 100 or fewer in length."
             if not option.get("label") or not option.get("value"):
                 problems[f"{path}.options.{index}"] = "An option needs a label and a value."
+            elif str(option["value"]) in values:
+                problems[f"{path}.options.{index}.value"] = (
+                    "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED: The specified option value is "
+                    "already used"
+                )
+            values.add(str(option.get("value") or ""))
             if option.get("emoji") is not None:
                 problem = emoji_problem(option["emoji"])
                 if problem:

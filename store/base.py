@@ -21,6 +21,7 @@ __all__ = [
     "DeadlineRow",
     "GameRow",
     "NewTimer",
+    "PickerPath",
     "PlayerStats",
     "RatingRow",
     "ResultRow",
@@ -274,6 +275,19 @@ class PlayerStats:
     average_move_seconds: float | None
 
 
+@dataclass(frozen=True)
+class PickerPath:
+    """A path of a game at ``seq`` too long for a custom id or an autocomplete value, kept for
+    ``user_id``: the tokens chosen (`` !`` at the end: submit them) and the picker ``page``."""
+
+    id: int
+    game_id: int
+    seq: int
+    user_id: int
+    path: str
+    page: int = 0
+
+
 class Store(Protocol):
     """The persistence the bot needs; every method is one atomic operation.
 
@@ -410,6 +424,18 @@ class Store(Protocol):
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         """The seat ``user_id`` holds in the game, if any."""
+        ...
+
+    async def store_paths(
+        self, game_id: int, seq: int, user_id: int, paths: Sequence[tuple[str, int]]
+    ) -> list[int]:
+        """The ids of ``(path, page)`` pairs kept for ``user_id`` at ``seq``, in order (a pair
+        stored before keeps its id), in one transaction that also deletes the game's rows of
+        earlier seqs. StoreError(unknown_game)."""
+        ...
+
+    async def stored_path(self, path_id: int) -> PickerPath | None:
+        """The kept path with that id (None when there is none, or it was deleted)."""
         ...
 
     # Asynchronous play: timers, user settings, deadlines, vacations, votes

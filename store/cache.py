@@ -27,6 +27,7 @@ from store.base import (
     DeadlineRow,
     GameRow,
     NewTimer,
+    PickerPath,
     PlayerStats,
     RatingRow,
     ResultRow,
@@ -229,6 +230,16 @@ class CachedStore:
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         return next((s for s in await self.seats(game_id) if s.user_id == user_id), None)
+
+    # Long picker paths: written and read once each, not worth caching
+
+    async def store_paths(
+        self, game_id: int, seq: int, user_id: int, paths: Sequence[tuple[str, int]]
+    ) -> list[int]:
+        return await self.inner.store_paths(game_id, seq, user_id, paths)
+
+    async def stored_path(self, path_id: int) -> PickerPath | None:
+        return await self.inner.stored_path(path_id)
 
     # Asynchronous play: passed through (timers are read by one dispatcher, the rest rarely)
 

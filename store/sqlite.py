@@ -46,6 +46,7 @@ from store.base import (
     DeadlineRow,
     GameRow,
     NewTimer,
+    PickerPath,
     PlayerStats,
     RatingRow,
     ResultRow,
@@ -643,6 +644,51 @@ class SqliteStore:
             params.append(limit)
         rows = await self._read(sql, params)
         return [self._one(_action_row, r) for r in rows]
+
+    # Long picker paths
+
+    async def store_paths(
+        self, game_id: int, seq: int, user_id: int, paths: Sequence[tuple[str, int]]
+    ) -> list[int]:
+        if seq < 0 or any(page < 0 for _, page in paths):
+            raise ValueError("seq and pages must not be negative")
+        if not paths:
+            return []
+        async with self._transaction() as db:
+            await _load_game(db, game_id)
+            # Only the seq a game is at can be pressed: older rows are dead weight.
+            await db.execute(
+                "DELETE FROM picker_paths WHERE game_id = ? AND seq < ?", (game_id, seq)
+            )
+            ids = []
+            for path, page in paths:
+                key = (game_id, seq, user_id, path, page)
+                await db.execute(
+                    "INSERT INTO picker_paths (game_id, seq, user_id, path, page) "
+                    "VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, seq, user_id, path, page) DO NOTHING",
+                    key,
+                )
+                rows = await db.execute_fetchall(
+                    "SELECT id FROM picker_paths WHERE game_id = ? AND seq = ? AND user_id = ? "
+                    "AND path = ? AND page = ?",
+                    key,
+                )
+                ids.append(int(next(iter(rows))[0]))
+            return ids
+
+    async def stored_path(self, path_id: int) -> PickerPath | None:
+        rows = await self._read(
+            "SELECT id, game_id, seq, user_id, path, page FROM picker_paths WHERE id = ?",
+            (path_id,),
+        )
+        if not rows or isinstance(rows[0]["path"], _Mangled):
+            # A path that does not read back is no path: the press is answered as out of date.
+            return None
+        row = rows[0]
+        return PickerPath(
+            row["id"], row["game_id"], row["seq"], row["user_id"], row["path"], row["page"]
+        )
 
     # Timers
 

@@ -1,8 +1,7 @@
 """The action grammar: ``choices`` and ``apply`` for every prompt kind.
 
-Grammar (tokens separated by spaces; ``<pay>`` is a payment token such as ``wood-wood-stone``,
-optionally preceded by the group tokens the menu offers when there are more than 20 payments:
-``wood+stone`` then ``3wood``...)::
+Grammar (tokens separated by spaces; ``<pay>`` is a payment token such as ``wood-wood-stone``;
+``apply`` also reads the group tokens older versions put before it, see ``payments``)::
 
     place          place <hunting|forest|clay|quarry|river> <people>
                    | place <toolmaker|hut|field> | place card <1-4> | place building <stack>
@@ -15,12 +14,11 @@ optionally preceded by the group tokens the menu offers when there are more than
     any prompt     medicine <two resources>  (while an unused Medicine choice is held)
 
 ``choices`` and ``apply`` share the same readers, so ``apply`` accepts exactly the complete
-actions ``choices`` can build.
+actions ``choices`` can build (and the older grouped payments, which replay old logs).
 """
 
 from __future__ import annotations
 
-import string
 from collections.abc import Sequence
 
 from rules.core import Choice, Event, IllegalAction, number
@@ -39,8 +37,7 @@ from rules.stoneage.payments import (
     PaySpec,
     candidates,
     has_payment,
-    kinds_of_token,
-    menu,
+    payment_token,
     read_payment,
     resource_list,
     value,
@@ -213,31 +210,16 @@ def _tools_choices(state: StoneAgeState, seat: int, args: list[str]) -> list[Cho
 
 
 def _payment_choices(spec: PaySpec, holdings: Sequence[int], path: list[str]) -> list[Choice]:
-    try:
-        step = menu(candidates(spec, holdings), path)
-    except IllegalAction:
+    if path:
         return []
-    if step.final:
-        return [
-            Choice(
-                token,
-                "stoneage.choice.payment",
-                {"resources": resource_list(vec), "value": value(vec)},
-            )
-            for token, vec in zip(step.tokens, step.payments, strict=True)
-        ]
-    out = []
-    for token in step.tokens:
-        resource = token.lstrip(string.digits)
-        if resource != token:
-            # An amount group (``3wood``), made by payments.amount_token.
-            count = int(token[: len(token) - len(resource)])
-            params: dict[str, object] = {"count": count, "resource": resource}
-            out.append(Choice(token, "stoneage.choice.amount", params, False, True))
-        else:
-            params = {"resources": kinds_of_token(token)}
-            out.append(Choice(token, "stoneage.choice.kinds", params, False, True))
-    return out
+    return [
+        Choice(
+            payment_token(vec),
+            "stoneage.choice.payment",
+            {"resources": resource_list(vec), "value": value(vec)},
+        )
+        for vec in candidates(spec, holdings)
+    ]
 
 
 def _face_choice(face: int) -> Choice:

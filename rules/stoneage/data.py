@@ -83,8 +83,6 @@ RECENT_EVENTS = 8
 VILLAGE_LIMIT_FEW = 2
 #: With 2 or 3 players at most this many different players may use one resource site.
 SITE_PLAYERS: dict[int, int] = {2: 1, 3: 2, 4: 4}
-#: Largest number of complete payment tokens ``choices`` lists at once (then it groups them).
-MAX_PAYMENT_CHOICES = 20
 
 
 def tool_tiles(total: int) -> tuple[int, ...]:

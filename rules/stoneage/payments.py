@@ -1,12 +1,14 @@
-"""Payments: which resource combinations pay for something, their tokens, and the short menus
-``choices`` offers for them.
+"""Payments: which resource combinations pay for something, their tokens, and how an action
+names one.
 
 A payment is a count per resource; its token lists the resources cheapest kind first, joined
-by ``-`` (``wood-wood-stone``). When more than :data:`MAX_PAYMENT_CHOICES` payments are
-possible, ``choices`` groups them so a phone needs only a few taps: first by the set of kinds
-used (``wood+stone``, ``gold-only``), then, while still too many, by the amount of each of
-those kinds in turn (``3wood``), and finally lists the payments of the group. ``apply``
-accepts exactly those paths.
+by ``-`` (``wood-wood-stone``). ``choices`` lists every legal payment, the sensible ones first;
+how many fit on a screen is the interface's business, not the rules'.
+
+Earlier versions grouped more than 20 payments into menus (the kinds used, ``wood+stone`` or
+``gold-only``, then the amounts, ``3wood``) because of a limit of the Discord picker. Logs and
+transcripts written then carry those group tokens, so :func:`read_payment` still accepts such a
+path, exactly where those menus offered it, as an alias of its payment.
 
 >>> spec = PaySpec(count=2)
 >>> [payment_token(v) for v in candidates(spec, [2, 0, 1, 0])]
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from rules.core import IllegalAction
-from rules.stoneage.data import MAX_PAYMENT_CHOICES, NR, RESOURCE_INDEX, RESOURCES, VALUES
+from rules.stoneage.data import NR, RESOURCE_INDEX, RESOURCES, VALUES
 
 Vector = tuple[int, ...]
 
@@ -110,41 +112,68 @@ def has_payment(spec: PaySpec, holdings: Sequence[int]) -> bool:
     return sum(holdings) >= need
 
 
-# -- grouped menus ----------------------------------------------------------------------------
+def read_payment(
+    spec: PaySpec, holdings: Sequence[int], args: Sequence[str], action: str
+) -> Vector:
+    """The payment named by ``args``: one payment token, or (the older form) group tokens
+    then a payment token.
+
+    Raises:
+        IllegalAction: ``missing_argument``, ``cannot_pay_with_food``, ``bad_token``,
+            ``not_enough_resources``, ``wrong_payment``; for the older form also
+            ``too_many_tokens`` and ``choose_kinds_first``, as before.
+    """
+    cands = candidates(spec, holdings)
+    if len(args) > 1:
+        return _read_grouped(cands, spec, holdings, args, action)
+    allowed = [payment_token(v) for v in cands]
+    if not args:
+        raise IllegalAction("missing_argument", action=action, allowed=allowed)
+    return _check_payment(spec, holdings, args[0], allowed)
 
 
+def _check_payment(
+    spec: PaySpec, holdings: Sequence[int], token: str, allowed: list[str]
+) -> Vector:
+    """``token`` if it is one of the payments ``allowed`` (in their canonical spelling)."""
+    vec = parse_payment(token)
+    if vec is None:
+        if "food" in token.split("-"):
+            raise IllegalAction("cannot_pay_with_food", token=token, allowed=allowed)
+        raise IllegalAction("bad_token", token=token, allowed=allowed)
+    if token in allowed:
+        return vec
+    if not spec.fits(vec):
+        raise IllegalAction("wrong_payment", token=token, allowed=allowed)
+    if spec.limited and any(v > h for v, h in zip(vec, holdings, strict=True)):
+        raise IllegalAction("not_enough_resources", token=token, allowed=allowed)
+    # A legal payment spelt out of order: the canonical spelling is the one to type.
+    canonical = payment_token(vec)
+    raise IllegalAction("wrong_payment", token=token, allowed=[canonical])
+
+
+# -- the older grouped form -------------------------------------------------------------------
+
+#: Payments the older menus listed before grouping them (only for reading old actions).
+GROUPED_ABOVE = 20
 ONLY = "-only"
 
 
-def kinds_token(vec: Sequence[int]) -> str:
-    """The kinds a payment uses: ``wood+stone``, or ``gold-only`` for a single kind (a bare
-    ``gold`` would read as the payment of one gold)."""
+def _kinds_token(vec: Sequence[int]) -> str:
     used = [RESOURCES[r] for r in range(NR) if vec[r]]
     return used[0] + ONLY if len(used) == 1 else "+".join(used)
 
 
-def kinds_of_token(token: str) -> list[str]:
-    """Inverse of :func:`kinds_token`: the resource names of a kinds group."""
-    return token.removesuffix(ONLY).split("+")
-
-
-def amount_token(amount: int, resource: int) -> str:
-    """A group of payments with ``amount`` of one resource: ``3wood``."""
-    return f"{amount}{RESOURCES[resource]}"
-
-
 @dataclass(frozen=True, slots=True)
-class Menu:
-    """The next step of a payment menu: payment tokens when ``final``, otherwise group tokens;
-    ``payments`` are the payments still in reach."""
+class _Menu:
+    """One step of an older menu: payment tokens when ``final``, else group tokens."""
 
     final: bool
     tokens: list[str]
-    payments: list[Vector]
 
 
-def menu(cands: list[Vector], path: Sequence[str]) -> Menu:
-    """The menu after the group tokens ``path`` (raises IllegalAction for a bad group)."""
+def _menu(cands: list[Vector], path: Sequence[str]) -> _Menu:
+    """The older menu after the group tokens ``path`` (IllegalAction for a bad group)."""
     current = cands
     for level, token in enumerate(path):
         step = _step(current, level, path[:level])
@@ -156,19 +185,19 @@ def menu(cands: list[Vector], path: Sequence[str]) -> Menu:
     return _step(current, len(path), path)
 
 
-def _step(current: list[Vector], level: int, path: Sequence[str]) -> Menu:
-    if len(current) <= MAX_PAYMENT_CHOICES or _exhausted(level, path):
-        return Menu(True, [payment_token(v) for v in current], current)
+def _step(current: list[Vector], level: int, path: Sequence[str]) -> _Menu:
+    if len(current) <= GROUPED_ABOVE or _exhausted(level, path):
+        return _Menu(True, [payment_token(v) for v in current])
     tokens: list[str] = []
     for vec in current:
         token = _group_of(vec, level, path)
         if token not in tokens:
             tokens.append(token)
-    return Menu(False, tokens, current)
+    return _Menu(False, tokens)
 
 
 def _kinds_of(path: Sequence[str]) -> list[int]:
-    return [RESOURCE_INDEX[k] for k in kinds_of_token(path[0])]
+    return [RESOURCE_INDEX[k] for k in path[0].removesuffix(ONLY).split("+")]
 
 
 def _exhausted(level: int, path: Sequence[str]) -> bool:
@@ -178,26 +207,21 @@ def _exhausted(level: int, path: Sequence[str]) -> bool:
 
 def _group_of(vec: Vector, level: int, path: Sequence[str]) -> str:
     if level == 0:
-        return kinds_token(vec)
+        return _kinds_token(vec)
     r = _kinds_of(path)[level - 1]
-    return amount_token(vec[r], r)
+    return f"{vec[r]}{RESOURCES[r]}"
 
 
-def read_payment(
-    spec: PaySpec, holdings: Sequence[int], args: Sequence[str], action: str
+def _read_grouped(
+    cands: list[Vector],
+    spec: PaySpec,
+    holdings: Sequence[int],
+    args: Sequence[str],
+    action: str,
 ) -> Vector:
-    """The payment named by ``args`` (group tokens, then one payment token).
-
-    Raises:
-        IllegalAction: ``missing_argument``, ``cannot_pay_with_food``, ``bad_token``,
-            ``choose_kinds_first``, ``not_enough_resources``, ``wrong_payment``.
-    """
-    cands = candidates(spec, holdings)
-    if not args:
-        first = menu(cands, [])
-        raise IllegalAction("missing_argument", action=action, allowed=first.tokens)
+    """The older form ``<group>... <payment>``, accepted and refused exactly as before."""
     *path, last = args
-    step = menu(cands, path)
+    step = _menu(cands, path)
     vec = parse_payment(last)
     if vec is None:
         if "food" in last.split("-"):

@@ -18,7 +18,7 @@ import locales
 import rules
 from cogs.deadlines import vote_view
 from discordui.actions import picker_for
-from discordui.components import picker_view, resign_view, table_view
+from discordui.components import picker_layout, picker_view, resign_view, table_view
 from discordui.lobbies import lobby_components
 from host.service import Loaded
 from playground.validation import emoji_problem, message_problems
@@ -42,7 +42,8 @@ def _loaded(name: str, status: str, players: int = 2, seed: int = 5) -> Loaded:
 
 
 def _picker_views(lang: str, game: Loaded, rng: Rng, steps: int = 40) -> Iterator[discord.ui.View]:
-    """The picker at every step of random actions, acted out for ``steps`` actions."""
+    """The picker at every step (and page) of random actions, acted out for ``steps``
+    actions."""
     engine = game.engine
     for _ in range(steps):
         if engine.outcome(game.state) is not None:
@@ -50,7 +51,15 @@ def _picker_views(lang: str, game: Loaded, rng: Rng, steps: int = 40) -> Iterato
         seat = engine.pending(game.state)[0].seat
         path: list[str] = []
         while True:
-            yield picker_view(lang, picker_for(game, USERS[seat], path))
+            picker = picker_for(game, USERS[seat], path)
+            for page in range(picker_layout(picker).pages):
+                yield picker_view(lang, picker, page)
+                # The same page with every path kept in the store (ids instead of paths).
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setattr("discordui.paths.CUSTOM_ID_MAX", 0)
+                    long = picker_layout(picker, page).to_keep(game.row.id, game.seq)
+                    kept = picker_view(lang, picker, page, {r: i for i, r in enumerate(long, 1)})
+                yield kept
             options = engine.choices(game.state, seat, path)
             if not options:
                 break

@@ -152,6 +152,9 @@ BUTTONS: dict[str, Rule] = {
     # The picker and the resignation question are the mover's own ephemeral messages.
     "ChoiceButton": Rule("running", row("ok*", H, H, H, H, H)),
     "ChoiceSelect": Rule("running", row("ok*", H, H, H, H, H)),
+    # The same with every path kept in the store (as beyond Discord's 100 characters).
+    "KeptButton": Rule("running", row("ok*", H, H, H, H, H)),
+    "KeptSelect": Rule("running", row("ok*", H, H, H, H, H)),
     "ResignButton": Rule("running", row("ok*", H, H, H, H, H)),
     "LobbyButton join": Rule(
         "lobby",
@@ -330,13 +333,13 @@ class Matrix:
         """A command's private answer (the mover's resignation question)."""
         return await finished(await self.emu.slash(user, command, options=values))
 
-    async def picker(self, game_id: int, *, select: bool, patch: pytest.MonkeyPatch) -> Message:
-        """The mover's action picker: buttons, or a select menu (as beyond 20 choices)."""
+    async def picker(self, game_id: int, kind: str, patch: pytest.MonkeyPatch) -> Message:
+        """The mover's action picker as ``kind`` shows it: buttons or a select menu (as
+        beyond 20 choices), with the paths in the custom ids or kept in the store."""
         table = await self.with_component(game_id, f"t:{game_id}:")
         act = next(b["custom_id"] for b in table.buttons if b["custom_id"].endswith(":act"))
         with patch.context() as p:
-            if select:
-                p.setattr("discordui.components.MAX_BUTTONS", 0)
+            forcing(p, kind)
             return await finished(await self.emu.press(self.w.alice, table, act))
 
     # -- performing -------------------------------------------------------------------
@@ -391,9 +394,9 @@ class Matrix:
                 b["custom_id"] for b in message.buttons if b["custom_id"].endswith(what)
             )
             return await self.emu.press(user, message, custom_id)
-        if kind in ("ChoiceButton", "ChoiceSelect"):
+        if kind in PICKERS:
             message = self.mover_messages[(game_id, kind)]
-            if kind == "ChoiceButton":
+            if kind.endswith("Button"):
                 return await self.emu.press(user, message, message.buttons[0]["custom_id"])
             menu = message.selects[0]
             value = menu["options"][0]["value"]
@@ -415,31 +418,27 @@ class Matrix:
         return await self.emu.press(user, message, custom_id)
 
     async def prepare_mover_messages(self, patch: pytest.MonkeyPatch) -> None:
-        """The mover's ephemeral picker (buttons and select) and resignation question in each
+        """The mover's ephemeral pickers (of every kind) and resignation question in each
         shared running game, for the others' "hidden" cells."""
         for games in self.shared.values():
             game_id = games.running
-            self.mover_messages[(game_id, "ChoiceButton")] = await self.picker(
-                game_id, select=False, patch=patch
-            )
-            self.mover_messages[(game_id, "ChoiceSelect")] = await self.picker(
-                game_id, select=True, patch=patch
-            )
+            for kind in PICKERS:
+                self.mover_messages[(game_id, kind)] = await self.picker(game_id, kind, patch)
             self.mover_messages[(game_id, "ResignButton")] = await self.ask(
                 self.w.alice, "resign", game=game_id
             )
 
-    async def play_picker(
-        self, game_id: int, *, select: bool, patch: pytest.MonkeyPatch
-    ) -> Message:
-        """The whole action through the picker, as the mover (never going Back); the last
-        answer."""
-        picker = await self.picker(game_id, select=select, patch=patch)
+    async def play_picker(self, game_id: int, kind: str, patch: pytest.MonkeyPatch) -> Message:
+        """The whole action through the picker of ``kind``, as the mover (never going Back);
+        the last answer."""
+        picker = await self.picker(game_id, kind, patch)
+        assert any(
+            str(c.get("custom_id", "")).startswith(PICKERS[kind]) for c in picker.iter_components()
+        ), f"no {kind} on the picker"
         back = locales.t(locales.normalize(self.w.alice.locale), "button.back")
         rng = Rng(0)
         with patch.context() as p:
-            if select:
-                p.setattr("discordui.components.MAX_BUTTONS", 0)
+            forcing(p, kind)
             while True:
                 if picker.selects:
                     menu = picker.selects[0]
@@ -519,6 +518,19 @@ class Matrix:
         return False
 
 
+#: The picker's components, each with the start of its custom id.
+PICKERS = {"ChoiceButton": "c:", "ChoiceSelect": "s:", "KeptButton": "p:", "KeptSelect": "q:"}
+
+
+def forcing(patch: pytest.MonkeyPatch, kind: str) -> None:
+    """Make the picker show ``kind``: a select menu however few the choices, and every path
+    kept in the store however short."""
+    if kind.endswith("Select"):
+        patch.setattr("discordui.components.MAX_BUTTONS", 0)
+    if kind.startswith("Kept"):
+        patch.setattr("discordui.paths.CUSTOM_ID_MAX", 0)
+
+
 def creator_starts() -> int:
     """A seed with which the first to join (the creator) has the first turn."""
     engine = rules.get_game("civ")
@@ -586,12 +598,12 @@ async def run(
 ) -> None:
     """One cell: a command, a button press, or (for the mover's picker on a fresh game) a
     whole action through the picker."""
-    if is_button and expected == "ok*" and key in ("ChoiceButton", "ChoiceSelect"):
+    if is_button and expected == "ok*" and key in PICKERS:
         assert game_id is not None
 
         async def through_picker(offered: bool = True) -> InteractionResult:
             before = len(m.emu.interactions)
-            await m.play_picker(game_id, select=key == "ChoiceSelect", patch=patch)
+            await m.play_picker(game_id, key, patch)
             return list(m.emu.interactions.values())[before:][-1]
 
         await m.cell(variant, key, persona, expected, game_id, through_picker)

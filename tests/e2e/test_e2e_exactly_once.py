@@ -112,6 +112,8 @@ async def test_forged_custom_ids_are_answered_and_change_nothing(
             "r:" + "1" * 19 + ":0",
             "nonsense",
             f"c:{table.game_id}:{seq}:" + "x" * 80,
+            f"c:{table.game_id}:{seq}:2:x",
+            f"p:{table.game_id}:{seq}:999999",
             f"v:{table.game_id}:{seq}:99:drop",
         ):
             r = await emulator.press(alice, message, custom_id, forged=True)

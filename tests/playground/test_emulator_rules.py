@@ -88,6 +88,27 @@ def test_message_limits() -> None:
     assert "components" in message_problems({"components": six}, file_count=0, creating=True)
 
 
+def test_select_option_values_are_unique() -> None:
+    """Two options of one select menu cannot share a value (the bot's picker relies on each
+    value naming one choice); the same value in two menus is fine."""
+    option = {"label": "A", "value": "a"}
+    menu = {"type": 3, "custom_id": "m", "options": [option, {**option, "label": "B"}]}
+    problems = message_problems(
+        {"components": [{"type": 1, "components": [menu]}]}, file_count=0, creating=True
+    )
+    assert set(problems) == {"components.0.components.0.options.1.value"}
+    assert (
+        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED"
+        in problems["components.0.components.0.options.1.value"]
+    )
+    other = {**menu, "custom_id": "n", "options": [option]}
+    rows = [
+        {"type": 1, "components": [{**menu, "options": [option]}]},
+        {"type": 1, "components": [other]},
+    ]
+    assert message_problems({"components": rows}, file_count=0, creating=True) == {}
+
+
 def test_embed_limits() -> None:
     """Embed titles, field values and the 6000-character total are checked."""
     embed = {"title": "t" * 257, "fields": [{"name": "n", "value": ""}]}

@@ -219,8 +219,9 @@ def test_unpayable_purchase_is_declined_automatically() -> None:
     assert "cannot_pay_card" in kinds(events)
 
 
-def test_many_payments_are_grouped_by_kinds_then_amounts() -> None:
-    """Card 4 with 4 of everything: 35 payments, so kinds first, then the payments."""
+def test_many_payments_are_listed_flat() -> None:
+    """Card 4 with 4 of everything: all 35 payments in one list, the cheapest first; any of
+    them is one token (how many fit on a screen is the interface's business)."""
     res = {"wood": 4, "brick": 4, "stone": 4, "gold": 4}
     display = ["G01", "G03", "G04", "G05"]
     state, _ = _alone(
@@ -229,16 +230,41 @@ def test_many_payments_are_grouped_by_kinds_then_amounts() -> None:
         "place hunting 4",
     )
     state, _ = run(state, "alice: resolve hunting")
-    groups = tokens(state, "alice", "buy")
-    assert groups[0] == "wood-only" and "wood+brick+stone+gold" in groups and len(groups) == 15
-    assert tokens(state, "alice", "buy", "wood+stone") == [
-        "wood-wood-wood-stone",
-        "wood-wood-stone-stone",
-        "wood-stone-stone-stone",
+    offered = tokens(state, "alice", "buy")
+    assert len(offered) == 35 and len(set(offered)) == 35
+    assert offered[0] == "wood-wood-wood-wood" and offered[-1] == "gold-gold-gold-gold"
+    assert tokens(state, "alice", "buy", "wood-stone-stone-stone") == []
+    assert refused(state, "alice: buy stone-stone-stone-wood").params["allowed"] == [
+        "wood-stone-stone-stone"
     ]
-    assert refused(state, "alice: buy wood-wood-wood-stone").code == "choose_kinds_first"
-    state, _ = run(state, "alice: buy wood+stone wood-stone-stone-stone")
-    assert stock(state, "alice") == {"wood": 3, "brick": 4, "stone": 1, "gold": 4}
+    bought, _ = run(state, "alice: buy wood-stone-stone-stone")
+    assert stock(bought, "alice") == {"wood": 3, "brick": 4, "stone": 1, "gold": 4}
+
+
+def test_the_older_grouped_payments_are_still_read() -> None:
+    """Logs of older versions name a payment after group tokens (kinds, then amounts) where
+    more than 20 were possible: read as before, to the same payment; refused as before."""
+    res = {"wood": 4, "brick": 4, "stone": 4, "gold": 4}
+    display = ["G01", "G03", "G04", "G05"]
+    state, _ = _alone(
+        {"seats": {"alice": {"resources": res}}, "display": display},
+        "place card 4",
+        "place hunting 4",
+    )
+    state, _ = run(state, "alice: resolve hunting")
+    flat, flat_events = run(state, "alice: buy wood-stone-stone-stone")
+    grouped, grouped_events = run(state, "alice: buy wood+stone wood-stone-stone-stone")
+    assert GAME.to_json(grouped) == GAME.to_json(flat) and grouped_events == flat_events
+    assert refused(state, "alice: buy wood+brick wood-stone-stone-stone").code == "wrong_payment"
+    assert refused(state, "alice: buy stone+wood wood-stone-stone-stone").code == "bad_token"
+    # Where the older menu did not group (3 payments for card 1), a group token was one too many.
+    few, _ = _alone(
+        {"seats": {"alice": {"resources": {"wood": 1, "stone": 1, "gold": 1}}}, "display": display},
+        "place card 1",
+        "place hunting 4",
+    )
+    few, _ = run(few, "alice: resolve hunting")
+    assert refused(few, "alice: buy wood-only wood").code == "too_many_tokens"
 
 
 def _building_state(tile: str, resources: dict[str, int]):  # type: ignore[no-untyped-def]
@@ -291,30 +317,8 @@ def test_fixed_buildings_cost_exactly_their_resources(tile: str) -> None:
 def test_variable_buildings_score_what_is_paid(tile: str, payment: str, points: int) -> None:
     """Exactly N resources of exactly K kinds (or 1-7 of any): the value paid is scored."""
     state = _building_state(tile, {"wood": 5, "brick": 5, "stone": 5, "gold": 5})
-    state, events = run(state, f"alice: buy {_path(state, payment)}")
+    state, events = run(state, f"alice: buy {payment}")
     assert events[0].params["points"] == points
-
-
-def _path(state, payment: str) -> str:  # type: ignore[no-untyped-def]
-    """The menu path to ``payment`` (group tokens first when the menu groups)."""
-    path: list[str] = []
-    while True:
-        options = tokens(state, "alice", "buy", *path)
-        if payment in options:
-            return " ".join([*path, payment])
-        vec = payment.split("-")
-        used = [k for k in ("wood", "brick", "stone", "gold") if k in vec]
-        kinds_token = used[0] + "-only" if len(used) == 1 else "+".join(used)
-        if kinds_token in options:
-            path.append(kinds_token)
-            continue
-        amount = next(
-            o
-            for o in options
-            if o[0].isdigit()
-            and vec.count(o.lstrip("0123456789")) == int(o.rstrip("abcdefghijklmnopqrstuvwxyz"))
-        )
-        path.append(amount)
 
 
 @pytest.mark.parametrize(
@@ -330,8 +334,7 @@ def _path(state, payment: str) -> str:  # type: ignore[no-untyped-def]
 def test_wrong_building_payments_are_refused(tile: str, bad: str) -> None:
     """Wrong number of resources or of kinds, or the wrong fixed cost."""
     state = _building_state(tile, {"wood": 9, "brick": 5, "stone": 5, "gold": 5})
-    err = refused(state, f"alice: buy {bad}")
-    assert err.code in ("wrong_payment", "choose_kinds_first")
+    assert refused(state, f"alice: buy {bad}").code == "wrong_payment"
 
 
 def test_declined_building_stays_on_its_stack() -> None:
