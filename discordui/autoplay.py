@@ -28,6 +28,7 @@ from host.errors import UserError
 from host.planner import SEAT_KINDS
 from host.service import Change, Loaded
 from host.set_aside import GameSetAside
+from rules.core import deciding
 from store import TimerMatch
 
 if TYPE_CHECKING:
@@ -40,10 +41,11 @@ MOVE_DELAY = 0.5
 
 
 def bot_seats_prompted(game: Loaded) -> list[int]:
-    """The bot seats asked to act now, in seat order (none unless the game is running)."""
+    """The bot seats the game waits for, in seat order (none unless the game is running; a
+    bot leaves the offers it may take up alone)."""
     if game.row.status != "running" or game.state is None or game.outcome() is not None:
         return []
-    return sorted({p.seat for p in game.pending() if is_bot(game.user_of(p.seat))})
+    return sorted(s for s in deciding(game.pending()) if is_bot(game.user_of(s)))
 
 
 class BotSeats(commands.Cog):

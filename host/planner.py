@@ -27,6 +27,7 @@ from host.prefs import load_prefs
 from host.service import Change, Loaded
 from host.set_aside import GameSetAside
 from host.timing import stored_duration
+from rules.core import deciding
 from store import GameRow, NewTimer, TimerMatch, TimerRow
 
 REMINDER = "reminder"
@@ -43,10 +44,11 @@ IDLE_KINDS = (IDLE_WARNING, IDLE_END, LOBBY_WARNING, LOBBY_END)
 
 
 def prompted(game: Loaded) -> frozenset[int]:
-    """The seats asked to act now (none unless the game is running)."""
+    """The seats the game waits for now (none unless the game is running): an offer a seat
+    may take up (``Prompt.must`` false) gets no reminder and no deadline."""
     if game.row.status != "running" or game.outcome() is not None:
         return frozenset()
-    return frozenset(p.seat for p in game.pending())
+    return deciding(game.pending())
 
 
 def is_current(game: Loaded, timer: TimerRow, *, paused_too: bool = False) -> bool:

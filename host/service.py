@@ -18,7 +18,7 @@ from typing import Any
 from host.errors import UserError
 from host.set_aside import SetAsideGame, SetAsideGames
 from rules import get_game
-from rules.core import Event, Game, Outcome, Prompt, act, join, reveals, tokens
+from rules.core import Event, Game, Outcome, Prompt, act, join, reveals, tokens, turn_owners
 from store import (
     ActionRow,
     BadRow,
@@ -407,8 +407,9 @@ class GameService:
         self, game: Loaded, state: Any, seat: int, user_id: int | None, kind: str, text: str
     ) -> None:
         finished = game.engine.outcome(state) is not None
-        # A new table post (which mentions them) when other seats must act now, else an edit.
-        moved = _seats(game.pending()) != _seats(game.engine.pending(state))
+        # A new table post (which mentions them) when the turn passes, else an edit; a game
+        # without turn owners passes the turn whenever other seats must decide.
+        moved = turn_owners(game.pending()) != turn_owners(game.engine.pending(state))
         try:
             seq = await self.store.record(
                 game.row.id,

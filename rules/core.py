@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -30,21 +30,25 @@ __all__ = [
     "MAX_ACTION_LENGTH",
     "MAX_DIGITS",
     "Choice",
+    "Decision",
     "Event",
     "Game",
     "IllegalAction",
     "OptionSpec",
     "Outcome",
     "Prompt",
+    "PromptStack",
     "Rng",
     "act",
     "action_tokens",
     "check_handles",
+    "deciding",
     "join",
     "number",
     "reveals",
     "tokens",
     "too_long",
+    "turn_owners",
 ]
 
 JSON = Any  # a value made only of dict, list, str, int, float, bool and None
@@ -76,16 +80,131 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """Someone must decide something now.
+    """Someone must (or may) decide something now.
 
     ``kind`` is a locale key suffix (``turn``, ``draft_keep``, ``inquisition_return``); ``params``
     holds what the message needs (numbers of cards to pick, the effect in progress...). Several
     prompts at once mean a simultaneous choice: any of those seats may act, in any order.
+
+    ``must`` tells a decision the game waits for (it drives mentions, reminders, deadlines and
+    bot seats) from an offer the seat *may* take up (a trade proposal, an out-of-turn ability, a
+    reaction window), which never mentions or times anyone out. ``turn`` is the seat whose turn
+    the decision belongs to (the attacker while the defender answers), so that table posts and
+    deadlines follow turns rather than every nested decision; None when the game has no turns
+    at that point. ``id`` names the decision (unique among the pending ones; see
+    :class:`PromptStack`), so that an answer prepared for one decision is refused once that
+    decision is gone but not because another seat answered theirs.
     """
 
     seat: int
     kind: str
     params: Mapping[str, JSON] = field(default_factory=dict)
+    must: bool = True
+    turn: int | None = None
+    id: str = ""
+
+    @property
+    def key(self) -> str:
+        """``id``, or ``<seat>:<kind>`` for a game that names no decisions."""
+        return self.id or f"{self.seat}:{self.kind}"
+
+
+def deciding(prompts: Iterable[Prompt]) -> frozenset[int]:
+    """The seats the game waits for (``must`` prompts), whom mentions and timers concern.
+
+    >>> deciding([Prompt(0, "turn"), Prompt(1, "offer", must=False)])
+    frozenset({0})
+    """
+    return frozenset(p.seat for p in prompts if p.must)
+
+
+def turn_owners(prompts: Iterable[Prompt]) -> frozenset[int]:
+    """Whose turn it is: the ``turn`` of the waited-for prompts, else the seats waited for
+    (a game without turn owners gets a new turn whenever other seats must decide).
+
+    >>> turn_owners([Prompt(1, "defend", turn=0)])
+    frozenset({0})
+    >>> turn_owners([Prompt(1, "turn")])
+    frozenset({1})
+    """
+    waited = [p for p in prompts if p.must]
+    return frozenset(p.seat if p.turn is None else p.turn for p in waited)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One nested decision on a :class:`PromptStack`: who decides what, for whose turn."""
+
+    id: str
+    seat: int
+    kind: str
+    params: Mapping[str, JSON] = field(default_factory=dict)
+    turn: int | None = None
+
+    def prompt(self) -> Prompt:
+        return Prompt(self.seat, self.kind, self.params, True, self.turn, self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class PromptStack:
+    """Decisions nested in decisions: the top one is asked, answering it pops it and the one
+    below resumes (a combat: the attacker plays a card, then the defender, then a retreat).
+
+    Immutable, so it lives in a game state like any other value and round-trips as JSON.
+
+    >>> stack = PromptStack().push(Decision("attack", 0, "play_card", turn=0))
+    >>> stack = stack.push(Decision("defend", 1, "play_card", turn=0))
+    >>> [p.seat for p in stack.pending()], stack.top().id
+    ([1], 'defend')
+    >>> stack = stack.pop("defend")
+    >>> stack.top().id
+    'attack'
+    >>> PromptStack.from_json(stack.to_json()) == stack
+    True
+    """
+
+    decisions: tuple[Decision, ...] = ()
+
+    def push(self, decision: Decision) -> PromptStack:
+        if any(d.id == decision.id for d in self.decisions):
+            raise ValueError(f"decision {decision.id!r} is already pending")
+        return PromptStack((*self.decisions, decision))
+
+    def pop(self, decision_id: str) -> PromptStack:
+        """Without the top decision, which must be ``decision_id`` (answered out of order is a
+        bug of the engine, not a refusal)."""
+        if not self.decisions or self.decisions[-1].id != decision_id:
+            raise ValueError(f"{decision_id!r} is not the decision on top")
+        return PromptStack(self.decisions[:-1])
+
+    def top(self) -> Decision | None:
+        return self.decisions[-1] if self.decisions else None
+
+    def pending(self) -> list[Prompt]:
+        """The prompt of the top decision (none when empty)."""
+        top = self.top()
+        return [] if top is None else [top.prompt()]
+
+    def to_json(self) -> list[JSON]:
+        return [
+            {"id": d.id, "seat": d.seat, "kind": d.kind, "params": dict(d.params), "turn": d.turn}
+            for d in self.decisions
+        ]
+
+    @classmethod
+    def from_json(cls, data: Sequence[Any]) -> PromptStack:
+        return cls(
+            tuple(
+                Decision(
+                    str(d["id"]),
+                    int(d["seat"]),
+                    str(d["kind"]),
+                    dict(d.get("params") or {}),
+                    None if d.get("turn") is None else int(d["turn"]),
+                )
+                for d in data
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +493,8 @@ def act(game: Game[S], state: S, seat: int, action: str) -> tuple[S, list[Event]
     """
     if game.outcome(state) is not None:
         raise IllegalAction("game_over")
-    waiting = sorted({p.seat for p in game.pending(state)})
-    if seat not in waiting:
-        raise IllegalAction("not_your_turn", waiting=waiting)
+    prompts = game.pending(state)
+    if all(p.seat != seat for p in prompts):
+        # Name the seats the game waits for (an offer to someone else is not a wait).
+        raise IllegalAction("not_your_turn", waiting=sorted(deciding(prompts)))
     return game.apply(state, seat, join(action_tokens(action)))
