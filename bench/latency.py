@@ -18,7 +18,8 @@ from typing import Any
 from discordui.client import TableBot
 from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, restore_discord, running_bot
-from rules.core import Rng, join
+from rules.core import Rng
+from rules.selfplay import random_action
 from store import SqliteStore
 
 #: Give up waiting for one answer after this long (a stuck bot is a failed benchmark).
@@ -46,18 +47,7 @@ async def _open_game(emu: Emulator, game: str, users: list[FakeUser]) -> tuple[i
 
 
 def _pick(engine: Any, state: Any, seat: int, rng: Rng) -> str:
-    parts: list[str] = []
-    while True:
-        options = engine.choices(state, seat, parts)
-        if not options:
-            return join(parts)
-        greedy = getattr(engine, "greedy_choice", None)  # an optional engine hook
-        index = greedy(state, seat, parts, options, rng) if greedy else rng.randrange(len(options))
-        parts.append(options[index].token)
-        if options[index].complete and not options[index].more:
-            return join(parts)
-        if options[index].complete and rng.randrange(2):
-            return join(parts)
+    return random_action(engine, state, seat, rng, greedy=True)
 
 
 async def _play(

@@ -8,20 +8,8 @@ from typing import Any
 
 import render
 from rules import get_game
-from rules.core import Rng, join
-
-
-def random_action(engine: Any, state: Any, seat: int, rng: Rng) -> str:
-    """A uniformly random legal action, built token by token from ``choices``."""
-    parts: list[str] = []
-    while True:
-        options = engine.choices(state, seat, parts)
-        if not options:
-            return join(parts)
-        choice = options[rng.randrange(len(options))]
-        parts.append(choice.token)
-        if choice.complete and (not choice.more or rng.randrange(2)):
-            return join(parts)
+from rules.core import Rng
+from rules.selfplay import random_action
 
 
 def playout(engine: Any, players: int, seed: int) -> tuple[Any, int]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core import Choice, Game, Rng, join
+from rules.engine import HasGreedy
 
 #: Handle of the first bot in a lobby (the store suffixes ``bot2``, ``bot3``... when taken).
 BOT_HANDLE = "bot"
@@ -61,10 +62,9 @@ def pick(
     engine: Game[Any], state: Any, seat: int, prefix: list[str], options: list[Choice], rng: Rng
 ) -> int:
     """Index of the next token: the engine's greedy player, or uniform without one."""
-    greedy = getattr(engine, "greedy_choice", None)
-    if greedy is None:
+    if not isinstance(engine, HasGreedy):
         return rng.randrange(len(options))
-    index = int(greedy(state, seat, prefix, options, rng))
+    index = int(engine.greedy_choice(state, seat, prefix, options, rng))
     return index if 0 <= index < len(options) else rng.randrange(len(options))
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -33,6 +33,7 @@ __all__ = [
     "Decision",
     "Event",
     "Game",
+    "HasReveals",
     "IllegalAction",
     "OptionSpec",
     "Outcome",
@@ -463,6 +464,14 @@ class Game(Protocol, Generic[S]):
         ...
 
 
+@runtime_checkable
+class HasReveals(Protocol):
+    """An engine's own rule for what counts as a reveal (see :func:`reveals`)."""
+
+    # Whether the action from ``before`` to ``after`` showed something hidden.
+    def reveals(self, before: Any, after: Any, events: Sequence[Event]) -> bool: ...
+
+
 def reveals(game: Game[S], before: S, after: S, events: Sequence[Event]) -> bool:
     """Whether the action that turned ``before`` into ``after`` showed something hidden.
 
@@ -477,9 +486,8 @@ def reveals(game: Game[S], before: S, after: S, events: Sequence[Event]) -> bool
     >>> reveals(object(), None, None, [Event("x.played")])  # type: ignore[arg-type]
     False
     """
-    hook = getattr(game, "reveals", None)
-    if hook is not None:
-        return bool(hook(before, after, events))
+    if isinstance(game, HasReveals):
+        return bool(game.reveals(before, after, events))
     return any(e.visible_to is not None for e in events)
 
 

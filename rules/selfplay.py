@@ -1,12 +1,12 @@
 """Self-play: complete random games through the public contract, checking everything.
 
 Generic over every engine in :data:`rules.GAME_NAMES`. Players walk ``choices`` token by token
-(uniformly, or with the engine's optional ``greedy_choice`` hook), simultaneous prompts are
-answered in random order, and after every action the run checks the engine's invariants. It
-also checks that snapshots round-trip, that ``apply`` leaves its input untouched, that seats
-without a prompt get no choices, and it throws mutated, truncated and foreign actions and wrong
-seats at the engine: an action ``choices`` does not offer must raise ``IllegalAction`` and change
-nothing, one it offers must apply.
+(:func:`random_action`: uniformly, or with the engine's optional ``greedy_choice`` hook),
+simultaneous prompts are answered in random order, and after every action the run checks the
+engine's invariants. It also checks that snapshots round-trip, that ``apply`` leaves its input
+untouched, that seats without a prompt get no choices, and it throws mutated, truncated and
+foreign actions and wrong seats at the engine: an action ``choices`` does not offer must raise
+``IllegalAction`` and change nothing, one it offers must apply.
 
 Coverage counts rule features: the engine's optional ``features(events)`` hook (otherwise the
 event kinds), ``illegal.<code>`` for every refusal seen, ``end.<reason>`` and
@@ -25,27 +25,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from rules.core import Choice, Event, Game, IllegalAction, Rng, act, join
+from rules.engine import HasFeatures, HasGreedy
 
 JSON = Any
 
 GARBAGE = "zzz"
-
-
-class HasFeatures(Protocol):
-    """Optional engine hook: rule features exercised by some events."""
-
-    def features(self, events: Iterable[Event]) -> list[str]: ...
-
-
-class HasGreedy(Protocol):
-    """Optional engine hook: the biased self-play player's pick (an index into ``options``)."""
-
-    def greedy_choice(
-        self, state: Any, seat: int, prefix: Sequence[str], options: Sequence[Choice], rng: Rng
-    ) -> int: ...
 
 
 @dataclass(slots=True)
@@ -80,16 +67,65 @@ class GameError(Exception):
     """One self-played game broke a check."""
 
 
-Chooser = Callable[[Any, int, Sequence[str], Sequence[Choice], Rng], int]
 #: Receives each played game: its self-play seed, its transcript and its last state.
 Recorder = Callable[[int, dict[str, JSON], Any], None]
 
 
-def uniform_choice(
-    state: Any, seat: int, prefix: Sequence[str], options: Sequence[Choice], rng: Rng
-) -> int:
-    """Any legal next token, uniformly."""
-    return rng.randrange(len(options))
+class WalkError(Exception):
+    """``choices`` led a walk nowhere: no token, the same token twice, a token that neither
+    completes the action nor lets it go on, or a greedy pick that is not one of the tokens."""
+
+
+def random_action(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    rng: Rng,
+    *,
+    greedy: bool = False,
+    seen: Callable[[Sequence[Choice]], object] | None = None,
+) -> str:
+    """A whole legal action for ``seat``, walked token by token through ``choices``.
+
+    Each token is drawn uniformly, or by the engine's ``greedy_choice`` hook when ``greedy``
+    and the engine has one (:class:`rules.engine.HasGreedy`); a token that completes the
+    action but allows more (an optional argument) stops there half of the time. ``seen``
+    receives every list of choices met on the way. Raises :class:`WalkError` when ``choices``
+    contradicts itself, or offers ``seat`` nothing.
+
+    >>> from rules.stoneage import GAME
+    >>> state = GAME.setup(["ann", "bob"], {}, seed=1)
+    >>> random_action(GAME, state, state.active, Rng(3)).split()[0]
+    'place'
+    """
+    player: HasGreedy | None = game if greedy and isinstance(game, HasGreedy) else None
+    prefix: list[str] = []
+    while True:
+        options = game.choices(state, seat, prefix)
+        if not options:
+            raise WalkError(f"dead end after {prefix!r} for seat {seat}")
+        tokens = [c.token for c in options]
+        if len(set(tokens)) != len(tokens):
+            raise WalkError(f"duplicate choices after {prefix!r}: {tokens}")
+        if seen is not None:
+            seen(options)
+        if player is None:
+            index = rng.randrange(len(options))
+        else:
+            index = player.greedy_choice(state, seat, prefix, options, rng)
+        if not 0 <= index < len(options):
+            raise WalkError(f"greedy pick {index} out of {len(options)} after {prefix!r}")
+        pick = options[index]
+        prefix.append(pick.token)
+        if not pick.complete and not pick.more:
+            raise WalkError(f"choice {pick.token!r} neither completes nor continues")
+        if pick.complete and (not pick.more or rng.randrange(2) == 0):
+            return join(prefix)
+
+
+def _event_kinds(events: Iterable[Event]) -> list[str]:
+    """Coverage of an engine without the ``features`` hook."""
+    return [e.kind for e in events]
 
 
 class Runner:
@@ -117,13 +153,11 @@ class Runner:
         self.max_steps = max_steps
         self.roundtrip_every = roundtrip_every
         self.illegal_every = illegal_every
-        greedy = getattr(game, "greedy_choice", None)
-        self.chooser: Chooser = greedy if policy == "greedy" and greedy else uniform_choice
+        self.greedy = policy == "greedy"
         self.vocabulary: set[str] = {GARBAGE}
         self.seats = 0
-        hook = getattr(game, "features", None)
-        self.features: Callable[[Iterable[Event]], list[str]] = hook or (
-            lambda events: [e.kind for e in events]
+        self.features: Callable[[Iterable[Event]], list[str]] = (
+            game.features if isinstance(game, HasFeatures) else _event_kinds
         )
 
     # -- one game ---------------------------------------------------------------------------
@@ -243,21 +277,14 @@ class Runner:
     # -- choosing ---------------------------------------------------------------------------
 
     def _choose(self, state: Any, seat: int, rng: Rng) -> str:
-        prefix: list[str] = []
-        while True:
-            options = self.game.choices(state, seat, prefix)
-            if not options:
-                raise GameError(f"dead end after {prefix!r} for seat {seat}")
-            tokens = [c.token for c in options]
-            if len(set(tokens)) != len(tokens):
-                raise GameError(f"duplicate choices after {prefix!r}: {tokens}")
-            self.vocabulary.update(tokens)
-            pick = options[self.chooser(state, seat, prefix, options, rng)]
-            prefix.append(pick.token)
-            if not pick.complete and not pick.more:
-                raise GameError(f"choice {pick.token!r} neither completes nor continues")
-            if pick.complete and (not pick.more or rng.randrange(2) == 0):
-                return join(prefix)
+        try:
+            return random_action(self.game, state, seat, rng, greedy=self.greedy, seen=self._learn)
+        except WalkError as exc:
+            raise GameError(str(exc)) from exc
+
+    def _learn(self, options: Sequence[Choice]) -> None:
+        """Every token offered feeds the mutated actions of :meth:`_try_illegal`."""
+        self.vocabulary.update(c.token for c in options)
 
     def _is_offered(self, state: Any, seat: int, parts: Sequence[str]) -> bool:
         for i, token in enumerate(parts):

@@ -39,7 +39,6 @@ START_HAND = 3
 DRAFT_PACKET = 4
 DRAFT_ROUNDS = 3
 BREAKTHROUGH_DRAW = 5
-RECENT_EVENTS = 8
 
 #: Majority tie-breakers, in the order the rulebook gives them.
 TIEBREAK_ORDER: tuple[int, ...] = (UTO, CUL, SCI, ECO, REL, MIL)

@@ -1,4 +1,5 @@
-"""The CIV engine behind the rules contract (:class:`rules.core.Game`).
+"""The CIV engine behind the rules contract (:class:`rules.core.Game`); the shared parts are
+:class:`rules.engine.Engine`'s.
 
 >>> from rules.civ import GAME
 >>> state = GAME.setup(["ann", "bob"], {}, seed=1)
@@ -24,107 +25,67 @@ from rules.civ.logic import refresh_coin
 from rules.civ.position import from_position
 from rules.civ.resign import resign
 from rules.civ.state import CivState
-from rules.core import (
-    Choice,
-    Event,
-    IllegalAction,
-    OptionSpec,
-    Outcome,
-    Prompt,
-    Rng,
-    action_tokens,
-    too_long,
-)
+from rules.core import Choice, Event, Prompt, Rng
+from rules.engine import Engine
 
 JSON = Any
 
 
-class CivGame:
+class CivGame(Engine[CivState]):
     """CIV: Carta Impera Victoria for 2-4 players (classic or draft deal, team game)."""
 
     name = "civ"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
-    options: tuple[OptionSpec, ...] = setup.OPTIONS
+    options = setup.OPTIONS
+    version = serial.VERSION
 
-    def setup(self, players: Sequence[str], options: Mapping[str, JSON], seed: int) -> CivState:
-        """A shuffled and dealt game.
-
-        Raises:
-            IllegalAction: ``bad_player_count``, ``unknown_option``, ``bad_option``,
-                ``teams_need_four_players``, ``bad_player_name``, ``duplicate_player_name``.
-        """
+    def new_game(self, players: Sequence[str], options: Mapping[str, JSON], seed: int) -> CivState:
+        """Shuffled and dealt; raises ``teams_need_four_players``."""
         return setup.new_game(players, options, seed)
 
-    def setup_position(
+    def new_position(
         self,
         players: Sequence[str],
         options: Mapping[str, JSON],
         seed: int,
         position: Mapping[str, JSON],
     ) -> CivState:
-        """A game started from ``position`` (docs/transcripts.md); raises ``position_*``."""
         return from_position(players, options, seed, position)
 
     def pending(self, state: CivState) -> list[Prompt]:
-        """Who must decide now; several seats at once during the draft."""
+        """Several seats at once during the draft."""
         return actions.pending(state)
 
-    def choices(self, state: CivState, seat: int, prefix: Sequence[str]) -> list[Choice]:
-        """Legal next tokens for ``seat`` after ``prefix``."""
-        if too_long(prefix):
-            return []
-        return actions.choices(state, seat, [t.lower() for t in prefix])
+    def next_tokens(self, state: CivState, seat: int, prefix: list[str]) -> list[Choice]:
+        return actions.choices(state, seat, prefix)
 
-    def apply(self, state: CivState, seat: int, action: str) -> tuple[CivState, list[Event]]:
-        """Validate and apply ``action`` on a copy; the given state is never changed.
+    def apply_tokens(self, state: CivState, seat: int, toks: list[str]) -> list[Event]:
+        return actions.apply_tokens(state, seat, toks) + refresh_coin(state)
 
-        Raises:
-            IllegalAction: see docs/rules-decisions.md for the codes.
-        """
-        if state.outcome is not None:
-            raise IllegalAction("game_over")
-        toks = action_tokens(action)
-        new = state.copy()
-        events = actions.apply_tokens(new, seat, toks)
-        events += refresh_coin(new)
-        setup.remember(new, events)
-        return new, events
+    def resign_seat(self, state: CivState, seat: int) -> list[Event]:
+        return resign(state, seat)
 
     def view(self, state: CivState, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` may see (None = spectators)."""
         return view.build_view(state, seat)
 
-    def outcome(self, state: CivState) -> Outcome | None:
-        """None while the game runs."""
-        return state.outcome
-
-    def to_json(self, state: CivState) -> dict[str, JSON]:
-        """A plain-JSON snapshot with a ``version`` key."""
+    def snapshot(self, state: CivState) -> dict[str, JSON]:
         return serial.to_json(state)
 
-    def from_json(self, data: Mapping[str, JSON]) -> CivState:
-        """Inverse of :meth:`to_json`."""
+    def restore(self, data: Mapping[str, JSON]) -> CivState:
         return serial.from_json(data)
 
     def check_invariants(self, state: CivState) -> list[str]:
-        """Broken invariants; empty when all hold."""
         return invariants.check(state)
 
-    def resign(self, state: CivState, seat: int) -> tuple[CivState, list[Event]]:
-        """``seat`` leaves the game (see :mod:`rules.civ.resign`)."""
-        new, events = resign(state, seat)
-        setup.remember(new, events)
-        return new, events
+    # -- optional hooks (rules.engine.HasReveals, HasFeatures, HasGreedy) -------------------
 
     def reveals(self, before: CivState, after: CivState, events: Sequence[Event]) -> bool:
         """Whether the action showed something hidden (see :mod:`rules.civ.undo`)."""
         return undo.reveals(before, after, events)
 
-    # -- optional hooks used by ``python -m rules selfplay`` --------------------------------
-
     def features(self, events: Iterable[Event]) -> list[str]:
-        """Rule features the events exercised (coverage report)."""
+        """Rule features the events exercised (self-play coverage)."""
         return features.features(events)
 
     def greedy_choice(

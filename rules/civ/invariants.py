@@ -9,7 +9,6 @@ from rules.civ.data import (
     BOX_BY_DOMAIN,
     ECO,
     ND,
-    RECENT_EVENTS,
     UTO,
     card_age,
     card_domain,
@@ -17,6 +16,7 @@ from rules.civ.data import (
 )
 from rules.civ.logic import has_culture_majority
 from rules.civ.state import STEPS, CivState
+from rules.engine import RECENT_EVENTS
 
 
 def zone_counts(state: CivState) -> list[int]:

@@ -36,10 +36,11 @@ from rules.civ.data import (
 )
 from rules.civ.draft import auto_draft, picker
 from rules.civ.logic import has_culture_majority
-from rules.civ.setup import deal, parse_options, remember
+from rules.civ.setup import deal, game_options
 from rules.civ.state import CivState, Coin, DraftState, SeatState, SubPrompt, TurnState
 from rules.civ.turn import start_turn
 from rules.core import IllegalAction, Rng
+from rules.engine import remember
 
 JSON = Any
 
@@ -164,7 +165,7 @@ def from_position(
     players: Sequence[str], options: Mapping[str, JSON], seed: int, position: Mapping[str, JSON]
 ) -> CivState:
     """Build and validate a state from ``position``; raises IllegalAction on a bad position."""
-    opts = parse_options(players, options)
+    opts = game_options(players, options)
     n = len(players)
     unknown = sorted(set(position) - FIELDS)
     if unknown:

@@ -4,6 +4,9 @@ With two players, or in the team game, the game ends and the resigning side lose
 or four players the seat is out: its cards stay where they are but count for nothing (no
 majority, no Culture lead, no target of effects), the Economy markers on it are discarded, its
 turns are skipped and it ranks last; the others play on. When one player is left, they win.
+
+The checks, marking the seat resigned and the ``civ.resigned`` event are
+:meth:`rules.engine.Engine.resign`'s; this module decides what follows.
 """
 
 from __future__ import annotations
@@ -14,25 +17,17 @@ from rules.civ.logic import live_seats, refresh_coin
 from rules.civ.scoring import finish, last_standing_outcome, resigned_outcome
 from rules.civ.state import CivState
 from rules.civ.turn import advance
-from rules.core import Event, IllegalAction
+from rules.core import Event
 
 
-def resign(state: CivState, seat: int) -> tuple[CivState, list[Event]]:
-    """``seat`` leaves the game; returns the new state and the events."""
-    if state.outcome is not None:
-        raise IllegalAction("game_over")
-    if not 0 <= seat < state.n:
-        raise IllegalAction("bad_seat", seat=seat)
-    if state.seats[seat].resigned:
-        raise IllegalAction("already_resigned", player=state.players[seat])
-    new = state.copy()
+def resign(new: CivState, seat: int) -> list[Event]:
+    """How the game goes on after ``seat`` resigned; ``new`` is the engine's private copy,
+    the seat already marked resigned. Returns the events."""
     me = new.seats[seat]
-    me.resigned = True
-    new.resign_order = (*new.resign_order, seat)
-    events = [Event("civ.resigned", {"player": new.players[seat]})]
+    events: list[Event] = []
     if new.n == 2 or new.options.teams:
         events += refresh_coin(new)
-        return new, events + finish(new, resigned_outcome(new, seat))
+        return events + finish(new, resigned_outcome(new, seat))
     if me.embargoes:
         domains = sorted(me.embargoes)
         new.discard.extend([ECO] * len(me.embargoes))
@@ -46,7 +41,7 @@ def resign(state: CivState, seat: int) -> tuple[CivState, list[Event]]:
     # The coin first: a resigned seat holds nothing, also in the finished state.
     events += refresh_coin(new)
     if len(live_seats(new)) == 1:
-        return new, events + finish(new, last_standing_outcome(new))
+        return events + finish(new, last_standing_outcome(new))
     if new.draft is not None:
         events += auto_draft(new)
     elif seat == new.active:
@@ -58,4 +53,4 @@ def resign(state: CivState, seat: int) -> tuple[CivState, list[Event]]:
                 new.seats[sub.target].hand[d] += c
         new.sub = None
         events += advance(new, seat)
-    return new, events
+    return events

@@ -19,7 +19,8 @@ from rules.civ.state import (
     SubPrompt,
     TurnState,
 )
-from rules.core import Outcome, Rng
+from rules.core import Rng
+from rules.engine import outcome_from_json, outcome_to_json
 
 JSON = Any
 VERSION = 1
@@ -40,11 +41,10 @@ def _code(card: JSON) -> int:
 
 
 def to_json(state: CivState) -> dict[str, JSON]:
-    """A plain-JSON snapshot of everything, hidden parts included (for the store only)."""
+    """The snapshot's fields after ``version`` and ``game`` (see :class:`rules.engine.Engine`):
+    everything, hidden parts included (for the store only)."""
     turn, draft, sub, coin = state.turn, state.draft, state.sub, state.coin
     return {
-        "version": VERSION,
-        "game": "civ",
         "players": list(state.players),
         "options": state.options.to_json(),
         "rng": state.rng.state,
@@ -96,15 +96,13 @@ def to_json(state: CivState) -> dict[str, JSON]:
             "level": coin.level,
         },
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "outcome": outcome_to_json(state.outcome),
         "resign_order": list(state.resign_order),
     }
 
 
 def from_json(data: Mapping[str, JSON]) -> CivState:
-    """Rebuild a state from :func:`to_json`; ValueError on another version."""
-    if data.get("version") != VERSION:
-        raise ValueError(f"unknown civ snapshot version {data.get('version')!r}")
+    """Rebuild a state from a snapshot (its version checked by ``Engine.from_json``)."""
     turn, draft, sub, coin, outcome = (
         data["turn"],
         data["draft"],
@@ -151,17 +149,6 @@ def from_json(data: Mapping[str, JSON]) -> CivState:
         if coin is None
         else Coin(coin["holder"], coin["target"], DOMAIN_INDEX[coin["domain"]], coin["level"]),
         recent=tuple({"kind": e["kind"], "params": dict(e["params"])} for e in data["recent"]),
-        outcome=None if outcome is None else outcome_from_json(outcome),
+        outcome=outcome_from_json(outcome),
         resign_order=tuple(data["resign_order"]),
-    )
-
-
-def outcome_from_json(data: Mapping[str, JSON]) -> Outcome:
-    """Inverse of ``Outcome.to_json``."""
-    return Outcome(
-        tuple(data["ranks"]),
-        tuple(float(s) for s in data["scores"]),
-        data["reason"],
-        data["tiebreak"],
-        dict(data["details"]),
     )

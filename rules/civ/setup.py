@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.civ.data import AGES, BOX, ND, OPTION_DEALS, RECENT_EVENTS, REMOVED_PER_AGE, card_code
+from rules.civ.data import AGES, BOX, ND, OPTION_DEALS, REMOVED_PER_AGE, card_code
 from rules.civ.draft import begin_draft
 from rules.civ.state import CivState, Options, SeatState
 from rules.civ.turn import deal_classic
-from rules.core import Event, IllegalAction, OptionSpec, Rng, check_handles
+from rules.core import Event, IllegalAction, OptionSpec, Rng
+from rules.engine import remember
 
 JSON = Any
 
@@ -23,27 +24,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-def parse_options(players: Sequence[str], options: Mapping[str, JSON]) -> Options:
-    """Validate the player list and the options; raises IllegalAction with a specific code."""
-    check_handles(players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalAction(
-            "bad_player_count", count=len(players), min=MIN_PLAYERS, max=MAX_PLAYERS
-        )
-    specs = {o.name: o for o in OPTIONS}
-    for name, value in options.items():
-        spec = specs.get(name)
-        if spec is None:
-            raise IllegalAction("unknown_option", option=name, allowed=list(specs))
-        # bool is an int in Python: compare types too so that 1 is not taken for True.
-        if not any(type(value) is type(v) and value == v for v in spec.values):
-            raise IllegalAction("bad_option", option=name, value=value, allowed=list(spec.values))
-    chosen = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+def game_options(players: Sequence[str], chosen: Mapping[str, JSON]) -> Options:
+    """The options of a game from every option's checked value (``Engine.parse_options``);
+    raises ``teams_need_four_players``."""
     if chosen["teams"] and len(players) != 4:
         raise IllegalAction("teams_need_four_players", count=len(players))
-    return Options(
-        deal=chosen["deal"], teams=chosen["teams"], partial_effects=chosen["partial_effects"]
-    )
+    return Options(**chosen)
 
 
 def build_deck(rng: Rng, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -62,7 +48,7 @@ def build_deck(rng: Rng, players: int) -> tuple[tuple[int, ...], tuple[int, ...]
 
 def new_game(players: Sequence[str], options: Mapping[str, JSON], seed: int) -> CivState:
     """A shuffled, dealt game whose first prompt is the draft or the starting player's turn."""
-    opts = parse_options(players, options)
+    opts = game_options(players, options)
     rng = Rng(seed)
     deck, removed = build_deck(rng, len(players))
     start = rng.randrange(len(players))
@@ -93,17 +79,3 @@ def deal(state: CivState) -> list[Event]:
     events += begin_draft(state) if state.options.deal == "draft" else deal_classic(state)
     remember(state, events)
     return events
-
-
-def remember(state: CivState, events: list[Event]) -> None:
-    """Keep the last public events in the state for ``view()["recent"]``."""
-    public = [
-        {
-            "kind": e.kind,
-            "params": {k: list(v) if isinstance(v, list) else v for k, v in e.params.items()},
-        }
-        for e in events
-        if e.visible_to is None
-    ]
-    if public:
-        state.recent = (*state.recent, *public)[-RECENT_EVENTS:]

@@ -25,7 +25,7 @@ def zeros() -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The setup options of one game (validated by :func:`rules.civ.setup.parse_options`)."""
+    """The setup options of one game (see :func:`rules.civ.setup.game_options`)."""
 
     deal: str = "classic"
     teams: bool = False

@@ -78,7 +78,6 @@ DISPLAY_SIZE = 4
 STACK_SIZE = 7
 STACKS_IN_BOX = 4
 STARVATION_PENALTY = 10
-RECENT_EVENTS = 8
 #: With 2-3 players only this many of tool maker, hut and field may be used in a round.
 VILLAGE_LIMIT_FEW = 2
 #: With 2 or 3 players at most this many different players may use one resource site.

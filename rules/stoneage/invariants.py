@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules.engine import RECENT_EVENTS
 from rules.stoneage.data import (
     BUILDING_TILES,
     CARD_IDS,
@@ -15,7 +16,6 @@ from rules.stoneage.data import (
     MAX_PEOPLE,
     MAX_TOOLS,
     NL,
-    RECENT_EVENTS,
     RESOURCE_SITES,
     START_PEOPLE,
     TOOLMAKER,

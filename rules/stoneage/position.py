@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import IllegalAction, Rng
+from rules.engine import remember
 from rules.stoneage.data import (
     BUILDING_TILES,
     CARD_IDS,
@@ -34,7 +35,7 @@ from rules.stoneage.data import (
 )
 from rules.stoneage.flow import settle, start_round
 from rules.stoneage.midround import PHASES, SeatExtra, place_round
-from rules.stoneage.setup import parse_options, remember
+from rules.stoneage.setup import game_options
 from rules.stoneage.state import Options, SeatState, StoneAgeState, empty_board
 
 JSON = Any
@@ -231,7 +232,7 @@ def from_position(
     players: Sequence[str], options: Mapping[str, JSON], seed: int, position: Mapping[str, JSON]
 ) -> StoneAgeState:
     """Build and validate a state from ``position``; raises IllegalAction on a bad position."""
-    opts: Options = parse_options(players, options)
+    opts: Options = game_options(options)
     unknown = sorted(set(position) - FIELDS)
     if unknown:
         raise IllegalAction("position_unknown_field", field=unknown[0])

@@ -5,37 +5,31 @@ seat is out: its people leave the board at once (freeing their spaces), a roll, 
 it still had to decide is dropped (an unpaid card or building stays), it is skipped in every
 phase and in "dice for all", and it ranks last; its cards and buildings stay with it. When one
 player is left, they win.
+
+The checks, marking the seat resigned and the ``stoneage.resigned`` event are
+:meth:`rules.engine.Engine.resign`'s; this module decides what follows.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import Event, IllegalAction
+from rules.core import Event
 from rules.stoneage.flow import settle
 from rules.stoneage.logic import live_seats
 from rules.stoneage.scoring import finish, last_standing_outcome, resigned_outcome
 from rules.stoneage.state import StoneAgeState
 
 
-def resign(state: StoneAgeState, seat: int) -> tuple[StoneAgeState, list[Event]]:
-    """``seat`` leaves the game; returns the new state and the events."""
-    if state.outcome is not None:
-        raise IllegalAction("game_over")
-    if not 0 <= seat < state.n:
-        raise IllegalAction("bad_seat", seat=seat)
-    if state.seats[seat].resigned:
-        raise IllegalAction("already_resigned", player=state.players[seat])
-    new = state.copy()
-    new.seats[seat].resigned = True
-    new.resign_order = (*new.resign_order, seat)
-    events = [Event("stoneage.resigned", {"player": new.players[seat]})]
+def resign(new: StoneAgeState, seat: int) -> list[Event]:
+    """How the game goes on after ``seat`` resigned; ``new`` is the engine's private copy,
+    the seat already marked resigned. Returns the events."""
     if new.n == 2:
-        return new, events + finish(new, resigned_outcome(new, seat))
+        return finish(new, resigned_outcome(new, seat))
     if len(live_seats(new)) == 1:
-        return new, events + finish(new, last_standing_outcome(new))
+        return finish(new, last_standing_outcome(new))
     _leave_board(new, seat)
-    return new, events + settle(new)
+    return settle(new)
 
 
 def _leave_board(state: StoneAgeState, seat: int) -> None:

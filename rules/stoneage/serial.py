@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core import Outcome, Rng
+from rules.core import Rng
+from rules.engine import outcome_from_json, outcome_to_json
 from rules.stoneage.state import (
     DiceForAll,
     Options,
@@ -58,11 +59,10 @@ def _roll(r: Roll | None) -> JSON:
 
 
 def to_json(state: StoneAgeState) -> dict[str, JSON]:
-    """A plain-JSON snapshot of everything, hidden parts included (for the store only)."""
+    """The snapshot's fields after ``version`` and ``game`` (see :class:`rules.engine.Engine`):
+    everything, hidden parts included (for the store only)."""
     dfa, purchase = state.dfa, state.purchase
     return {
-        "version": VERSION,
-        "game": "stoneage",
         "players": list(state.players),
         "options": state.options.to_json(),
         "rng": state.rng.state,
@@ -94,15 +94,13 @@ def to_json(state: StoneAgeState) -> dict[str, JSON]:
         "dice": list(state.dice),
         "ending": state.ending,
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "outcome": outcome_to_json(state.outcome),
         "resign_order": list(state.resign_order),
     }
 
 
 def from_json(data: Mapping[str, JSON]) -> StoneAgeState:
-    """Rebuild a state from :func:`to_json`; ValueError on another version."""
-    if data.get("version") != VERSION:
-        raise ValueError(f"unknown stoneage snapshot version {data.get('version')!r}")
+    """Rebuild a state from a snapshot (its version checked by ``Engine.from_json``)."""
     roll, purchase, dfa, outcome = data["roll"], data["purchase"], data["dfa"], data["outcome"]
     return StoneAgeState(
         players=tuple(data["players"]),
@@ -165,17 +163,6 @@ def from_json(data: Mapping[str, JSON]) -> StoneAgeState:
         dice=tuple(data["dice"]),
         ending=bool(data["ending"]),
         recent=tuple({"kind": e["kind"], "params": dict(e["params"])} for e in data["recent"]),
-        outcome=None if outcome is None else outcome_from_json(outcome),
+        outcome=outcome_from_json(outcome),
         resign_order=tuple(data["resign_order"]),
-    )
-
-
-def outcome_from_json(data: Mapping[str, JSON]) -> Outcome:
-    """Inverse of ``Outcome.to_json``."""
-    return Outcome(
-        tuple(data["ranks"]),
-        tuple(float(s) for s in data["scores"]),
-        data["reason"],
-        data["tiebreak"],
-        dict(data["details"]),
     )

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core import Event, IllegalAction, OptionSpec, Rng, check_handles
+from rules.core import Event, OptionSpec, Rng
+from rules.engine import remember
 from rules.stoneage.data import (
     BUILDING_TILES,
     CARD_IDS,
     DISPLAY_SIZE,
-    RECENT_EVENTS,
     STACK_SIZE,
     STACKS_IN_BOX,
     TIEBREAKS,
@@ -29,23 +29,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-def parse_options(players: Sequence[str], options: Mapping[str, JSON]) -> Options:
-    """Validate the player list and the options; raises IllegalAction with a specific code."""
-    check_handles(players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalAction(
-            "bad_player_count", count=len(players), min=MIN_PLAYERS, max=MAX_PLAYERS
-        )
-    specs = {o.name: o for o in OPTIONS}
-    for name, value in options.items():
-        spec = specs.get(name)
-        if spec is None:
-            raise IllegalAction("unknown_option", option=name, allowed=list(specs))
-        # bool is an int in Python: compare types too so that 1 is not taken for True.
-        if not any(type(value) is type(v) and value == v for v in spec.values):
-            raise IllegalAction("bad_option", option=name, value=value, allowed=list(spec.values))
-    chosen = {o.name: options.get(o.name, o.default) for o in OPTIONS}
-    return Options(open_cards=chosen["open_cards"], tiebreak=chosen["tiebreak"])
+def game_options(chosen: Mapping[str, JSON]) -> Options:
+    """The options of a game from every option's checked value (``Engine.parse_options``)."""
+    return Options(**chosen)
 
 
 def new_state(
@@ -80,7 +66,7 @@ def new_state(
 
 def new_game(players: Sequence[str], options: Mapping[str, JSON], seed: int) -> StoneAgeState:
     """A shuffled game whose first prompt is the first player's placement."""
-    opts = parse_options(players, options)
+    opts = game_options(options)
     rng = Rng(seed)
     deck = list(CARD_IDS)
     rng.shuffle(deck)
@@ -102,17 +88,3 @@ def begin(state: StoneAgeState) -> list[Event]:
     events += settle(state)
     remember(state, events)
     return events
-
-
-def remember(state: StoneAgeState, events: list[Event]) -> None:
-    """Keep the last public events in the state for ``view()["recent"]``."""
-    public = [
-        {
-            "kind": e.kind,
-            "params": {k: list(v) if isinstance(v, list) else v for k, v in e.params.items()},
-        }
-        for e in events
-        if e.visible_to is None
-    ]
-    if public:
-        state.recent = (*state.recent, *public)[-RECENT_EVENTS:]

@@ -24,7 +24,7 @@ SUBS: tuple[str, ...] = ("tools", "pay_card", "pay_building", "pick")
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The setup options of one game (validated by :func:`rules.stoneage.setup.parse_options`)."""
+    """The setup options of one game (see :func:`rules.stoneage.setup.game_options`)."""
 
     open_cards: bool = False
     tiebreak: str = "sequence"

@@ -12,6 +12,7 @@ from discordui.client import TableBot
 from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, running_bot
 from rules.core import Rng
+from rules.selfplay import random_action
 from store import SqliteStore
 
 
@@ -86,20 +87,7 @@ class Table:
 
     async def pick_action(self, game: Any, seat: int, rng: Rng) -> str:
         """A legal action for ``seat``, chosen by the engine's biased self-play player."""
-        engine, state = game.engine, game.state
-        parts: list[str] = []
-        while True:
-            options = engine.choices(state, seat, parts)
-            if not options:
-                return " ".join(parts)
-            greedy = getattr(engine, "greedy_choice", None)
-            index = (
-                greedy(state, seat, parts, options, rng) if greedy else rng.randrange(len(options))
-            )
-            choice = options[index]
-            parts.append(choice.token)
-            if choice.complete and (not choice.more or rng.randrange(2)):
-                return " ".join(parts)
+        return random_action(game.engine, game.state, seat, rng, greedy=True)
 
     async def play_with_buttons(self, user: FakeUser, rng: Rng) -> Message:
         """One action through the table message: Act, then picker buttons until submitted."""

@@ -9,7 +9,8 @@ import pytest
 from rules.civ import GAME
 from rules.civ.data import AGES, BOX, DOMAIN_INDEX, DOMAINS, ND
 from rules.civ.state import CivState
-from rules.core import Event, IllegalAction, Outcome, act
+from rules.core import Event, IllegalAction, Outcome, Rng, act
+from rules.selfplay import random_action
 
 
 def position(
@@ -111,8 +112,6 @@ def random_states(
     seed: int, players: int, options: dict[str, Any] | None = None, every: int = 1
 ) -> list[CivState]:
     """States of one uniformly random game (every ``every``-th, and the last)."""
-    from rules.core import Rng
-
     rng = Rng(seed)
     state = GAME.setup([f"p{i}" for i in range(players)], options or {}, seed)
     out = [state]
@@ -120,14 +119,7 @@ def random_states(
     while GAME.outcome(state) is None:
         prompts = GAME.pending(state)
         who = prompts[rng.randrange(len(prompts))].seat
-        prefix: list[str] = []
-        while True:
-            options_ = GAME.choices(state, who, prefix)
-            pick = options_[rng.randrange(len(options_))]
-            prefix.append(pick.token)
-            if pick.complete:
-                break
-        state, _ = act(GAME, state, who, " ".join(prefix))
+        state, _ = act(GAME, state, who, random_action(GAME, state, who, rng))
         step += 1
         if step % every == 0:
             out.append(state)

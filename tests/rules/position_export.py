@@ -16,6 +16,7 @@ from typing import Any
 from rules.civ.data import DOMAINS, ND, card_age, card_domain
 from rules.civ.state import CivState
 from rules.core import Game, Rng, act
+from rules.selfplay import random_action
 from rules.stoneage.data import CARDS, LOCATIONS, RESOURCES
 from rules.stoneage.placement import COUNTED
 from rules.stoneage.state import StoneAgeState
@@ -194,14 +195,7 @@ def random_states(
             continue
         prompts = game.pending(state)
         seat = prompts[rng.randrange(len(prompts))].seat
-        prefix: list[str] = []
-        while True:
-            options_ = game.choices(state, seat, prefix)
-            pick = options_[rng.randrange(len(options_))]
-            prefix.append(pick.token)
-            if pick.complete and (not pick.more or rng.randrange(2) == 0):
-                break
-        state, _ = act(game, state, seat, " ".join(prefix))
+        state, _ = act(game, state, seat, random_action(game, state, seat, rng))
 
 
 Exporter = Callable[[Any], dict[str, JSON]]

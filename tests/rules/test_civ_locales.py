@@ -15,14 +15,16 @@ from rules.civ import GAME
 from rules.civ.actions import HEADS
 from rules.civ.data import DOMAINS, EFFECTS, INSPIRATION
 
-SOURCE = Path(__file__).resolve().parents[2] / "rules" / "civ"
+RULES = Path(__file__).resolve().parents[2] / "rules"
+#: The game's modules, and the shared half of every engine (setup and resignation refusals).
+SOURCES = (*(RULES / "civ").glob("*.py"), RULES / "engine.py")
 LANGS = ("en", "hu")
 
 
 def _raised_codes() -> set[str]:
     """Every IllegalAction code written in the engine's source (and check_handles')."""
     codes = {"bad_player_name", "duplicate_player_name"}
-    for path in SOURCE.glob("*.py"):
+    for path in SOURCES:
         text = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r'IllegalAction\(\s*"(\w+)"', text))
         codes |= set(re.findall(r'return \(\s*"(\w+)",\s*\{', text))

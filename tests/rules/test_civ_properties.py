@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.civ import GAME
-from rules.core import IllegalAction, act
+from rules.core import IllegalAction, Rng, act
+from rules.selfplay import random_action
 
 PLAYERS = ("ann", "ben", "cid", "dot")
 TOKENS = ("play", "end", "skip", "attack", "science", "@ben", "keep", "inspire", "zzz", "discard")
@@ -34,19 +35,12 @@ def test_offered_moves_apply_and_others_change_nothing(
         if GAME.outcome(state) is not None:
             break
         seat = GAME.pending(state)[pick % len(GAME.pending(state))].seat
-        parts: list[str] = []
-        while True:
-            offered = GAME.choices(state, seat, parts)
-            choice = offered[pick % len(offered)]
-            parts.append(choice.token)
-            if choice.complete and (not choice.more or pick % 2):
-                break
-            pick //= 3
+        action = random_action(GAME, state, seat, Rng(pick))
         before = GAME.to_json(state)
         # Refused or (rarely) legal: either way the state it was given is untouched.
         with contextlib.suppress(IllegalAction):
             act(GAME, state, seat, " ".join(junk))
         assert GAME.to_json(state) == before
-        state, _ = act(GAME, state, seat, " ".join(parts))
+        state, _ = act(GAME, state, seat, action)
         assert GAME.check_invariants(state) == []
     assert GAME.to_json(GAME.from_json(GAME.to_json(state))) == GAME.to_json(state)

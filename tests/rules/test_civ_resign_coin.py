@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules import get_game
 from rules.core import Rng, act
+from rules.selfplay import random_action
 
 
 def test_the_last_resignation_leaves_no_coin_on_a_resigned_seat() -> None:
@@ -30,14 +31,5 @@ def test_the_last_resignation_leaves_no_coin_on_a_resigned_seat() -> None:
                 state, _ = civ.resign(state, others[rng.randrange(len(others))])
                 continue
             seat = civ.pending(state)[0].seat
-            parts: list[str] = []
-            while True:
-                options = civ.choices(state, seat, parts)
-                if not options:
-                    break
-                choice = options[rng.randrange(len(options))]
-                parts.append(choice.token)
-                if choice.complete and (not choice.more or rng.randrange(2)):
-                    break
-            state, _ = act(civ, state, seat, " ".join(parts))
+            state, _ = act(civ, state, seat, random_action(civ, state, seat, rng))
     assert checked >= 3, "the games never reached the case this test is about"

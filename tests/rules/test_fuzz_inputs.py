@@ -32,7 +32,7 @@ from rules.core import (
     join,
     tokens,
 )
-from rules.selfplay import Report, Runner
+from rules.selfplay import Report, Runner, random_action
 
 #: Characters that ``str.isdigit`` or ``int()`` take for digits although they are not 0-9.
 UNICODE_DIGITS = "²³¹①⑨０３٣۴߁३৪੫໓༤၅៦᠗〇𝟙𝟡½⅓Ⅻ"
@@ -75,15 +75,11 @@ def states(name: str) -> tuple[Met, ...]:
 
 
 def legal_action(game: Game[Any], state: Any, seat: int, seed: int) -> list[str]:
-    """A complete action ``choices`` offers (uniform at every step, seeded), or []."""
-    rng = Rng(seed)
-    parts: list[str] = []
-    while options := game.choices(state, seat, parts):
-        choice = options[rng.randrange(len(options))]
-        parts.append(choice.token)
-        if choice.complete and (not choice.more or rng.randrange(2)):
-            break
-    return parts
+    """A complete action ``choices`` offers (uniform at every step, seeded), or [] when it
+    offers ``seat`` nothing."""
+    if not game.choices(state, seat, []):
+        return []
+    return random_action(game, state, seat, Rng(seed)).split()
 
 
 def is_offered(game: Game[Any], state: Any, seat: int, parts: Sequence[str]) -> bool:

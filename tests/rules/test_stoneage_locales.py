@@ -26,7 +26,9 @@ from rules.stoneage.data import (
 )
 from rules.stoneage.scoring import SEQUENCE_RULES
 
-SOURCE = Path(__file__).resolve().parents[2] / "rules" / "stoneage"
+RULES = Path(__file__).resolve().parents[2] / "rules"
+#: The game's modules, and the shared half of every engine (setup and resignation refusals).
+SOURCES = (*(RULES / "stoneage").glob("*.py"), RULES / "engine.py")
 LANGS = ("en", "hu")
 
 
@@ -34,7 +36,7 @@ def _raised_codes() -> set[str]:
     """Every IllegalAction code written in the engine's source (and check_handles')."""
     codes = {"bad_player_name", "duplicate_player_name", "not_your_location", "unknown_action"}
     codes |= {"not_now"}
-    for path in SOURCE.glob("*.py"):
+    for path in SOURCES:
         text = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r'IllegalAction\(\s*"(\w+)"', text))
         codes |= set(re.findall(r'return \(\s*"(\w+)",\s*\{', text))

@@ -83,17 +83,8 @@ def test_greedy_beats_uniform() -> None:
         rng = Rng(i)
         while GAME.outcome(state) is None:
             seat = GAME.pending(state)[0].seat
-            prefix: list[str] = []
-            while True:
-                options = GAME.choices(state, seat, prefix)
-                if seat == 0:
-                    pick = options[GAME.greedy_choice(state, seat, prefix, options, rng)]
-                else:
-                    pick = options[rng.randrange(len(options))]
-                prefix.append(pick.token)
-                if pick.complete:
-                    break
-            state, _ = act(GAME, state, seat, " ".join(prefix))
+            action = selfplay.random_action(GAME, state, seat, rng, greedy=seat == 0)
+            state, _ = act(GAME, state, seat, action)
         outcome = GAME.outcome(state)
         assert outcome is not None
         wins += outcome.ranks[0] == 1

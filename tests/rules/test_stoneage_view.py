@@ -12,6 +12,7 @@ from typing import Any
 from test_stoneage_support import PLAYERS3, position, run
 
 from rules.core import Rng, act
+from rules.selfplay import random_action
 from rules.stoneage import GAME
 from rules.stoneage.state import StoneAgeState
 
@@ -68,14 +69,7 @@ def random_states(
                 break
             yield state
             seat = GAME.pending(state)[0].seat
-            prefix: list[str] = []
-            while True:
-                options_ = GAME.choices(state, seat, prefix)
-                pick = options_[rng.randrange(len(options_))]
-                prefix.append(pick.token)
-                if pick.complete:
-                    break
-            state, _ = act(GAME, state, seat, " ".join(prefix))
+            state, _ = act(GAME, state, seat, random_action(GAME, state, seat, rng))
         yield state
 
 

@@ -1,0 +1,309 @@
+"""The half of the rules contract every game shares, and the optional hooks.
+
+A game subclasses :class:`Engine` and writes only its rules: how a game starts, who must
+decide, the next legal tokens, what an action and a resignation do to a private copy of the
+state, its view, its snapshot fields and its invariants. The base does the rest the same way
+for every game: checking the players and options against the game's option specs,
+refusing actions and resignations once the game is over, copying the state so that the one
+given stays untouched, keeping the last public events for ``view()["recent"]``, and the
+versioned JSON envelope of snapshots.
+
+The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with ``isinstance``:
+:class:`HasFeatures` and :class:`HasGreedy` (self-play and bot seats), :class:`HasReveals`
+(``/undo``, see :func:`rules.core.reveals`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+from rules.core import (
+    Choice,
+    Event,
+    HasReveals,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Rng,
+    action_tokens,
+    check_handles,
+    too_long,
+)
+
+__all__ = [
+    "RECENT_EVENTS",
+    "Engine",
+    "EngineState",
+    "HasFeatures",
+    "HasGreedy",
+    "HasReveals",
+    "outcome_from_json",
+    "outcome_to_json",
+    "remember",
+]
+
+JSON = Any
+
+#: Public events a state keeps for ``view()["recent"]`` (docs/architecture.md).
+RECENT_EVENTS = 8
+
+
+# -- optional hooks -------------------------------------------------------------------------
+
+
+@runtime_checkable
+class HasFeatures(Protocol):
+    """Rule features some events exercised (self-play's coverage report)."""
+
+    def features(self, events: Iterable[Event]) -> list[str]: ...
+
+
+@runtime_checkable
+class HasGreedy(Protocol):
+    """The biased self-play player: the index of its pick among ``options``."""
+
+    def greedy_choice(
+        self, state: Any, seat: int, prefix: Sequence[str], options: Sequence[Choice], rng: Rng
+    ) -> int: ...
+
+
+# -- what the base needs of a state ---------------------------------------------------------
+
+
+class Seat(Protocol):
+    """A seat of a state: the base marks it resigned."""
+
+    resigned: bool
+
+
+class EngineState(Protocol):
+    """What :class:`Engine` reads and writes of a game's state."""
+
+    recent: tuple[dict[str, JSON], ...]
+    resign_order: tuple[int, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def copy(self) -> Self:
+        """A copy the engine may change; the original stays as it was."""
+        ...
+
+
+S = TypeVar("S", bound=EngineState)
+
+
+def remember(state: EngineState, events: Sequence[Event]) -> None:
+    """Keep the last :data:`RECENT_EVENTS` public events in the state for ``view()["recent"]``."""
+    public = [
+        {
+            "kind": e.kind,
+            "params": {k: list(v) if isinstance(v, list) else v for k, v in e.params.items()},
+        }
+        for e in events
+        if e.visible_to is None
+    ]
+    if public:
+        state.recent = (*state.recent, *public)[-RECENT_EVENTS:]
+
+
+def outcome_to_json(outcome: Outcome | None) -> JSON:
+    """An outcome (or None) as plain JSON, for snapshots."""
+    return None if outcome is None else outcome.to_json()
+
+
+def outcome_from_json(data: JSON) -> Outcome | None:
+    """Inverse of :func:`outcome_to_json`.
+
+    >>> done = Outcome((2, 1), (3.0, 5.0), "majority", None, {"x": 1})
+    >>> outcome_from_json(outcome_to_json(done)) == done, outcome_from_json(None)
+    (True, None)
+    """
+    if data is None:
+        return None
+    return Outcome(
+        tuple(data["ranks"]),
+        tuple(float(s) for s in data["scores"]),
+        data["reason"],
+        data["tiebreak"],
+        dict(data["details"]),
+    )
+
+
+class Engine(ABC, Generic[S]):
+    """The contract (:class:`rules.core.Game`) with its shared parts written once.
+
+    A subclass sets ``name``, ``min_players``, ``max_players``, ``options`` and ``version``,
+    and implements the abstract methods. It never sees a finished game in ``next_tokens``,
+    ``apply_tokens`` or ``resign_seat``, and those two may change the state they are given:
+    it is the base's private copy.
+    """
+
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    #: The snapshot format: ``to_json`` writes it, ``from_json`` accepts nothing else.
+    version: int
+
+    # -- the contract ----------------------------------------------------------------------
+
+    def setup(self, players: Sequence[str], options: Mapping[str, JSON], seed: int) -> S:
+        """A new game, once :meth:`parse_options` accepted the players and the options."""
+        return self.new_game(players, self.parse_options(players, options), seed)
+
+    def setup_position(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, JSON],
+        seed: int,
+        position: Mapping[str, JSON],
+    ) -> S:
+        """A game started from ``position`` (docs/transcripts.md); raises ``position_*``."""
+        return self.new_position(players, self.parse_options(players, options), seed, position)
+
+    def parse_options(self, players: Sequence[str], options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """Every option's value, defaults filled in, after checking the players and ``options``.
+
+        Raises:
+            IllegalAction: ``bad_player_name``, ``duplicate_player_name``, ``bad_player_count``,
+                ``unknown_option``, ``bad_option``.
+
+        >>> from rules.stoneage import GAME
+        >>> GAME.parse_options(["ann", "bob"], {"open_cards": True})
+        {'open_cards': True, 'tiebreak': 'sequence'}
+        >>> GAME.parse_options(["ann"], {})
+        Traceback (most recent call last):
+        rules.core.IllegalAction: bad_player_count {'count': 1, 'min': 2, 'max': 4}
+        """
+        check_handles(players)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalAction(
+                "bad_player_count", count=len(players), min=self.min_players, max=self.max_players
+            )
+        specs = {o.name: o for o in self.options}
+        for name, value in options.items():
+            spec = specs.get(name)
+            if spec is None:
+                raise IllegalAction("unknown_option", option=name, allowed=list(specs))
+            # bool is an int in Python: compare types too so that 1 is not taken for True.
+            if not any(type(value) is type(v) and value == v for v in spec.values):
+                raise IllegalAction(
+                    "bad_option", option=name, value=value, allowed=list(spec.values)
+                )
+        return {o.name: options.get(o.name, o.default) for o in self.options}
+
+    def choices(self, state: S, seat: int, prefix: Sequence[str]) -> list[Choice]:
+        """Legal next tokens for ``seat`` after ``prefix``; [] once the game is over and for a
+        prefix longer than any action (read without looking at it)."""
+        if state.outcome is not None or too_long(prefix):
+            return []
+        return self.next_tokens(state, seat, [t.lower() for t in prefix])
+
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        """Validate and apply ``action`` on a copy; the given state is never changed.
+
+        Raises:
+            IllegalAction: ``game_over``, the refusals of :func:`rules.core.action_tokens`,
+                and the game's own (docs/rules-decisions.md).
+        """
+        if state.outcome is not None:
+            raise IllegalAction("game_over")
+        toks = action_tokens(action)
+        new = state.copy()
+        events = self.apply_tokens(new, seat, toks)
+        remember(new, events)
+        return new, events
+
+    def resign(self, state: S, seat: int) -> tuple[S, list[Event]]:
+        """``seat`` leaves the game: it is marked resigned (``<name>.resigned``), then
+        :meth:`resign_seat` decides how the game goes on or ends.
+
+        Raises:
+            IllegalAction: ``game_over``, ``bad_seat``, ``already_resigned``.
+        """
+        if state.outcome is not None:
+            raise IllegalAction("game_over")
+        if not 0 <= seat < len(state.players):
+            raise IllegalAction("bad_seat", seat=seat)
+        if state.seats[seat].resigned:
+            raise IllegalAction("already_resigned", player=state.players[seat])
+        new = state.copy()
+        new.seats[seat].resigned = True
+        new.resign_order = (*new.resign_order, seat)
+        events = [Event(f"{self.name}.resigned", {"player": new.players[seat]})]
+        events += self.resign_seat(new, seat)
+        remember(new, events)
+        return new, events
+
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game runs."""
+        return state.outcome
+
+    def to_json(self, state: S) -> dict[str, JSON]:
+        """A plain-JSON snapshot of everything, hidden parts included (for the store only)."""
+        return {"version": self.version, "game": self.name, **self.snapshot(state)}
+
+    def from_json(self, data: Mapping[str, JSON]) -> S:
+        """Inverse of :meth:`to_json`; ValueError on another version."""
+        if data.get("version") != self.version:
+            raise ValueError(f"unknown {self.name} snapshot version {data.get('version')!r}")
+        return self.restore(data)
+
+    @abstractmethod
+    def pending(self, state: S) -> list[Prompt]:
+        """Who must decide now; empty exactly when the game is over."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see (None = spectators and public images), as plain JSON."""
+
+    @abstractmethod
+    def check_invariants(self, state: S) -> list[str]:
+        """Broken invariants; empty when all hold."""
+
+    # -- the rules a game writes -----------------------------------------------------------
+
+    @abstractmethod
+    def new_game(self, players: Sequence[str], options: Mapping[str, JSON], seed: int) -> S:
+        """A new game; ``options`` holds every option, checked (game-specific refusals stay
+        the game's: a combination of options the player count forbids...)."""
+
+    @abstractmethod
+    def new_position(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, JSON],
+        seed: int,
+        position: Mapping[str, JSON],
+    ) -> S:
+        """A game started from ``position``, ``options`` as for :meth:`new_game`."""
+
+    @abstractmethod
+    def next_tokens(self, state: S, seat: int, prefix: list[str]) -> list[Choice]:
+        """:meth:`choices` of a running game, ``prefix`` case-folded."""
+
+    @abstractmethod
+    def apply_tokens(self, state: S, seat: int, toks: list[str]) -> list[Event]:
+        """Resolve the action ``toks`` on the private copy ``state``; raises IllegalAction."""
+
+    @abstractmethod
+    def resign_seat(self, state: S, seat: int) -> list[Event]:
+        """How the game goes on once ``seat`` resigned (marked so on the private copy)."""
+
+    @abstractmethod
+    def snapshot(self, state: S) -> dict[str, JSON]:
+        """The snapshot's fields after ``version`` and ``game``."""
+
+    @abstractmethod
+    def restore(self, data: Mapping[str, JSON]) -> S:
+        """The state of a snapshot whose version :meth:`from_json` checked."""
