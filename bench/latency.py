@@ -46,10 +46,6 @@ async def _open_game(emu: Emulator, game: str, users: list[FakeUser]) -> tuple[i
     return game_id, thread
 
 
-def _pick(engine: Any, state: Any, seat: int, rng: Rng) -> str:
-    return random_action(engine, state, seat, rng, greedy=True)
-
-
 async def _play(
     emu: Emulator,
     bot: TableBot,
@@ -67,7 +63,7 @@ async def _play(
             return
         seat = game.pending()[0].seat
         user = next(u for u in users if u.id == game.user_of(seat))
-        action = _pick(game.engine, game.state, seat, rng)
+        action = random_action(game.engine, game.state, seat, rng, greedy=True)
         if rng.randrange(4) == 0:
             # A press of "Act" on the table post: the bot must load the game to answer it.
             table = [m for m in emu.messages(thread) if not m.ephemeral][-1]

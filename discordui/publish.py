@@ -93,16 +93,15 @@ async def announce(bot: TableBot, game_id: int) -> bool:
     async with bot.announcing(game_id):
         # Changes recorded while a post was under way are delivered by the next round.
         for _ in range(_ROUNDS):
-            row = await bot.store.get_game(game_id)
-            if row is None or row.announce is None:
-                return True
             game = await bot.service.load(game_id)
+            if game.row.announce is None:
+                return True
             if game.row.thread_id is None and not await open_thread(bot, game):
                 return False
             if game.state is None:  # nothing to show (a start with no snapshot)
                 await bot.store.announced(game_id, game.seq)
                 return True
-            new = bool(row.announce)
+            new = game.row.announce
             redraw = new or await image_policy(bot.store, game_id) == "every"
             if not await post_table(bot, game, new_message=new, redraw=redraw):
                 return False

@@ -15,13 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.core import Choice, Game, Rng, join
-from rules.engine import HasGreedy
+from rules.core import Game, Rng
+from rules.selfplay import WalkError, random_action
 
 #: Handle of the first bot in a lobby (the store suffixes ``bot2``, ``bot3``... when taken).
 BOT_HANDLE = "bot"
-#: Longest action the bot will build before giving up on a position (a broken grammar).
-MAX_TOKENS = 64
 
 
 def is_bot(user_id: int | None) -> bool:
@@ -58,29 +56,10 @@ def move_rng(seed: int | None, seq: int, seat: int) -> Rng:
     return Rng(((seed or 0) * 1_000_003 + seq) * 31 + seat)
 
 
-def pick(
-    engine: Game[Any], state: Any, seat: int, prefix: list[str], options: list[Choice], rng: Rng
-) -> int:
-    """Index of the next token: the engine's greedy player, or uniform without one."""
-    if not isinstance(engine, HasGreedy):
-        return rng.randrange(len(options))
-    index = int(engine.greedy_choice(state, seat, prefix, options, rng))
-    return index if 0 <= index < len(options) else rng.randrange(len(options))
-
-
 def choose_action(engine: Game[Any], state: Any, seat: int, rng: Rng) -> str | None:
-    """A whole legal action for ``seat``, or None when the engine offers nothing.
-
-    A token that both completes the action and allows more (an optional argument) stops
-    there half of the time, like the self-play players.
-    """
-    parts: list[str] = []
-    while len(parts) < MAX_TOKENS:
-        options = list(engine.choices(state, seat, parts))
-        if not options:
-            return join(parts) if parts else None
-        choice = options[pick(engine, state, seat, parts, options, rng)]
-        parts.append(choice.token)
-        if choice.complete and (not choice.more or rng.randrange(2) == 0):
-            return join(parts)
-    return None
+    """A whole legal action for ``seat`` (the self-play players' walk, greedy where the
+    engine has the hook), or None when the engine offers nothing or contradicts itself."""
+    try:
+        return random_action(engine, state, seat, rng, greedy=True)
+    except WalkError:
+        return None

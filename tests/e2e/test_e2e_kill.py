@@ -25,6 +25,8 @@ import pytest
 
 import rules
 from playground import Emulator, FakeUser, InteractionResult
+from rules.core import Rng
+from rules.selfplay import random_action
 from tests.e2e.table_driver import said
 
 pytestmark = pytest.mark.e2e
@@ -136,15 +138,7 @@ def legal_action(game: dict[str, Any], rng: random.Random) -> tuple[int, str] | 
     if not pending or engine.outcome(state) is not None:
         return None
     seat = pending[0].seat
-    parts: list[str] = []
-    while True:
-        options = engine.choices(state, seat, parts)
-        if not options:
-            return seat, " ".join(parts)
-        choice = options[rng.randrange(len(options))]
-        parts.append(choice.token)
-        if choice.complete and (not choice.more or rng.randrange(2)):
-            return seat, " ".join(parts)
+    return seat, random_action(engine, state, seat, Rng(rng.randrange(2**31)))
 
 
 async def answered(result: InteractionResult, timeout: float = 5.0) -> str | None:

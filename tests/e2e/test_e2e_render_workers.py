@@ -17,45 +17,15 @@ from typing import Any
 import aiohttp
 import pytest
 
+from tests import processes
+from tests.processes import alive, cmdline
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
 ]
-
-
-def _stat(pid: int) -> list[str] | None:
-    """The fields of /proc/<pid>/stat after the command name (state first), or None."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
-            return f.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-
-
-def _alive(pid: int) -> bool:
-    """True while ``pid`` runs (a zombie waiting to be reaped counts as gone)."""
-    fields = _stat(pid)
-    return fields is not None and fields[0] != "Z"
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            fields = _stat(int(entry))
-            if fields is not None and fields[1] == str(pid):
-                found.append(int(entry))
-    return found
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            return f.read().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
 
 
 async def _json(http: aiohttp.ClientSession, method: str, url: str, **kw: Any) -> Any:
@@ -132,20 +102,20 @@ async def test_killed_bot_leaves_no_render_worker(tmp_path: Path) -> None:
             await asyncio.sleep(0.1)
         assert found, f"bot.py did not start:\n{printed.read_text(encoding='utf-8')}"
         await _first_table_post(found.group(1).rstrip("/"))
-        children = _children(bot.pid)
-        commands = [_cmdline(pid) for pid in children]
+        children = processes.children(bot.pid)
+        commands = [cmdline(pid) for pid in children]
         assert any("spawn_main" in c for c in commands), commands  # the render worker runs
         os.kill(bot.pid, signal.SIGKILL)
         bot.wait(10)
         deadline = time.monotonic() + 5
-        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in children) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        left = {pid: _cmdline(pid) for pid in children if _alive(pid)}
+        left = {pid: cmdline(pid) for pid in children if alive(pid)}
         assert left == {}, f"left behind after kill -9 of bot.py: {left}"
     finally:
         if bot.poll() is None:
             bot.kill()
             bot.wait(10)
         for pid in children:  # only the bot's own children, should the fix ever regress
-            if _alive(pid) and "multiprocessing" in _cmdline(pid):
+            if alive(pid) and "multiprocessing" in cmdline(pid):
                 os.kill(pid, signal.SIGKILL)

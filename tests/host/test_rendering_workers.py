@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import alive, cmdline
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(
@@ -56,23 +58,6 @@ asyncio.run(main())
 """
 
 
-def _alive(pid: int) -> bool:
-    """True while ``pid`` runs (a zombie waiting for its new parent to reap it counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            return f.read().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
-
-
 def _read_line(proc: subprocess.Popen[bytes], timeout: float) -> str:
     """One line of the child's output, read unbuffered so select sees what is left."""
     assert proc.stdout is not None
@@ -102,25 +87,25 @@ def test_render_worker_and_resource_tracker_die_with_a_killed_parent() -> None:
         assert first["png"] == second["png"] == b"\x89PNG".hex()
         children = first["children"]
         # While the parent lives, the worker stays (it is not restarted between pictures).
-        assert second["children"] == children and all(_alive(pid) for pid in children)
+        assert second["children"] == children and all(alive(pid) for pid in children)
         kinds = sorted(
-            "tracker" if "resource_tracker" in _cmdline(pid) else "worker" for pid in children
+            "tracker" if "resource_tracker" in cmdline(pid) else "worker" for pid in children
         )
         # With "spawn" the pool's queue locks start a resource tracker too: both must go.
-        assert kinds == ["tracker", "worker"], [_cmdline(pid) for pid in children]
+        assert kinds == ["tracker", "worker"], [cmdline(pid) for pid in children]
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
         deadline = time.monotonic() + 5
-        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in children) and time.monotonic() < deadline:
             time.sleep(0.05)
-        left = {pid: _cmdline(pid) for pid in children if _alive(pid)}
+        left = {pid: cmdline(pid) for pid in children if alive(pid)}
         assert left == {}, f"left behind after kill -9: {left}"
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
         for pid in children:  # only our own grandchildren, should the fix ever regress
-            if _alive(pid) and "multiprocessing" in _cmdline(pid):
+            if alive(pid) and "multiprocessing" in cmdline(pid):
                 os.kill(pid, signal.SIGKILL)
         if proc.stdout is not None:
             proc.stdout.close()
