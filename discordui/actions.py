@@ -154,18 +154,20 @@ async def submit(
     game_id: int,
     action: str,
     *,
-    expected_seq: int | None = None,
+    expected_since: int | None = None,
 ) -> None:
     """Apply ``action`` for the interacting user, answer them privately, then post publicly.
 
-    The interaction must already be deferred or answered (rendering is slow).
+    ``expected_since``: the stamp of the picker the action comes from (refused as stale once
+    the user's decisions moved on). The interaction must already be deferred or answered
+    (rendering is slow).
     """
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     label = await _label_now(interaction, game_id, lang, action.split())
     try:
         result = await bot.service.act(
-            game_id, interaction.user.id, action, expected_seq=expected_seq
+            game_id, interaction.user.id, action, expected_since=expected_since
         )
     except IllegalAction as exc:
         game = await bot.service.load(game_id)

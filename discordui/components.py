@@ -3,11 +3,11 @@
 Every custom id carries what its callback needs, so nothing lives in memory:
 
 - ``t:<game>:<seq>:<act|hand|board>`` on the public table message;
-- ``c:<game>:<seq>:<tokens>`` one step of the private action picker (``!`` at the end submits),
-  ``c:<game>:<seq>:<page>:<tokens>`` a page of its select menu beyond the first;
-- ``s:<game>:<seq>:<tokens>`` the same as a select menu, the token being the chosen value;
-- ``p:<game>:<seq>:<id>`` a picker step whose tokens the store keeps (``discordui.paths``: a
-  ``c:`` id would pass Discord's 100 characters), and ``q:<game>:<seq>`` a select menu whose
+- ``c:<game>:<since>:<tokens>`` one step of the private action picker (``!`` at the end
+  submits), ``c:<game>:<since>:<page>:<tokens>`` a page of its select menu beyond the first;
+- ``s:<game>:<since>:<tokens>`` the same as a select menu, the token being the chosen value;
+- ``p:<game>:<since>:<id>`` a picker step whose tokens the store keeps (``discordui.paths``: a
+  ``c:`` id would pass Discord's 100 characters), and ``q:<game>:<since>`` a select menu whose
   values are such ids;
 - ``l:<game>:<join|leave|addbot|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
 - ``r:<game>:<seq>`` confirms a resignation.
@@ -16,7 +16,9 @@ Any number of choices is reachable: up to :data:`MAX_BUTTONS` are buttons, more 
 menu of 25 options a page with Previous and Next.
 
 A ``seq`` older than the game's current one means the message is outdated: the press is
-answered and never applied.
+answered and never applied. A picker carries its seat's ``since`` instead
+(:func:`discordui.paths.stamp`): the seq from which that seat's decisions are what they are, so
+that another player answering a simultaneous prompt leaves it working.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from discordui.actions import (
 from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
-from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route
+from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route, stamp
 from discordui.replies import reply, send_error
 from host import text
 from host.bots import seat_name
@@ -57,14 +59,29 @@ PAGE_SIZE = 25
 PAGE = rf"[0-9]{{1,{PAGE_DIGITS}}}"
 
 
+_TABLE_BUTTONS = (
+    ("act", "▶️", discord.ButtonStyle.primary),
+    ("hand", "🃏", discord.ButtonStyle.secondary),
+    ("board", "🗺️", discord.ButtonStyle.secondary),
+)
+
+
 def table_view(lang: str, game: Loaded) -> discord.ui.View:
     """Act / My hand / Table buttons under a public table post."""
+    return _table_buttons(lang, game, _TABLE_BUTTONS)
+
+
+def act_view(lang: str, game: Loaded) -> discord.ui.View:
+    """The Act button alone, under a mention of a nested decision: the table post with all
+    of them may be far up the thread by then."""
+    return _table_buttons(lang, game, _TABLE_BUTTONS[:1])
+
+
+def _table_buttons(
+    lang: str, game: Loaded, buttons: tuple[tuple[str, str, discord.ButtonStyle], ...]
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for what, emoji, style in (
-        ("act", "▶️", discord.ButtonStyle.primary),
-        ("hand", "🃏", discord.ButtonStyle.secondary),
-        ("board", "🗺️", discord.ButtonStyle.secondary),
-    ):
+    for what, emoji, style in buttons:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=locales.t(lang, f"button.{what}"), emoji=emoji, style=style
         )
@@ -183,7 +200,7 @@ async def kept_picker_view(
 ) -> discord.ui.View:
     """:func:`picker_view`, with the routes too long for their custom ids stored first."""
     game = picker.game
-    long = picker_layout(picker, page).to_keep(game.row.id, game.seq)
+    long = picker_layout(picker, page).to_keep(game.row.id, game.since_of(picker.seat))
     kept = await keep(bot.store, game, user_id, long) if long else {}
     return picker_view(lang, picker, page, kept)
 
@@ -196,7 +213,7 @@ def picker_view(
     ``kept`` holds the store's id of every route that ``PickerLayout.to_keep`` names.
     """
     view = discord.ui.View(timeout=None)
-    game_id, seq = picker.game.row.id, picker.game.seq
+    game_id, seq = picker.game.row.id, picker.game.since_of(picker.seat)
     layout = picker_layout(picker, page)
     kept = kept or {}
 
@@ -261,12 +278,13 @@ async def _step(
 ) -> None:
     """Advance the picker to ``route``: submit when complete, else show the next choices.
 
-    ``route`` is None for a kept route that is not this user's for the game at ``seq``.
+    ``seq`` is the stamp the picker carries (:func:`discordui.paths.stamp`); ``route`` is None
+    for a kept route that is not this user's for the game at that stamp.
     """
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     game = await game_here(bot, interaction, game_id)
-    if route is None or seq != game.seq:
+    if route is None or seq != stamp(game, interaction.user.id):
         await interaction.response.edit_message(
             content="⌛ " + locales.t(lang, "error.stale"), view=None
         )
@@ -282,7 +300,7 @@ async def _step(
         await interaction.response.edit_message(
             content="⏳ " + locales.t(lang, "play.submitting", action=label), view=None
         )
-        await submit(interaction, game_id, " ".join(parts), expected_seq=seq)
+        await submit(interaction, game_id, " ".join(parts), expected_since=seq)
         return
     view = await kept_picker_view(bot, interaction.user.id, lang, picker, route.page)
     await interaction.response.edit_message(content=picker_content(lang, picker), view=view)

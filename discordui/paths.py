@@ -13,9 +13,9 @@ longer. Nothing legal is dropped for that:
   autocomplete, when the player types on after it), so every legal move can be picked from the
   suggestions as well as from the picker, and no value is ever cut.
 
-A kept path belongs to one user and one seq of one game: it is refused (as out of date) for
-anyone else or once the game has moved on, and the store deletes it when the game's next paths
-are kept.
+A kept path belongs to one user and one :func:`stamp` of one game: it is refused (as out of
+date) for anyone else or once that user's decisions have moved on, and the store deletes it
+when the user's next paths in that game are kept.
 """
 
 from __future__ import annotations
@@ -75,13 +75,20 @@ def fits(custom_id: str, path: str) -> bool:
     return ":" not in path and len(custom_id) <= CUSTOM_ID_MAX
 
 
+def stamp(game: Loaded, user_id: int) -> int:
+    """What a user's picker carries in its custom ids and is checked against: the ``since``
+    of the seat they play (another seat's answer leaves it alone), else the game's seq."""
+    seat = game.seat_of(user_id)
+    return game.seq if seat is None else game.since_of(seat)
+
+
 async def keep(
     store: Store, game: Loaded, user_id: int, routes: Sequence[Route]
 ) -> dict[Route, int]:
-    """Store ``routes`` for ``user_id`` at the game's seq; the id of each."""
+    """Store ``routes`` for ``user_id`` at their :func:`stamp`; the id of each."""
     unique = list(dict.fromkeys(routes))
     ids = await store.store_paths(
-        game.row.id, game.seq, user_id, [(r.path, r.page) for r in unique]
+        game.row.id, stamp(game, user_id), user_id, [(r.path, r.page) for r in unique]
     )
     return dict(zip(unique, ids, strict=True))
 
@@ -89,8 +96,9 @@ async def keep(
 async def kept_route(
     store: Store, game_id: int, seq: int, user_id: int, path_id: str
 ) -> Route | None:
-    """The route kept under ``path_id`` for this user and game at ``seq``, else None (an id
-    that was never given out, or was given to someone else or for another seq)."""
+    """The route kept under ``path_id`` for this user and game at ``seq`` (their stamp),
+    else None (an id that was never given out, or was given to someone else or for another
+    stamp)."""
     if not path_id.isascii() or not path_id.isdigit() or len(path_id) > 18:
         return None
     row = await store.stored_path(int(path_id))
@@ -111,7 +119,7 @@ async def expand(store: Store, game: Loaded, user_id: int, text: str) -> str:
     found = REFERENCE.fullmatch(head)
     if found is None:
         return text
-    route = await kept_route(store, game.row.id, game.seq, user_id, found[1])
+    route = await kept_route(store, game.row.id, stamp(game, user_id), user_id, found[1])
     if route is None:
         raise UserError("stale_suggestion")
     # What follows the reference (the next tokens, a space to ask for them) stays as typed.

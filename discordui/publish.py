@@ -1,8 +1,11 @@
 """Public posts in a game's thread: the table image, what happened, and who must act.
 
-While the same seats stay prompted (a player playing a card and then using effects), the
-current table message is edited in place; when the prompt moves to someone else a new message
-is posted, which is what pings them. Only public views and public events are used here.
+While the turn stays with the same seats (a player playing a card and then using effects, a
+defender answering an attack within the attacker's turn), the current table message is edited
+in place; when the turn passes a new message is posted, which is what pings them. An edit
+notifies nobody, so a seat that a nested decision now waits for gets a short message of its
+own that mentions it (``GameRow.ping``). An offer a seat *may* take up never mentions it. Only
+public views and public events are used here.
 
 A game's image policy (``host.game_settings``) decides whether such an edit redraws the picture:
 ``every`` does, ``turn`` updates the text only, so a new picture comes with each new post.
@@ -23,12 +26,14 @@ import discord
 
 import locales
 from discordui.access import open_private_thread, thread_members
-from discordui.components import table_view
+from discordui.components import act_view, table_view
 from discordui.tables import mention_of, table_content, table_file
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from host import text
+from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
 from host.service import ActResult, Loaded
+from rules.core import deciding
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -105,8 +110,40 @@ async def announce(bot: TableBot, game_id: int) -> bool:
             redraw = new or await image_policy(bot.store, game_id) == "every"
             if not await post_table(bot, game, new_message=new, redraw=redraw):
                 return False
+            if not new and not await ping(bot, game):
+                return False
             await bot.store.announced(game_id, game.seq)
     return False
+
+
+async def ping(bot: TableBot, game: Loaded) -> bool:
+    """Mention the seats of ``GameRow.ping`` that the game still waits for, with what they
+    must decide; False when Discord refused (the outbox tries again)."""
+    thread_id = game.row.thread_id
+    asked = deciding(game.pending())
+    # A bot seat answers by itself: nobody to tell.
+    prompts = [
+        p
+        for p in game.pending()
+        if p.must and p.seat in asked & set(game.row.ping) and not is_bot(game.user_of(p.seat))
+    ]
+    if thread_id is None or not prompts:
+        return True
+    lang = await bot.public_lang(game.row.guild_id)
+    mention = mention_of(game)
+    lines = [
+        "🔔 " + locales.t(lang, "play.your_decision", who=mention(p.seat), what=what)
+        for p in prompts
+        for what in [text.prompt_what(lang, game.row.game, p)]
+    ]
+    try:
+        await bot.get_partial_messageable(thread_id).send(
+            "\n".join(lines)[:2000], view=act_view(lang, game)
+        )
+    except discord.HTTPException as exc:
+        log.warning("could not ping in the thread of game %s: %s", game.row.id, exc)
+        return False
+    return True
 
 
 #: Deliveries in a row before :func:`announce` leaves the rest to the outbox's next round.

@@ -42,8 +42,13 @@ def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
     elif game.row.status == "paused":
         lines.append("⏸️ " + locales.t(lang, "play.paused"))
     else:
+        # An offer names its seat without a mention: it must not notify anyone.
         lines += [
-            "➡️ " + text.prompt_line(lang, game.row.game, p, mention(p.seat)) for p in game.pending()
+            ("➡️ " if p.must else "💬 ")
+            + text.prompt_line(
+                lang, game.row.game, p, mention(p.seat) if p.must else game.handles[p.seat]
+            )
+            for p in game.pending()
         ]
     return "\n".join(lines)[:2000]
 

@@ -3,11 +3,16 @@
 After every recorded change (:class:`host.service.Change`, under the game's lock) the planner
 replaces the game's timers in one store transaction:
 
-- a seat that stops being prompted loses its reminder and deadline;
-- a seat that starts being prompted gets a reminder (after its player's delay) and, if the
-  game has one, a turn deadline, both counted from the end of the player's vacation;
-- the seat that acted and is still prompted (a turn of several actions) gets a fresh reminder
+- a seat the game stops waiting for loses its reminder and deadline;
+- a seat the game starts waiting for gets a reminder (after its player's delay) and, if the
+  game has one, a deadline, both counted from the end of the player's vacation;
+- the seat that acted and is still asked (a turn of several actions) gets a fresh reminder
   but keeps its deadline: the deadline is for the whole turn;
+- deadlines follow turns (``Prompt.turn``), not prompts: while a turn waits on another seat's
+  nested decision (a defender answering an attack), the turn owner's deadline is *held* with
+  the time it had left (``SeatRow.held``) and runs on from there when the decision comes back
+  to it, while the other seat has a deadline for its decision; a held deadline is dropped when
+  the turn passes;
 - a player's move, resignation or a start re-arms the idle-game warning;
 - every remaining timer is stamped with the game's new seq, so a handler that finds another
   seq knows the game moved on without it (:func:`current_game`).
@@ -27,7 +32,7 @@ from host.prefs import load_prefs
 from host.service import Change, Loaded
 from host.set_aside import GameSetAside
 from host.timing import stored_duration
-from rules.core import deciding
+from rules.core import deciding, turn_owners
 from store import GameRow, NewTimer, TimerMatch, TimerRow
 
 REMINDER = "reminder"
@@ -51,6 +56,13 @@ def prompted(game: Loaded) -> frozenset[int]:
     return deciding(game.pending())
 
 
+def turns(game: Loaded) -> frozenset[int]:
+    """Whose turn it is now (none unless the game is running)."""
+    if game.row.status != "running" or game.outcome() is not None:
+        return frozenset()
+    return turn_owners(game.pending())
+
+
 def is_current(game: Loaded, timer: TimerRow, *, paused_too: bool = False) -> bool:
     """The timer belongs to the game as it is: same seq, running (or paused, if that is
     allowed), and its seat, if any, still asked to act."""
@@ -60,9 +72,7 @@ def is_current(game: Loaded, timer: TimerRow, *, paused_too: bool = False) -> bo
     return timer.seat is None or timer.seat in prompted(game)
 
 
-async def current_game(
-    bot: Host, timer: TimerRow, *, paused_too: bool = False
-) -> Loaded | None:
+async def current_game(bot: Host, timer: TimerRow, *, paused_too: bool = False) -> Loaded | None:
     """The game, if the due ``timer`` still belongs to it as it is now (:func:`is_current`).
 
     The row is read again under the game's lock, the lock the planner works under: a change
@@ -93,9 +103,17 @@ class Planner:
             return
         now = self.bot.clock.now()
         asked = prompted(game)
-        before = change.before if change.before_status == "running" else frozenset()
+        was_running = change.before_status == "running"
+        before = change.before if was_running else frozenset()
+        # A turn that goes on through the change (a seat's held deadline belongs to it).
+        ongoing = turns(game) & change.turns_before if was_running else frozenset()
+        held = {s.seat: s.held for s in game.seats if s.held is not None}
+        hold: dict[int, int | None] = {s: None for s in held if s not in ongoing}
         cancel: list[TimerMatch] = []
         add: list[NewTimer] = []
+        waiting = sorted((before - asked) & ongoing)
+        if waiting:
+            hold |= await self.hold(game, waiting, now)
         for seat in sorted(before - asked):
             cancel += [TimerMatch(kind, seat) for kind in SEAT_KINDS]
         if change.actor is not None and change.actor in asked & before:
@@ -103,12 +121,31 @@ class Planner:
             add += await self.reminder(game, change.actor, now)
         for seat in sorted(asked - before):
             add += await self.reminder(game, seat, now)
-            add += await self.deadline(game, seat, now)
+            left = held.get(seat) if seat in ongoing else None
+            add += await self.deadline(game, seat, now, left=left)
+            if left is not None:
+                hold[seat] = None
         resumed = change.before_status == "paused" and row.status == "running"
         if change.by_player or resumed:
             cancel += [TimerMatch(kind) for kind in IDLE_KINDS]
             add += self.idle_warning(row, now)
-        await timers.replace(row.id, cancel=cancel, add=add, seq=row.seq)
+        await timers.replace(row.id, cancel=cancel, add=add, seq=row.seq, hold=hold or None)
+
+    async def hold(self, game: Loaded, seats: list[int], now: datetime) -> dict[int, int | None]:
+        """The seconds each of ``seats`` has left on its deadline, held while its turn waits
+        on another seat (the time of a vacation is not counted: it starts again after it)."""
+        found = {
+            t.seat: t.due_at
+            for t in await self.bot.store.pending_timers(game.row.id)
+            if t.kind == DEADLINE and t.seat in seats
+        }
+        hold: dict[int, int | None] = {}
+        for seat, due in found.items():
+            assert seat is not None
+            user = game.user_of(seat)
+            start = now if user is None else await self.clock_start(game.row.id, user, now)
+            hold[seat] = max(0, int((due - start).total_seconds()))
+        return hold
 
     async def reminder(self, game: Loaded, seat: int, now: datetime) -> list[NewTimer]:
         """The reminder for a newly asked seat (none when its player turned them off, or for
@@ -122,15 +159,18 @@ class Planner:
         start = await self.clock_start(game.row.id, user, now)
         return [NewTimer(game.row.id, REMINDER, start + prefs.reminder, seat=seat, seq=game.seq)]
 
-    async def deadline(self, game: Loaded, seat: int, now: datetime) -> list[NewTimer]:
-        """The turn deadline of a newly asked seat, if the game has deadlines (never for a
-        bot seat)."""
+    async def deadline(
+        self, game: Loaded, seat: int, now: datetime, *, left: int | None = None
+    ) -> list[NewTimer]:
+        """The deadline of a newly asked seat, if the game has deadlines (never for a bot
+        seat): the whole turn's, or the ``left`` seconds of a held one."""
         rule = await self.bot.store.deadline(game.row.id)
         user = game.user_of(seat)
         if rule is None or user is None or is_bot(user):
             return []
         start = await self.clock_start(game.row.id, user, now)
-        due = start + stored_duration(rule.turn_seconds, "deadline")
+        whole = stored_duration(rule.turn_seconds, "deadline")
+        due = start + (whole if left is None else min(timedelta(seconds=left), whole))
         return [NewTimer(game.row.id, DEADLINE, due, seat=seat, seq=game.seq)]
 
     async def clock_start(self, game_id: int, user_id: int, now: datetime) -> datetime:
@@ -155,7 +195,8 @@ class Planner:
         await self.bot.timers.add(NewTimer(row.id, LOBBY_WARNING, due))
 
     async def replan_deadlines(self, game_id: int) -> None:
-        """After a deadline change: every asked seat's deadline starts again from now."""
+        """After a deadline change: every asked seat's deadline starts again from now, and
+        no deadline is held any more (a waiting turn gets the new one when it resumes)."""
         service = self.bot.service
         async with service.lock(game_id):
             game = await service.load(game_id)
@@ -163,8 +204,9 @@ class Planner:
             add: list[NewTimer] = []
             for seat in sorted(prompted(game)):
                 add += await self.deadline(game, seat, now)
+            hold: dict[int, int | None] = {s.seat: None for s in game.seats if s.held is not None}
             await self.bot.timers.replace(
-                game_id, cancel=[TimerMatch(DEADLINE)], add=add, seq=game.seq
+                game_id, cancel=[TimerMatch(DEADLINE)], add=add, seq=game.seq, hold=hold or None
             )
 
     async def reconcile(self) -> None:

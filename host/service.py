@@ -9,6 +9,7 @@ are cached by game id together with the sequence number they belong to.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -18,7 +19,18 @@ from typing import Any
 from host.errors import UserError
 from host.set_aside import SetAsideGame, SetAsideGames
 from rules import get_game
-from rules.core import Event, Game, Outcome, Prompt, act, join, reveals, tokens, turn_owners
+from rules.core import (
+    Event,
+    Game,
+    Outcome,
+    Prompt,
+    act,
+    deciding,
+    join,
+    reveals,
+    tokens,
+    turn_owners,
+)
 from store import (
     ActionRow,
     BadRow,
@@ -69,6 +81,11 @@ class Loaded:
     def pending(self) -> list[Prompt]:
         return [] if self.state is None else self.engine.pending(self.state)
 
+    def since_of(self, seat: int) -> int:
+        """The seq from which ``seat``'s decisions are what they are now: what its pickers
+        carry and are checked against (a change elsewhere does not make them stale)."""
+        return next((s.since for s in self.seats if s.seat == seat), self.seq)
+
     def outcome(self) -> Outcome | None:
         return None if self.state is None else self.engine.outcome(self.state)
 
@@ -93,10 +110,11 @@ class ActResult:
 class Change:
     """What a recorded change did to a game, for the hooks (timers) that follow prompts.
 
-    ``game`` is the game after the change; ``before`` the seats that were prompted before it
-    (empty for a start) and ``before_status`` the status then; ``actor`` the seat that moved or
-    resigned (None for a start or a note); ``kind`` is ``start``, ``move``, ``resign`` or
-    ``note``, ``undo`` or ``rollback``.
+    ``game`` is the game after the change; ``before`` the seats the game waited for before it
+    (:func:`rules.core.deciding`; empty for a start) and ``before_status`` the status then;
+    ``actor`` the seat that moved or resigned (None for a start or a note); ``kind`` is
+    ``start``, ``move``, ``resign`` or ``note``, ``undo`` or ``rollback``; ``turns_before``
+    whose turn it was (:func:`rules.core.turn_owners`).
     """
 
     game: Loaded
@@ -104,6 +122,14 @@ class Change:
     before_status: str
     actor: int | None
     kind: str
+    turns_before: frozenset[int] = frozenset()
+
+    @classmethod
+    def after(
+        cls, game: Loaded, before: Sequence[Prompt], status: str, actor: int | None, kind: str
+    ) -> Change:
+        """The change to ``game`` from the prompts ``before`` it and the status then."""
+        return cls(game, deciding(before), status, actor, kind, turn_owners(before))
 
     @property
     def by_player(self) -> bool:
@@ -218,12 +244,22 @@ class GameService:
             return started
 
     async def act(
-        self, game_id: int, user_id: int, action: str, *, expected_seq: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        action: str,
+        *,
+        expected_seq: int | None = None,
+        expected_since: int | None = None,
     ) -> ActResult:
         """Apply ``action`` for the seat ``user_id`` plays and record it.
 
+        ``expected_seq`` is the game's seq the action was chosen at (a bot seat's move);
+        ``expected_since`` the seat's :meth:`Loaded.since_of` (a player's picker): the action
+        is refused as ``stale`` once the game, or that seat's decisions, moved on.
+
         Raises:
-            UserError: not a player, game not running, or ``expected_seq`` outdated (``stale``).
+            UserError: not a player, game not running, or outdated (``stale``).
             IllegalAction: the engine refused the action (nothing is recorded).
         """
         async with self.lock(game_id):
@@ -231,11 +267,13 @@ class GameService:
             seat = self._playing_seat(game, user_id)
             if expected_seq is not None and expected_seq != game.seq:
                 raise UserError("stale")
+            if expected_since is not None and expected_since != game.since_of(seat):
+                raise UserError("stale")
             text = join(tokens(action))
             before, status = game.pending(), game.row.status
             state, events = act(game.engine, game.state, seat, text)
             await self._record(game, state, seat, user_id, "move", text)
-            await self._changed(Change(game, _seats(before), status, seat, "move"))
+            await self._changed(Change.after(game, before, status, seat, "move"))
             return ActResult(game, text, seat, events, before, game.pending())
 
     async def resign(
@@ -253,7 +291,7 @@ class GameService:
             before, status = game.pending(), game.row.status
             state, events = game.engine.resign(game.state, seat)
             await self._record(game, state, seat, user_id, "resign", "resign")
-            await self._changed(Change(game, _seats(before), status, seat, "resign"))
+            await self._changed(Change.after(game, before, status, seat, "resign"))
             return ActResult(game, "resign", seat, events, before, game.pending())
 
     async def note(
@@ -291,7 +329,7 @@ class GameService:
             if game.state is not None:
                 self._states[game_id] = (seq, game.state)
             noted = await self.load(game_id)
-            await self._changed(Change(noted, _seats(before), old_status, None, "note"))
+            await self._changed(Change.after(noted, before, old_status, None, "note"))
             return noted
 
     async def undo(self, game_id: int, user_id: int) -> Loaded:
@@ -353,13 +391,14 @@ class GameService:
                 text=text,
                 snapshot=game.engine.to_json(state),
                 announce=True,
+                renew=[s.seat for s in game.seats],
             )
         except SeqConflict as exc:
             self._states.pop(game.row.id, None)
             raise UserError("stale") from exc
         self._states[game.row.id] = (seq, state)
         restored = await self.load(game.row.id)
-        await self._changed(Change(restored, _seats(before), old_status, None, kind))
+        await self._changed(Change.after(restored, before, old_status, None, kind))
         return restored
 
     async def history(self, game_id: int) -> list[tuple[ActionRow, list[Event]]]:
@@ -407,9 +446,12 @@ class GameService:
         self, game: Loaded, state: Any, seat: int, user_id: int | None, kind: str, text: str
     ) -> None:
         finished = game.engine.outcome(state) is not None
-        # A new table post (which mentions them) when the turn passes, else an edit; a game
-        # without turn owners passes the turn whenever other seats must decide.
-        moved = turn_owners(game.pending()) != turn_owners(game.engine.pending(state))
+        before, after = game.pending(), game.engine.pending(state)
+        # A new table post (which mentions them) when the turn passes, else an edit, with a
+        # mention of its own for whoever a nested decision now waits for; a game without turn
+        # owners passes the turn whenever other seats must decide.
+        moved = turn_owners(before) != turn_owners(after)
+        ping = () if moved or finished else deciding(after) - deciding(before)
         try:
             seq = await self.store.record(
                 game.row.id,
@@ -421,6 +463,8 @@ class GameService:
                 snapshot=game.engine.to_json(state),
                 status="finished" if finished else None,
                 announce=moved or finished,
+                renew=renewed(before, after, seat, len(game.seats)),
+                ping=ping,
             )
         except SeqConflict as exc:
             self._states.pop(game.row.id, None)
@@ -434,5 +478,23 @@ class GameService:
         game.state = state
 
 
-def _seats(prompts: list[Prompt]) -> frozenset[int]:
-    return frozenset(p.seat for p in prompts)
+def renewed(before: list[Prompt], after: list[Prompt], actor: int, seats: int) -> list[int]:
+    """The seats whose open pickers an action makes stale: the one that acted, and every seat
+    whose decisions it changed (asked, no longer asked, asked something else). Another seat's
+    answer to a simultaneous prompt leaves a seat's own decision, and its pickers, alone.
+
+    >>> from rules.core import Prompt
+    >>> renewed([Prompt(0, "bid"), Prompt(1, "bid")], [Prompt(1, "bid")], 0, 2)
+    [0]
+    >>> renewed([Prompt(0, "turn")], [Prompt(1, "defend", turn=0)], 0, 3)
+    [0, 1]
+    """
+
+    def asked(prompts: list[Prompt], seat: int) -> list[tuple[Any, ...]]:
+        return sorted(
+            (p.key, p.kind, json.dumps(dict(p.params), sort_keys=True), p.must, p.turn)
+            for p in prompts
+            if p.seat == seat
+        )
+
+    return [s for s in range(seats) if s == actor or asked(before, s) != asked(after, s)]

@@ -68,10 +68,15 @@ def recent_lines(lang: str, view: Mapping[str, Any]) -> list[str]:
     ]
 
 
+def prompt_what(lang: str, game: str, prompt: Prompt) -> str:
+    """What a prompt asks: ``play a card``."""
+    return locales.t(lang, f"prompt.{game}.{prompt.kind}", **dict(prompt.params))
+
+
 def prompt_line(lang: str, game: str, prompt: Prompt, who: str) -> str:
-    """``@bob: your turn - play a card``."""
-    what = locales.t(lang, f"prompt.{game}.{prompt.kind}", **dict(prompt.params))
-    return locales.t(lang, "play.prompt_line", who=who, what=what)
+    """``@bob: your turn - play a card``; ``bob may: accept the trade`` for an offer."""
+    key = "play.prompt_line" if prompt.must else "play.offer_line"
+    return locales.t(lang, key, who=who, what=prompt_what(lang, game, prompt))
 
 
 def choice_label(lang: str, choice: Choice) -> str:

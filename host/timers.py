@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from host.clock import Clock
@@ -90,9 +90,10 @@ class TimerDispatcher:
         cancel: Sequence[TimerMatch] = (),
         add: Sequence[NewTimer] = (),
         seq: int | None = None,
+        hold: Mapping[int, int | None] | None = None,
     ) -> list[TimerRow]:
         """:meth:`store.Store.replace_timers`, then wake the dispatcher when something was added."""
-        rows = await self.store.replace_timers(game_id, cancel=cancel, add=add, seq=seq)
+        rows = await self.store.replace_timers(game_id, cancel=cancel, add=add, seq=seq, hold=hold)
         if rows:
             self.poke()
         return rows

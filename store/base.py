@@ -6,7 +6,7 @@ implementation (``store.sqlite``) can be joined by another (PostgreSQL) without 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -144,17 +144,27 @@ class GameRow:
     #: table post, True for a new post that mentions who must act. Set by ``record`` and
     #: ``start`` in their transaction, cleared by ``announced``.
     announce: bool | None = None
+    #: The seats a pending edit must still mention (an edit notifies nobody): those newly
+    #: asked to decide within a turn. Set by ``record``, cleared by ``announced``.
+    ping: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class SeatRow:
-    """Who plays a seat. ``seat`` is join order in the lobby and turn order once started."""
+    """Who plays a seat. ``seat`` is join order in the lobby and turn order once started.
+
+    ``since`` is the seq from which the seat's pending decisions are what they are now (its
+    pickers carry it; ``record`` renews it); ``held`` the seconds left of its turn deadline
+    while its turn waits on another seat's decision (``replace_timers`` keeps it).
+    """
 
     game_id: int
     seat: int
     user_id: int
     handle: str
     joined_at: str
+    since: int = 0
+    held: int | None = None
 
 
 @dataclass(frozen=True)
@@ -391,17 +401,21 @@ class Store(Protocol):
         snapshot: dict[str, Any] | None,
         status: str | None = None,
         announce: bool | None = None,
+        renew: Collection[int] = (),
+        ping: Collection[int] = (),
     ) -> int:
         """Append an action at ``expected_seq + 1`` with its snapshot; return the new seq.
 
         ``announce`` (True: a new table post, False: an edit) is added to the game's pending
-        announcement in the same transaction (see :attr:`GameRow.announce`).
+        announcement in the same transaction (see :attr:`GameRow.announce`), and ``ping`` to
+        the seats it must mention (:attr:`GameRow.ping`); the seats in ``renew`` get the new
+        seq as their ``since`` (:attr:`SeatRow.since`).
         """
         ...
 
     async def announced(self, game_id: int, seq: int) -> bool:
-        """The thread shows the game at ``seq``: clear its pending announcement, unless the
-        game has moved past ``seq`` since (then False, and it stays pending)."""
+        """The thread shows the game at ``seq``: clear its pending announcement and pings,
+        unless the game has moved past ``seq`` since (then False, and they stay pending)."""
         ...
 
     async def games_to_announce(self) -> list[GameRow]:
@@ -451,10 +465,12 @@ class Store(Protocol):
         cancel: Sequence[TimerMatch] = (),
         add: Sequence[NewTimer] = (),
         seq: int | None = None,
+        hold: Mapping[int, int | None] | None = None,
     ) -> list[TimerRow]:
         """In one transaction: delete the game's timers matching any of ``cancel``, set the
         ``seq`` of its remaining timers that have one (when ``seq`` is given), then insert
-        ``add`` (all for ``game_id``). Returns the inserted rows.
+        ``add`` (all for ``game_id``), and set the ``held`` seconds of the seats in ``hold``
+        (None: nothing held). Returns the inserted rows.
 
         Claimed timers (being handled right now) are deleted and restamped too, so a handler
         that reads its row again (:meth:`get_timer`) learns that it was cancelled or outdated.

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
@@ -189,8 +189,10 @@ class CachedStore:
         snapshot: dict[str, Any] | None,
         status: str | None = None,
         announce: bool | None = None,
+        renew: Collection[int] = (),
+        ping: Collection[int] = (),
     ) -> int:
-        async with self._games.writing(game_id):
+        async with self._writing(game_id):
             return await self.inner.record(
                 game_id,
                 expected_seq=expected_seq,
@@ -201,6 +203,8 @@ class CachedStore:
                 snapshot=snapshot,
                 status=status,
                 announce=announce,
+                renew=renew,
+                ping=ping,
             )
 
     async def announced(self, game_id: int, seq: int) -> bool:
@@ -210,7 +214,7 @@ class CachedStore:
         async with self._games.writing(game_id):
             cleared = await self.inner.announced(game_id, seq)
         if cleared and before is not None and before.seq == seq:
-            self._games.values[game_id] = dataclasses.replace(before, announce=None)
+            self._games.values[game_id] = dataclasses.replace(before, announce=None, ping=())
         return cleared
 
     async def games_to_announce(self) -> list[GameRow]:
@@ -253,8 +257,14 @@ class CachedStore:
         cancel: Sequence[TimerMatch] = (),
         add: Sequence[NewTimer] = (),
         seq: int | None = None,
+        hold: Mapping[int, int | None] | None = None,
     ) -> list[TimerRow]:
-        return await self.inner.replace_timers(game_id, cancel=cancel, add=add, seq=seq)
+        if not hold:
+            return await self.inner.replace_timers(game_id, cancel=cancel, add=add, seq=seq)
+        async with self._seats.writing(game_id):
+            return await self.inner.replace_timers(
+                game_id, cancel=cancel, add=add, seq=seq, hold=hold
+            )
 
     async def get_timer(self, timer_id: int) -> TimerRow | None:
         return await self.inner.get_timer(timer_id)

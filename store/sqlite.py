@@ -26,7 +26,7 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -91,8 +91,9 @@ _GAME_COLUMNS = (
     "seats_wanted, status, seed, seq, created_by, created_at, updated_at"
 )
 #: What reading a game selects: the first migration's columns and those added since.
-_GAME_SELECT = _GAME_COLUMNS + ", announce"
+_GAME_SELECT = _GAME_COLUMNS + ", announce, ping"
 _SEAT_COLUMNS = "game_id, seat, user_id, handle, joined_at"
+_SEAT_SELECT = _SEAT_COLUMNS + ", since, held"
 _ACTION_COLUMNS = "id, game_id, seq, seat, user_id, kind, text, created_at"
 _TIMER_COLUMNS = "id, game_id, kind, seat, seq, due_at, payload, claimed_at"
 _RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
@@ -477,13 +478,13 @@ class SqliteStore:
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._read(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            f"SELECT {_SEAT_SELECT} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [_seat_row(r) for r in rows]
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         rows = await self._read(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? AND user_id = ?",
+            f"SELECT {_SEAT_SELECT} FROM seats WHERE game_id = ? AND user_id = ?",
             (game_id, user_id),
         )
         return _seat_row(rows[0]) if rows else None
@@ -566,6 +567,8 @@ class SqliteStore:
         snapshot: dict[str, Any] | None,
         status: str | None = None,
         announce: bool | None = None,
+        renew: Collection[int] = (),
+        ping: Collection[int] = (),
     ) -> int:
         if kind not in ACTION_KINDS:
             raise ValueError(f"unknown action kind: {kind!r}")
@@ -583,8 +586,11 @@ class SqliteStore:
                 raise SeqConflict(game_id, expected_seq, game.seq)
             if status is not None:
                 _check_status_change(game, status)
-            if seat is not None and seat not in {s.seat for s in await _seat_rows(db, game_id)}:
+            seated = {s.seat for s in await _seat_rows(db, game_id)}
+            if seat is not None and seat not in seated:
                 raise StoreError("unknown_seat", game=game_id, seat=seat)
+            if not seated.issuperset(renew) or not seated.issuperset(ping):
+                raise ValueError(f"renew {renew} and ping {ping} must be seats of the game")
             now = _now()
             try:
                 await db.execute(
@@ -599,21 +605,30 @@ class SqliteStore:
             if state_text is not None:
                 await _put_snapshot(db, game_id, new_seq, state_text, now)
             # The seq guard makes the update itself optimistic, as a shared server needs.
-            # A pending new post stays one when an edit is added: its mention is still owed.
+            # A pending new post stays one when an edit is added: its mention is still owed,
+            # and so are the pings of edits not delivered yet.
+            pings = _dumps(sorted(set(game.ping) | set(ping))) if game.ping or ping else None
             cursor = await db.execute(
                 "UPDATE games SET seq = ?, status = COALESCE(?, status), updated_at = ?, "
                 "announce = CASE WHEN ? IS NULL THEN announce ELSE MAX(COALESCE(announce, 0), ?) "
-                "END WHERE id = ? AND seq = ?",
-                (new_seq, status, now, announce, announce, game_id, expected_seq),
+                "END, ping = ? WHERE id = ? AND seq = ?",
+                (new_seq, status, now, announce, announce, pings, game_id, expected_seq),
             )
             if cursor.rowcount != 1:
                 raise SeqConflict(game_id, expected_seq, None)
+            if renew:
+                marks = ", ".join("?" * len(renew))
+                await db.execute(
+                    f"UPDATE seats SET since = ? WHERE game_id = ? AND seat IN ({marks})",
+                    (new_seq, game_id, *sorted(renew)),
+                )
         return new_seq
 
     async def announced(self, game_id: int, seq: int) -> bool:
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE games SET announce = NULL WHERE id = ? AND seq = ?", (game_id, seq)
+                "UPDATE games SET announce = NULL, ping = NULL WHERE id = ? AND seq = ?",
+                (game_id, seq),
             )
             return cursor.rowcount == 1
 
@@ -656,9 +671,11 @@ class SqliteStore:
             return []
         async with self._transaction() as db:
             await _load_game(db, game_id)
-            # Only the seq a game is at can be pressed: older rows are dead weight.
+            # Only a user's latest stamp can be pressed: their older rows are dead weight.
+            # Another user's stay: their decisions may not have moved on.
             await db.execute(
-                "DELETE FROM picker_paths WHERE game_id = ? AND seq < ?", (game_id, seq)
+                "DELETE FROM picker_paths WHERE game_id = ? AND user_id = ? AND seq < ?",
+                (game_id, user_id, seq),
             )
             ids = []
             for path, page in paths:
@@ -702,13 +719,21 @@ class SqliteStore:
         cancel: Sequence[TimerMatch] = (),
         add: Sequence[NewTimer] = (),
         seq: int | None = None,
+        hold: Mapping[int, int | None] | None = None,
     ) -> list[TimerRow]:
         if any(t.game_id != game_id for t in add):
             raise ValueError(f"every timer added must belong to game {game_id}")
+        if any(left is not None and left < 0 for left in (hold or {}).values()):
+            raise ValueError("a held deadline cannot have less than nothing left")
         prepared = [(t, _iso(t.due_at), _dumps(dict(t.payload))) for t in add]
         async with self._transaction() as db:
-            if add:
+            if add or hold:
                 await _load_game(db, game_id)
+            for seat, left in sorted((hold or {}).items()):
+                await db.execute(
+                    "UPDATE seats SET held = ? WHERE game_id = ? AND seat = ?",
+                    (left, game_id, seat),
+                )
             # Claimed timers are cancelled and restamped too: their handler, reading its row
             # again under the game's lock, then sees that it was cancelled or what seq it has.
             for match in cancel:
@@ -1208,7 +1233,7 @@ async def _load_game(db: aiosqlite.Connection, game_id: int) -> GameRow:
 
 async def _seat_rows(db: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
     rows = await db.execute_fetchall(
-        f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        f"SELECT {_SEAT_SELECT} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
     )
     return [_seat_row(r) for r in rows]
 
@@ -1270,11 +1295,28 @@ def _game_row(r: sqlite3.Row) -> GameRow:
         created_at=r["created_at"],
         updated_at=r["updated_at"],
         announce=None if r["announce"] is None else bool(r["announce"]),
+        ping=_pings(r),
     )
 
 
+def _pings(r: sqlite3.Row) -> tuple[int, ...]:
+    """The seats of ``games.ping``; a value that is not a list of seats is read as none (the
+    mention is lost, the game is not)."""
+    if r["ping"] is None:
+        return ()
+    try:
+        found = json.loads(r["ping"])
+    except ValueError:
+        return ()
+    if not isinstance(found, list) or not all(type(s) is int and s >= 0 for s in found):
+        return ()
+    return tuple(found)
+
+
 def _seat_row(r: sqlite3.Row) -> SeatRow:
-    return SeatRow(r["game_id"], r["seat"], r["user_id"], r["handle"], r["joined_at"])
+    return SeatRow(
+        r["game_id"], r["seat"], r["user_id"], r["handle"], r["joined_at"], r["since"], r["held"]
+    )
 
 
 def _action_row(r: sqlite3.Row) -> ActionRow:

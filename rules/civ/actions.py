@@ -85,11 +85,14 @@ def pending(state: CivState) -> list[Prompt]:
     if state.step == "over":
         return []
     seats = range(state.n) if state.step == "draft_keep" else [state.active]
+    # The draft has no turns (its table post moves with each pick); every other decision,
+    # an effect's included, belongs to the active player's turn.
+    turn = None if state.step.startswith("draft") else state.active
     out = []
     for s in seats:
         kind = prompt_kind(state, s)
         if kind is not None:
-            out.append(Prompt(s, kind, _prompt_params(state, kind, s)))
+            out.append(Prompt(s, kind, _prompt_params(state, kind, s), turn=turn))
     return out
 
 

@@ -37,7 +37,7 @@ def pending(state: StoneAgeState) -> list[Prompt]:
         ]
     active = state.active
     if phase == "place":
-        return [Prompt(active, "place", {"home": at_home(state, active)})]
+        return [Prompt(active, "place", {"home": at_home(state, active)}, turn=active)]
     sub = state.sub
     if sub == "pick":
         dfa = state.dfa
@@ -47,16 +47,18 @@ def pending(state: StoneAgeState) -> list[Prompt]:
                 dfa.order[0],
                 "pick",
                 {"faces": list(dfa.faces), "buyer": state.players[dfa.buyer]},
+                # Each player's pick of a die belongs to the turn of the one resolving it.
+                turn=active,
             )
         ]
     if sub == "tools":
         roll = state.roll
         assert roll is not None
         resource = "food" if roll.resource is None else RESOURCES[roll.resource]
-        return [Prompt(active, "tools", {"total": roll.total, "resource": resource})]
+        return [Prompt(active, "tools", {"total": roll.total, "resource": resource}, turn=active)]
     if sub in ("pay_card", "pay_building"):
-        return [Prompt(active, sub, _purchase_params(state))]
-    return [Prompt(active, "resolve", {})]
+        return [Prompt(active, sub, _purchase_params(state), turn=active)]
+    return [Prompt(active, "resolve", {}, turn=active)]
 
 
 def _purchase_params(state: StoneAgeState) -> dict[str, JSON]:

@@ -38,7 +38,8 @@ def _game(seq: int = 12) -> Loaded:
         game="longmoves", options={}, seats_wanted=2, status="running", seed=1, seq=seq,
         created_by=ALICE, created_at="", updated_at="",
     )  # fmt: skip
-    seats = [SeatRow(7, 0, ALICE, "alice", ""), SeatRow(7, 1, BOB, "bob", "")]
+    # Pickers carry their seat's since (discordui.paths.stamp): here the game's seq.
+    seats = [SeatRow(7, 0, ALICE, "alice", "", seq), SeatRow(7, 1, BOB, "bob", "", seq)]
     return Loaded(row, seats, GAME, GAME.setup(["alice", "bob"], {}, 1))
 
 

@@ -76,9 +76,11 @@ class Table:
         return next(t for t in self.emu.threads if t.parent_id == self.channel.id)
 
     def table_message(self) -> Message:
-        """The newest public message in the game's thread."""
+        """The newest table post in the game's thread (a mention of a nested decision or a
+        reminder may come after it)."""
         public = [m for m in self.emu.messages(self.thread) if not m.ephemeral]
-        return public[-1]
+        posts = [m for m in public if any(a.filename == "table.png" for a in m.attachments)]
+        return posts[-1]
 
     async def move(self, user: FakeUser, action: str) -> Message:
         """``/move action`` and the bot's private answer."""

@@ -37,15 +37,18 @@ async def test_each_user_has_their_own_rows(memory_store: SqliteStore) -> None:
 
 
 async def test_rows_of_earlier_seqs_go_when_the_next_are_stored(memory_store: SqliteStore) -> None:
-    """Only the seq a game is at can be pressed: the game's older rows are deleted with the
-    next store, another game's stay, and an id is never given again."""
+    """Only a user's latest stamp can be pressed: their older rows in the game are deleted
+    with their next store; another user's (whose decisions may not have moved) and another
+    game's stay, and an id is never given again."""
     game, other = await make_lobby(memory_store), await make_lobby(memory_store)
     (old,) = await memory_store.store_paths(game.id, 3, 41, [(LONG, 0)])
     (kept,) = await memory_store.store_paths(other.id, 3, 41, [(LONG, 0)])
+    (theirs,) = await memory_store.store_paths(game.id, 2, 42, [(LONG, 0)])
     (new,) = await memory_store.store_paths(game.id, 4, 41, [(LONG, 0)])
     assert await memory_store.stored_path(old) is None
     assert await memory_store.stored_path(kept) is not None
-    assert new > max(old, kept)
+    assert await memory_store.stored_path(theirs) is not None
+    assert new > max(old, kept, theirs)
 
 
 async def test_a_path_needs_a_game_and_sane_numbers(memory_store: SqliteStore) -> None:
