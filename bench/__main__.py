@@ -1,9 +1,12 @@
 """Benchmarks: ``python -m bench GAME --games N [--moves M] [--no-write]``.
 
 Runs N games at once through the Discord emulator against the real bot (real discord.py, real
-SQLite file, real rendering), measuring interaction-to-first-response latency; then render time
-and PNG size per table image over self-played positions; then self-play throughput. Prints one
-JSON line and records it in docs/performance.md.
+SQLite file, real rendering), measuring interaction-to-first-response latency and /move
+suggestions; then render time and PNG size per table image over self-played positions; then
+self-play throughput. Prints one JSON line and records it in docs/performance.md.
+
+``proving`` is the test-only proving ground (``tests/synthetic``), registered for the run: its
+step of 300 choices is the largest any game has, and its pictures are blank (not measured).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 from bench.latency import measure_latency
 from bench.offline import measure_playouts, measure_render
 from bench.report import write_report
+from bench.synthetic import PROVING, registered
 
 #: The keys of the one JSON line printed (the report in docs/ has a few more).
 SUMMARY_KEYS = (
@@ -26,6 +30,9 @@ SUMMARY_KEYS = (
     "p50_ms",
     "p95_ms",
     "p99_ms",
+    "suggest_p99_ms",
+    "largest_step_choices",
+    "largest_step_suggest_ms",
     "render_ms",
     "png_kb",
     "playouts_per_s",
@@ -40,12 +47,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-write", action="store_true", help="do not update docs/performance.md")
     args = parser.parse_args(argv)
-    latency = asyncio.run(measure_latency(args.game, args.games, args.moves, args.seed))
-    render = measure_render(args.game, args.seed)
-    playouts = measure_playouts(args.game, args.seed)
+    with registered(args.game):
+        synthetic = args.game == PROVING
+        # The proving ground is registered in this process only: no render workers.
+        latency = asyncio.run(
+            measure_latency(
+                args.game, args.games, args.moves, args.seed, render_workers=0 if synthetic else 1
+            )
+        )
+        render = {} if synthetic else measure_render(args.game, args.seed)
+        playouts = measure_playouts(args.game, args.seed)
     measured = {"game": args.game, "games": args.games, **latency, **render}
     measured["playouts_per_s"] = playouts
-    print(json.dumps({key: measured[key] for key in SUMMARY_KEYS}), flush=True)
+    print(json.dumps({key: measured.get(key) for key in SUMMARY_KEYS}), flush=True)
     if not args.no_write:
         write_report(Path(__file__).resolve().parent.parent / "docs" / "performance.md", measured)
     return 0
