@@ -124,6 +124,10 @@ class TableBot(commands.Bot):
         self.outbox: Announcer | None = None
         #: One announcement delivery at a time per game (discordui.publish.announce).
         self._announcing: dict[int, asyncio.Lock] = {}
+        #: The public view each game's table picture shows (a digest; this process only, so
+        #: after a restart the first edit draws again): an edit that changes nothing visible
+        #: keeps its picture.
+        self.drawn: dict[int, str] = {}
         #: Interactions already handled (host.deliveries), for commands and components alike.
         self.deliveries = Deliveries()
         #: The component classes registered (discordui.items answers custom ids none of them takes).

@@ -19,6 +19,8 @@ Several changes recorded before one delivery become one post (a pending new post
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -46,14 +48,17 @@ async def post_table(
 ) -> bool:
     """Post (or edit) the table message in the game's thread; False when Discord refused.
 
-    An edit without ``redraw`` changes the text and buttons but keeps the picture; a new
-    message always has a fresh picture.
+    An edit without ``redraw``, or of a post whose picture already shows this public view
+    (nothing visible changed: a secret bid, say), changes the text and buttons but keeps the
+    picture; a new message always has a fresh picture.
     """
     thread_id = game.row.thread_id
     if thread_id is None or game.state is None:
         return False
     lang = await bot.public_lang(game.row.guild_id)
     view = game.engine.view(game.state, None)
+    drawn = _digest(view, lang)
+    redraw = redraw and bot.drawn.get(game.row.id) != drawn
     content = table_content(lang, game, view)
     buttons = None if game.outcome() is not None else table_view(lang, game)
     channel = bot.get_partial_messageable(thread_id)
@@ -72,6 +77,8 @@ async def post_table(
                     await current.edit(content=content, view=buttons)
 
             await in_thread(bot, thread_id, edit)
+            if files is not None:
+                bot.drawn[game.row.id] = drawn
             return True
         except discord.HTTPException:
             log.warning("could not edit table message %s of game %s", old, game.row.id)
@@ -88,7 +95,14 @@ async def post_table(
         )
         return False
     await bot.store.update_game(game.row.id, table_message_id=message.id)
+    bot.drawn[game.row.id] = drawn
     return True
+
+
+def _digest(view: dict[str, Any], lang: str) -> str:
+    """What a table picture shows: its public view and its language."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(f"{lang}\n{text}".encode(), digest_size=16).hexdigest()
 
 
 async def announce(bot: TableBot, game_id: int) -> bool:

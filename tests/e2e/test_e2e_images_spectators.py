@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from discordui.client import TableBot
+from discordui.publish import post_table
 from playground import Emulator, EmulatorError, FakeUser, Message
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished, said, table_bot
@@ -272,3 +273,23 @@ async def test_open_games_need_no_invitation(
         assert said(answer.content, "error.not_invite_only")
         thread = emulator.channel(await thread_of(bot, game_id))
         assert thread.type == 11 and emulator.visible_messages(carol, thread)
+
+
+async def test_an_edit_that_changes_nothing_visible_keeps_its_picture(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Under ``every``, an edit redraws only when the public view changed: the same table
+    edited again uploads no new picture, the next move does."""
+    alice, bob = players[0], players[1]
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        game_id = await start_game(emulator, [alice, bob])
+        thread = await thread_of(bot, game_id)
+        game = await bot.service.load(game_id)
+        drawn = pictures(emulator, thread)
+        assert await post_table(bot, game, new_message=False)
+        assert pictures(emulator, thread) == drawn
+        table = Table(emulator, bot, [alice, bob])
+        table.game_id = game_id
+        action = await table.pick_action(game, game.pending()[0].seat, Rng(1))
+        await act(bot, table, game_id, action)
+        assert pictures(emulator, thread) > drawn
