@@ -4,6 +4,11 @@ Template syntax (see docs/architecture.md, "Locale keys"):
 
 - ``{name}`` inserts the parameter ``name``;
 - ``{name@prefix}`` inserts the translation of ``prefix.<value>``;
+- ``{name|filter}`` (also ``{name@prefix|filter}``) inserts it changed by a filter:
+  ``or`` joins a list with the language's "or" pattern ("a, b or c") instead of "and"; in
+  Hungarian only, ``az`` puts the right article before the value ("az 5", "a Vallás"; ``Az``
+  at the start of a sentence) and a suffix class of :data:`locales.hungarian.SUFFIXES` puts
+  the value's suffix after it by vowel harmony (``{value|-as}``: "3-as", "5-ös");
 - ``{{`` and ``}}`` are literal braces.
 
 Values are formatted by type: ints and floats with the language's decimal format, lists and
@@ -21,9 +26,18 @@ from typing import Any
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
-__all__ = ["Placeholder", "fill", "format_value", "placeholders"]
+from locales.hungarian import SUFFIXES, with_article, with_suffix
 
-_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?:@([A-Za-z0-9_.]+))?\}")
+__all__ = ["FILTERS", "HUNGARIAN_FILTERS", "Placeholder", "fill", "format_value", "placeholders"]
+
+_TOKEN = re.compile(
+    r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?:@([A-Za-z0-9_.]+))?(?:\|(-?[^{}|@\s]+))?\}"
+)
+
+#: Filters of the Hungarian catalogue only: they write Hungarian grammar.
+HUNGARIAN_FILTERS: frozenset[str] = frozenset({"az", "Az", *SUFFIXES})
+#: Every filter a template may use.
+FILTERS: frozenset[str] = frozenset({"or"}) | HUNGARIAN_FILTERS
 
 # Translates a full key (``civ.domain.science``) in the language being formatted.
 Lookup = Callable[[str], str]
@@ -31,20 +45,21 @@ Lookup = Callable[[str], str]
 
 @dataclass(frozen=True, slots=True)
 class Placeholder:
-    """One ``{name}`` or ``{name@prefix}`` in a template."""
+    """One ``{name}``, ``{name@prefix}`` or ``{name|filter}`` in a template."""
 
     name: str
     prefix: str | None
+    filter: str | None = None
 
 
 def placeholders(template: str) -> list[Placeholder]:
     """The placeholders of ``template``, in order of appearance.
 
-    >>> placeholders("{player} played {domain@civ.domain} {{x}}")
-    [Placeholder(name='player', prefix=None), Placeholder(name='domain', prefix='civ.domain')]
+    >>> [(p.name, p.prefix, p.filter) for p in placeholders("{a} {b@civ.domain} {{x}} {n|az}")]
+    [('a', None, None), ('b', 'civ.domain', None), ('n', None, 'az')]
     """
     return [
-        Placeholder(m.group(1), m.group(2))
+        Placeholder(m.group(1), m.group(2), m.group(3))
         for m in _TOKEN.finditer(template)
         if m.group(1) is not None
     ]
@@ -70,18 +85,23 @@ def fill(
         if name not in params:
             on_missing(name)
             return match.group(0)
-        return format_value(params[name], lang=lang, prefix=match.group(2), lookup=lookup)
+        value, prefix, how = params[name], match.group(2), match.group(3)
+        if how is None or how == "or":
+            return format_value(value, lang=lang, prefix=prefix, lookup=lookup, style=how)
+        return _hungarian(value, how, format_value(value, lang=lang, prefix=prefix, lookup=lookup))
 
     return _TOKEN.sub(replace, template)
 
 
-def format_value(value: Any, *, lang: str, prefix: str | None, lookup: Lookup) -> str:
-    """One parameter value as text in ``lang``."""
+def format_value(
+    value: Any, *, lang: str, prefix: str | None, lookup: Lookup, style: str | None = None
+) -> str:
+    """One parameter value as text in ``lang``; ``style`` ``or`` joins a list with "or"."""
     if isinstance(value, list | tuple):
         if not value:  # "You can add: –." rather than a sentence with a hole in it
             return "–"
         items = [format_value(v, lang=lang, prefix=prefix, lookup=lookup) for v in value]
-        return format_list(items, locale=lang)
+        return format_list(items, style="or" if style == "or" else "standard", locale=lang)
     if prefix is not None and value is not None:
         return lookup(f"{prefix}.{value}")
     if value is None:
@@ -91,3 +111,15 @@ def format_value(value: Any, *, lang: str, prefix: str | None, lookup: Lookup) -
     if isinstance(value, int | float):
         return format_decimal(value, locale=lang)
     return str(value)
+
+
+def _hungarian(value: Any, how: str, shown: str) -> str:
+    """``shown`` (``value`` as formatted) with the article or suffix filter ``how``; a filter
+    the value cannot take (a suffix after a word) leaves it as it is."""
+    number = value if isinstance(value, int) and not isinstance(value, bool) else None
+    if how in ("az", "Az"):
+        text = with_article(number if number is not None else shown, shown)
+        return text[0].upper() + text[1:] if how == "Az" else text
+    if how in SUFFIXES and number is not None and number >= 0:
+        return with_suffix(number, how, shown)
+    return shown
