@@ -102,11 +102,11 @@ class Lobby(commands.GroupCog, group_name="game"):
         if missing:
             lang = user_lang(interaction)
             names = [locales.t(lang, f"permission.{p}") for p in missing]
-            raise UserError("bot_missing_permissions", permissions=names)
+            raise UserError("bot_missing_permissions", permissions=names, count=len(names))
         engine = rules.get_game(game)
         if not engine.min_players <= seats <= engine.max_players:
             raise UserError("bad_seat_count", min=engine.min_players, max=engine.max_players)
-        chosen = parse_options(engine.options, options)
+        chosen = parse_options(engine.options, options, user_lang(interaction))
         turn = parse_deadline(deadline) if deadline else None
         assert interaction.guild_id is not None and interaction.channel_id is not None
         row = await self.bot.store.create_game(

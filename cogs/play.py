@@ -21,7 +21,9 @@ from discordui.replies import reply
 from discordui.suggestions import always_answers
 from host import text
 from host.errors import UserError
+from host.prefs import duration_text
 from host.service import RUNNING
+from host.timing import OFF_WORDS, parse_duration
 from rules.core import Event
 from store import ActionRow, taken_back
 
@@ -109,6 +111,37 @@ def _topic_name(lang: str, game: str, topic: str) -> str:
     return locales.t(lang, key) if key and locales.has(lang, key) else topic
 
 
+def note_params(lang: str, verb: str, arg: str) -> tuple[str, dict[str, Any]]:
+    """The message key and parameters of a log note ``<verb> <arg>``: the durations it holds
+    (``vacation 3d``, ``deadline_set 30m end``) in ``lang``, a replacement's two players apart.
+
+    >>> note_params("en", "deadline_set", "30m end")
+    ('mod.note.deadline_set', {'arg': '30m end', 'turn': '30 minutes', 'policy': 'end'})
+    >>> note_params("hu", "replace", "@bob → <@5>")
+    ('mod.note.replace', {'arg': '@bob → <@5>', 'player': '@bob', 'substitute': '<@5>'})
+    """
+    params: dict[str, Any] = {"arg": arg}
+    if verb in ("idle_warning", "vacation"):
+        params["arg"] = _duration(lang, arg)
+    elif verb == "replace":
+        player, _, substitute = arg.partition(" → ")
+        params.update(player=player, substitute=substitute or "?")
+    elif verb == "deadline_set":
+        if arg.strip().lower() in OFF_WORDS:
+            return "mod.note.deadline_off", params
+        length, _, policy = arg.partition(" ")
+        params.update(turn=_duration(lang, length), policy=policy)
+    return f"mod.note.{verb}", params
+
+
+def _duration(lang: str, written: str) -> str:
+    """A stored ``1d12h`` as ``1 day 12 hours`` in ``lang`` (as written if it is not one)."""
+    try:
+        return duration_text(lang, parse_duration(written))
+    except ValueError:
+        return written
+
+
 def history_lines(
     lang: str, row: ActionRow, events: list[Event], seat: int | None, *, undone: bool = False
 ) -> list[str]:
@@ -117,7 +150,8 @@ def history_lines(
     if row.kind == "note":
         verb, _, arg = row.text.partition(" ")
         who = f"<@{row.user_id}>" if row.user_id else "?"
-        return [f"`#{row.seq}` 🛡️ " + locales.t(lang, f"mod.note.{verb}", who=who, arg=arg)]
+        key, params = note_params(lang, verb, arg)
+        return [f"`#{row.seq}` 🛡️ " + locales.t(lang, key, who=who, **params)]
     lines = text.event_lines(lang, events, seat)
     if undone:
         mark = locales.t(lang, "play.taken_back")

@@ -127,9 +127,12 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
         picker = picker_for(game, interaction.user.id, [], bot.choices)
     except UserError as exc:
         if exc.code == "not_your_turn":
-            mention = [
-                seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending()
-            ]
+            # Each seat once, however many of its decisions wait (in the order they wait).
+            mention = list(
+                dict.fromkeys(
+                    seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending()
+                )
+            )
             await reply(
                 interaction, "ℹ️ " + locales.t(lang, "error.not_your_turn_wait", waiting=mention)
             )

@@ -29,8 +29,9 @@ from host.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
 from host.errors import UserError
 from host.game_settings import IMAGE_POLICIES, settings_lines
 from host.names import handle_for
+from host.prefs import duration_text
 from host.service import Loaded
-from host.timing import duration_option, format_duration, stored_duration
+from host.timing import duration_option, stored_duration
 from rules.core import IllegalAction, OptionSpec
 from store import DEADLINE_POLICIES, DeadlineRow, StoreError
 
@@ -49,17 +50,24 @@ def parse_deadline(raw: str) -> int:
 
 
 def deadline_line(lang: str, deadline: DeadlineRow) -> str:
-    """``12h per turn, then: the other players vote``."""
-    turn = format_duration(stored_duration(deadline.turn_seconds, "deadline"))
+    """``Turn deadline: 12 hours, then: the other players vote``."""
+    turn = duration_text(lang, stored_duration(deadline.turn_seconds, "deadline"))
     return locales.t(lang, "lobby.deadline", turn=turn, policy=deadline.policy)
 
 
-def parse_options(specs: tuple[OptionSpec, ...], raw: str) -> dict[str, Any]:
-    """``deal=draft teams=true`` -> options, checked against the game's option specs.
+def parse_options(specs: tuple[OptionSpec, ...], raw: str, lang: str) -> dict[str, Any]:
+    """``deal=draft teams=true`` -> options, checked against the game's option specs; a
+    refusal names the options (or values) by their labels in ``lang``, with what to type.
 
     >>> from rules.core import OptionSpec
-    >>> parse_options((OptionSpec("deal", "classic", ("classic", "draft"), "x"),), "deal=draft")
+    >>> specs = (OptionSpec("deal", "classic", ("classic", "draft"), "civ.option.deal"),)
+    >>> parse_options(specs, "deal=draft", "en")
     {'deal': 'draft'}
+    >>> try:
+    ...     parse_options(specs, "deal=poker", "en")
+    ... except UserError as exc:
+    ...     exc.params["allowed"][1] == f"“{locales.t('en', 'civ.option.deal.draft')}” (deal=draft)"
+    True
     """
     options = {s.name: s.default for s in specs}
     by_name = {s.name: s for s in specs}
@@ -67,20 +75,33 @@ def parse_options(specs: tuple[OptionSpec, ...], raw: str) -> dict[str, Any]:
         name, _, value = part.partition("=")
         spec = by_name.get(name.strip().lower())
         if spec is None:
-            raise UserError("bad_option", option=name, allowed=sorted(by_name))
-        options[spec.name] = _option_value(spec, value.strip().lower())
+            raise UserError("bad_option", option=name, allowed=option_names(lang, specs))
+        options[spec.name] = _option_value(spec, value.strip().lower(), lang)
     return options
 
 
-def _option_value(spec: OptionSpec, value: str) -> Any:
+def option_names(lang: str, specs: tuple[OptionSpec, ...]) -> list[str]:
+    """Each option by its label, with the name to type: ``“Deal” (deal)``."""
+    return [_choice(lang, f"{s.label}.name", s.name) for s in specs]
+
+
+def _choice(lang: str, label: str, token: str) -> str:
+    """One option or value as a refusal lists it: its label (key ``label``) and what to type."""
+    return locales.t(lang, "lobby.option_choice", label=locales.t(lang, label), token=token)
+
+
+def _option_value(spec: OptionSpec, value: str, lang: str) -> Any:
     for allowed in spec.values:
         if str(allowed).lower() == value:
             return allowed
     raise UserError(
         "bad_option_value",
-        option=spec.name,
+        option=locales.t(lang, f"{spec.label}.name"),
         value=value,
-        allowed=[str(v).lower() for v in spec.values],
+        allowed=[
+            _choice(lang, f"{spec.label}.{str(v).lower()}", f"{spec.name}={str(v).lower()}")
+            for v in spec.values
+        ],
     )
 
 
@@ -227,12 +248,13 @@ async def set_option(
         if not creator and not moderates(interaction, game.row.guild_id):
             raise UserError("only_creator_options")
         spec = next((s for s in game.engine.options if s.name == name), None)
+        lang = user_lang(interaction)
         if spec is None:
             raise UserError(
-                "bad_option", option=name, allowed=[s.name for s in game.engine.options]
+                "bad_option", option=name, allowed=option_names(lang, game.engine.options)
             )
         options = dict(game.row.options)
-        options[name] = _option_value(spec, value)
+        options[name] = _option_value(spec, value, lang)
         await bot.store.update_game(game_id, options=options)
     except StoreError as exc:
         await send_error(interaction, UserError(exc.code, **exc.params))

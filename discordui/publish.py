@@ -223,7 +223,7 @@ async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) 
         return
     lang = await bot.public_lang(game.row.guild_id)
     mention = mention_of(game)
-    seats = ", ".join(mention(s.seat) for s in game.seats)
+    seats = [mention(s.seat) for s in game.seats]
     line = "↩️ " + locales.t(lang, key, seats=seats, **params)
     await bot.get_partial_messageable(thread_id).send(line[:2000])
     await bot.announce(game.row.id)

@@ -40,6 +40,6 @@ def settings_lines(lang: str, settings: dict[str, Any], invited: list[int]) -> l
     policy = settings.get(IMAGES, DEFAULT_IMAGE_POLICY)
     lines = [locales.t(lang, "lobby.images", policy=policy)]
     if settings.get(INVITE_ONLY):
-        people = [f"<@{user_id}>" for user_id in invited] or ["-"]
+        people = [f"<@{user_id}>" for user_id in invited] or ["–"]
         lines.append(locales.t(lang, "lobby.invite_only", invited=people))
     return lines

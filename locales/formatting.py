@@ -11,7 +11,8 @@ Template syntax (see docs/architecture.md, "Locale keys"):
   the value's suffix after it by vowel harmony (``{value|-as}``: "3-as", "5-ös");
 - ``{{`` and ``}}`` are literal braces.
 
-Values are formatted by type: ints and floats with the language's decimal format, lists and
+Values are formatted by type: ints and floats with the language's decimal format (except an
+int right after ``#``, an identifier: ``#1234``), lists and
 tuples joined with the language's list pattern (each item formatted the same way), None as an
 empty string, anything else with ``str``.
 """
@@ -86,6 +87,8 @@ def fill(
             on_missing(name)
             return match.group(0)
         value, prefix, how = params[name], match.group(2), match.group(3)
+        if isinstance(value, int) and match.start() > 0 and template[match.start() - 1] == "#":
+            return str(value)  # "#1234" numbers a game or an entry: never "#1,234"
         if how is None or how == "or":
             return format_value(value, lang=lang, prefix=prefix, lookup=lookup, style=how)
         return _hungarian(value, how, format_value(value, lang=lang, prefix=prefix, lookup=lookup))

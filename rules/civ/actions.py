@@ -332,7 +332,7 @@ def _wrong_head(state: CivState, seat: int, kind: str, head: str) -> IllegalActi
 def _single_domain(state: CivState, seat: int, kind: str, head: str, args: list[str]) -> int:
     options = _single_options(state, seat, kind, head) or []
     if not args:
-        raise IllegalAction("missing_argument", action=head, allowed=options)
+        raise IllegalAction("missing_argument", action=head, allowed=options, players=None)
     if len(args) > 1:
         raise IllegalAction("too_many_tokens", token=args[1])
     token = args[0]
@@ -357,7 +357,14 @@ def _read_all(cursor: Cursor, args: list[str]) -> None:
             raise IllegalAction("too_many_tokens", token=token)
         cursor.push(token)
     if not cursor.finished:
-        raise IllegalAction("missing_argument", action=cursor.effect, allowed=cursor.options())
+        # Handles go in ``players`` (shown as they are), every other token in ``allowed``
+        # (shown by its label, civ.token.<token>); the one not used is None.
+        options = cursor.options()
+        if cursor.kind() in PLAYER_KINDS:
+            raise IllegalAction(
+                "missing_argument", action=cursor.effect, allowed=None, players=options
+            )
+        raise IllegalAction("missing_argument", action=cursor.effect, allowed=options, players=None)
 
 
 def _apply_effect(state: CivState, seat: int, head: str, args: list[str]) -> list[Event]:

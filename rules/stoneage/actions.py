@@ -296,17 +296,29 @@ def _medicine(state: StoneAgeState, seat: int, args: list[str], heads: list[str]
 
 def _target_tokens(state: StoneAgeState, args: list[str], action: str) -> tuple[Target, list[str]]:
     """The target named by ``args``; raises for a malformed or unknown one."""
+    # Refusals list what may come next twice: ``allowed`` as typed, and for the messages
+    # ``options`` (keys of stoneage.token, named by label) or ``typed`` (numbers and payments,
+    # shown as typed), the other one None.
+    targets = [*LOCATIONS, CARD, BUILDING]
     if not args:
-        raise IllegalAction("missing_argument", action=action, allowed=[*LOCATIONS, CARD, BUILDING])
+        raise IllegalAction(
+            "missing_argument", action=action, allowed=targets, options=targets, typed=None
+        )
     target, rest = parse_target(args)
     if target is None:
         if args[0] in (CARD, BUILDING):
             size = len(state.display) if args[0] == CARD else len(state.stacks)
             allowed = [str(i + 1) for i in range(size)]
             if len(args) == 1:
-                raise IllegalAction("missing_argument", action=action, allowed=allowed)
-            raise IllegalAction("bad_token", token=args[1], allowed=allowed)
-        raise IllegalAction("bad_token", token=args[0], allowed=[*LOCATIONS, CARD, BUILDING])
+                raise IllegalAction(
+                    "missing_argument", action=action, allowed=allowed, options=None, typed=allowed
+                )
+            raise IllegalAction(
+                "bad_token", token=args[1], allowed=allowed, options=None, typed=allowed
+            )
+        raise IllegalAction(
+            "bad_token", token=args[0], allowed=targets, options=targets, typed=None
+        )
     size = len(state.display) if target.kind == CARD else len(state.stacks)
     if target.kind != "location" and not 0 <= target.index < size:
         raise IllegalAction(
@@ -326,14 +338,17 @@ def _place(state: StoneAgeState, seat: int, args: list[str]) -> list[Event]:
     typed: int | None = None
     if counted:
         counts = counts_for(state, seat, target)
+        numbers = [str(c) for c in counts]
         if not rest:
             raise IllegalAction(
-                "missing_argument", action="place", allowed=[str(c) for c in counts]
+                "missing_argument", action="place", allowed=numbers, options=None, typed=numbers
             )
         token = rest[0]
         typed = number(token)
         if typed is None or typed < 1:
-            raise IllegalAction("bad_token", token=token, allowed=[str(c) for c in counts])
+            raise IllegalAction(
+                "bad_token", token=token, allowed=numbers, options=None, typed=numbers
+            )
         if typed > at_home(state, seat):
             raise IllegalAction(
                 "not_enough_people",
@@ -343,7 +358,9 @@ def _place(state: StoneAgeState, seat: int, args: list[str]) -> list[Event]:
                 home=at_home(state, seat),
             )
         if typed not in counts:
-            raise IllegalAction("too_many_people", token=token, location=args[0], max=max(counts))
+            raise IllegalAction(
+                "too_many_people", token=token, location=args[0], max=max(counts), people=typed
+            )
         rest = rest[1:]
     if rest:
         raise IllegalAction("too_many_tokens", token=rest[0])
@@ -370,13 +387,17 @@ def _pick(state: StoneAgeState, seat: int, args: list[str]) -> list[Event]:
     dfa = state.dfa
     assert dfa is not None
     allowed = [str(f) for f in sorted(set(dfa.faces))]
+    # The refusals name the faces by label: "face.<n>" keys of stoneage.token.
+    faces = [f"face.{f}" for f in allowed]
     if not args:
-        raise IllegalAction("missing_argument", action="pick", allowed=allowed)
+        raise IllegalAction(
+            "missing_argument", action="pick", allowed=allowed, options=faces, typed=None
+        )
     if len(args) > 1:
         raise IllegalAction("too_many_tokens", token=args[1])
     token = args[0]
     if token not in FACES:
-        raise IllegalAction("bad_token", token=token, allowed=allowed)
+        raise IllegalAction("bad_token", token=token, allowed=allowed, options=faces, typed=None)
     if int(token) not in dfa.faces:
-        raise IllegalAction("not_on_table", token=token, allowed=allowed)
+        raise IllegalAction("not_on_table", token=token, allowed=allowed, face=int(token))
     return pick_die(state, seat, int(token))

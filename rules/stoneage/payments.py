@@ -128,7 +128,10 @@ def read_payment(
         return _read_grouped(cands, spec, holdings, args, action)
     allowed = [payment_token(v) for v in cands]
     if not args:
-        raise IllegalAction("missing_argument", action=action, allowed=allowed)
+        # The message shows payments as typed (``typed``; no label names them all).
+        raise IllegalAction(
+            "missing_argument", action=action, allowed=allowed, options=None, typed=allowed
+        )
     return _check_payment(spec, holdings, args[0], allowed)
 
 
@@ -140,7 +143,7 @@ def _check_payment(
     if vec is None:
         if "food" in token.split("-"):
             raise IllegalAction("cannot_pay_with_food", token=token, allowed=allowed)
-        raise IllegalAction("bad_token", token=token, allowed=allowed)
+        raise IllegalAction("bad_token", token=token, allowed=allowed, options=None, typed=allowed)
     if token in allowed:
         return vec
     if not spec.fits(vec):
@@ -180,7 +183,9 @@ def _menu(cands: list[Vector], path: Sequence[str]) -> _Menu:
         if step.final:
             raise IllegalAction("too_many_tokens", token=token)
         if token not in step.tokens:
-            raise IllegalAction("bad_token", token=token, allowed=step.tokens)
+            raise IllegalAction(
+                "bad_token", token=token, allowed=step.tokens, options=None, typed=step.tokens
+            )
         current = [v for v in current if _group_of(v, level, path[:level]) == token]
     return _step(current, len(path), path)
 
@@ -227,8 +232,12 @@ def _read_grouped(
         if "food" in last.split("-"):
             raise IllegalAction("cannot_pay_with_food", token=last, allowed=step.tokens)
         if step.final or last not in step.tokens:
-            raise IllegalAction("bad_token", token=last, allowed=step.tokens)
-        raise IllegalAction("missing_argument", action=action, allowed=step.tokens)
+            raise IllegalAction(
+                "bad_token", token=last, allowed=step.tokens, options=None, typed=step.tokens
+            )
+        raise IllegalAction(
+            "missing_argument", action=action, allowed=step.tokens, options=None, typed=step.tokens
+        )
     if last in step.tokens and step.final:
         return vec
     if not spec.fits(vec):

@@ -85,8 +85,9 @@ def read_tools(me: SeatState, args: Sequence[str]) -> list[str]:
             ``no_such_tool``, ``tool_used``, ``tools_in_order``.
     """
     if not args:
+        allowed = [NONE, *next_tool_tokens(me, [])]
         raise IllegalAction(
-            "missing_argument", action="tools", allowed=[NONE, *next_tool_tokens(me, [])]
+            "missing_argument", action="tools", allowed=allowed, options=_keys(allowed), typed=None
         )
     if args[0] == NONE:
         if len(args) > 1:
@@ -99,13 +100,20 @@ def read_tools(me: SeatState, args: Sequence[str]) -> list[str]:
             chosen.append(token)
             continue
         if token not in TOOL_ORDER:
-            raise IllegalAction("bad_token", token=token, allowed=allowed)
+            raise IllegalAction(
+                "bad_token", token=token, allowed=allowed, options=_keys(allowed), typed=None
+            )
         if token in available_tools(me) and available_tools(me)[token] > chosen.count(token):
             raise IllegalAction("tools_in_order", token=token, allowed=allowed)
         if not token.startswith("once") and int(token) in me.tools:
-            raise IllegalAction("tool_used", token=token, allowed=allowed)
+            raise IllegalAction("tool_used", token=token, allowed=allowed, value=int(token))
         raise IllegalAction("no_such_tool", token=token, allowed=allowed)
     return chosen
+
+
+def _keys(tokens: Sequence[str]) -> list[str]:
+    """Tool tokens as the keys of stoneage.token that name them in a refusal (``tool.3``)."""
+    return [f"tool.{t}" for t in tokens]
 
 
 def finish_roll(state: StoneAgeState, tokens: Sequence[str]) -> list[Event]:

@@ -188,7 +188,7 @@ async def test_moderator_sets_a_deadline_with_policy_end(
         r = await emulator.slash(
             dave, "mod deadline", channel=table.thread, turn="30m", policy="end"
         )
-        assert "30m" in (await finished(r)).content
+        assert "Turn deadline: 30 minutes" in (await finished(r)).content
         await later(bot, clock, minutes=20)
         first, seat = await mover(table)
         while (await mover(table))[0] == first:
@@ -199,7 +199,7 @@ async def test_moderator_sets_a_deadline_with_policy_end(
         assert (await table.game()).row.status == "ended"
         assert emulator.find_message(contains="without a result", channel=table.thread)
         history = await log_text(emulator, first, table)
-        assert "set the turn deadline: 30m end" in history
+        assert "set the turn deadline: 30 minutes, then: end the game without a result" in history
         assert "missed the turn deadline" in history
 
 
@@ -228,7 +228,7 @@ async def test_vacation_pushes_the_deadline_back(
         assert (await table.game()).row.status == "running"
         await later(bot, clock, minutes=1)
         assert (await table.game()).row.status == "ended"
-        assert "took a vacation of 1d" in await log_text(emulator, late, table)
+        assert "took a vacation of 1 day." in await log_text(emulator, late, table)
 
 
 async def test_lobbies_nobody_starts_are_warned_then_closed(

@@ -145,3 +145,10 @@ def test_hungarian_filters_are_only_in_the_hungarian_catalogue() -> None:
                         continue
                     assert p.filter in FILTERS, (lang, key, p.filter)
                     assert lang == "hu" or p.filter not in HUNGARIAN_FILTERS, (lang, key)
+
+
+def test_a_number_after_a_hash_is_an_identifier() -> None:
+    """Game and log numbers are never grouped ("#1234", not "#1,234" or "#1 234")."""
+    for lang in locales.SUPPORTED:
+        assert locales.t(lang, "game.title", name="CIV", id=1234).endswith("#1234")
+    assert fill("{n} #{n}", {"n": 1234}, lang="en", lookup=str, on_missing=print) == "1,234 #1234"

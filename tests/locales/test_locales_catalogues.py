@@ -94,7 +94,7 @@ def test_messages_keep_hungarian_accents() -> None:
     text = locales.t("hu", "render.civ.hand_title", player="Őrház Ödön")
     assert text == "A kezed, Őrház Ödön"
     legend = locales.t("hu", "render.civ.legend", level1=2, level2=4, hegemony=7)
-    assert legend == "Hatások: I. szint 2 laptól, II. szint 4 laptól · Hegemónia: 7 lap"
+    assert legend == "Hatások: első szint 2 laptól, második szint 4 laptól · Hegemónia: 7 lap"
     assert locales.t("hu", "render.civ.team", team="B") == "B csapat"
 
 

@@ -143,7 +143,7 @@ def test_table_in_hungarian_uses_hungarian_labels(drawn_text: list[str]) -> None
         "alice nyert",
         "1. hely · 4 pont",
         "Kezdőjátékos",
-        "Dobott lapok: 4",
+        "Dobópakli: 4 lap",
         "Legutóbbi lépések",
     ):
         assert expected in text, expected

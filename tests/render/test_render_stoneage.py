@@ -195,7 +195,7 @@ def test_hungarian_table_draws_every_letter(drawn: list[str]) -> None:
     text = joined(drawn)
     for letter in HUNGARIAN:
         assert letter in text, letter
-    for expected in ("3. kör: Éva", "Kőfejtő", "Szerszámot ad hozzá?", "Ebben a körben"):
+    for expected in ("3. forduló: Éva", "Kőfejtő", "Szerszámot ad hozzá?", "Ebben a fordulóban"):
         assert expected in text, expected
     assert all(has_glyph(ch) for ch in set(text) if not ch.isspace())
 

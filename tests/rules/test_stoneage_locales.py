@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_stoneage_support import PLAYERS4, position, refused, run
 
 import locales
 from rules import selfplay
@@ -25,6 +26,7 @@ from rules.stoneage.data import (
     RESOURCES,
 )
 from rules.stoneage.scoring import SEQUENCE_RULES
+from rules.stoneage.state import StoneAgeState
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 #: The game's modules, and the shared half of every engine (setup and resignation refusals).
@@ -121,3 +123,81 @@ def test_hand_text_names_every_card(lang: str) -> None:
     many = locales.t(lang, "stoneage.hand", count=3, cards=["G06", "S08", "S15"])
     assert locales.t(lang, "stoneage.card.G06") in one
     assert locales.t(lang, "stoneage.card.S15") in many and "{" not in many
+
+
+def _hu_refusal(state: StoneAgeState, step: str) -> str:
+    err = refused(state, step)
+    return locales.error_text("hu", err.code, err.params, "stoneage")
+
+
+def test_hungarian_refusals_name_places_and_moves_by_label() -> None:
+    """A refusal names the place by its Hungarian name and lists the alternatives by label,
+    the token to type in parentheses, joined with "vagy" (the raw tokens stay in ``allowed``)."""
+    state = position(PLAYERS4)
+    state, _ = run(state, "alice: place hut", "bob: place toolmaker", "carol: place field")
+    full = _hu_refusal(state, "dave: place hut")
+    assert full.startswith("A kunyhó megtelt. Ide tehetsz: Vadászat (`hunting`), Erdő (`forest`)")
+    assert full.endswith("3. épületlapka (`building 3`) vagy 4. épületlapka (`building 4`).")
+    assert _hu_refusal(state, "dave: place") == (
+        "A lépés még nem teljes. Így folytathatod: Vadászat (`hunting`), Erdő (`forest`), "
+        "Agyagbánya (`clay`), Kőfejtő (`quarry`), Folyó (`river`), Szerszámkészítő "
+        "(`toolmaker`), Kunyhó (`hut`), Szántóföld (`field`), egy civilizációkártya (`card`) "
+        "vagy egy épületlapka (`building`)."
+    )
+    assert _hu_refusal(state, "dave: resolve forest") == (
+        "„resolve” most nem lehetséges. Lehetőségeid: emberek letétele (`place`)."
+    )
+    assert _hu_refusal(state, "dave: place card") == (
+        "A lépés még nem teljes. Így folytathatod: 1, 2, 3 vagy 4."
+    )
+    crowded, _ = run(position(PLAYERS4), "alice: place forest 5")
+    assert _hu_refusal(crowded, "bob: place forest 3") == (
+        "Most legfeljebb 2 embert tehetsz az erdőre, 3-at nem."
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "params", "expected"),
+    [
+        ("stoneage.choice.tool", {"value": 3}, "3-as szerszám"),
+        ("stoneage.choice.one_use", {"value": 4}, "Egyszer használható 4-es szerszám"),
+        (
+            "error.stoneage.not_on_table",
+            {"face": 5, "allowed": ["1"]},
+            "Egyik kocka sem mutat 5-öt.",
+        ),
+        (
+            "event.stoneage.placed_card",
+            {"player": "anna", "position": 1},
+            "@anna embert tett az 1.",
+        ),
+        (
+            "event.stoneage.rolled",
+            {"player": "anna", "location": "river", "sum": 6, "dice": [6]},
+            "@anna a folyónál 6-ot dobott (6).",
+        ),
+        (
+            "event.stoneage.gained",
+            {"player": "anna", "amount": 2, "resource": "stone", "total": 10, "tools": 0},
+            "@anna 2 követ kapott",
+        ),
+        ("event.stoneage.fed", {"player": "anna", "people": 5}, "@anna élelemmel látta el az 5"),
+        ("event.stoneage.stack_empty", {"stack": 2}, "Kifogyott a 2. épületlapka-pakli"),
+    ],
+)
+def test_hungarian_numbers_take_their_suffix_and_article(
+    key: str, params: dict[str, object], expected: str
+) -> None:
+    """Numbers get the article and suffix their reading asks for, resources and places their
+    inflected forms from the catalogue: never "a(z)", "3-es" or "5-t"."""
+    text = locales.t("hu", key, **params)
+    assert text.startswith(expected), text
+    assert "a(z)" not in text and "{" not in text
+
+
+def test_the_hungarian_start_of_a_game_reads_as_a_sentence() -> None:
+    """The first event names the player count without the non-word "játékosos"."""
+    state = GAME.setup(["anna", "bela", "csilla"], {}, 1)
+    first = GAME.view(state, None)["recent"][0]
+    text = locales.event_text("hu", first["kind"], first["params"])
+    assert text.startswith("Kezdődik a Stone Age 3 játékossal; a kezdőjátékos @"), text
