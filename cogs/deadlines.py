@@ -194,6 +194,8 @@ async def carry_out(bot: TableBot, game: Loaded, seat: int, choice: str) -> None
     elif choice == "bot":
         await hand_to_bot(bot, noted, seat)
         await announce(bot, game.row.id)
+    elif ends:
+        await announce(bot, game.row.id)
 
 
 def _mention(game: Loaded, seat: int) -> str:
@@ -246,6 +248,7 @@ class DeadlinePassed:
             await post_in_thread(
                 bot, game, "🛑 " + locales.t(lang, "timers.expired", who=who, game=title)
             )
+            await announce(bot, game_id)
             return
         noted = await service.note(game_id, None, f"deadline @{handle}", expected_seq=game.seq)
         # The deadline starts over: after "keep waiting", or while nobody votes.

@@ -104,6 +104,7 @@ class Mod(commands.GroupCog, group_name="mod"):
             lang = await self.bot.public_lang(loaded.row.guild_id)
             channel = self.bot.get_partial_messageable(loaded.row.thread_id)
             await channel.send("🛑 " + locales.t(lang, "mod.ended", who=interaction.user.mention))
+        await announce(self.bot, game_id)
         await self._done(interaction, "mod.done.end", game=game_id)
 
     @app_commands.command(name="kick")

@@ -10,10 +10,11 @@ from discord.ext import commands
 
 import locales
 import rules
-from discordui.access import check_may_follow, followed, game_here
+from discordui.access import followed, game_here
 from discordui.actions import bot_of, move_suggestions, send_board, send_hand, submit
 from discordui.client import TableBot
 from discordui.components import resign_view
+from discordui.history import log_page
 from discordui.i18n import game_choices, user_lang
 from discordui.paths import expand
 from discordui.publish import publish_restore
@@ -21,11 +22,7 @@ from discordui.replies import reply
 from discordui.suggestions import always_answers
 from host import text
 from host.errors import UserError
-from host.prefs import duration_text
 from host.service import RUNNING
-from host.timing import OFF_WORDS, parse_duration
-from rules.core import Event
-from store import ActionRow, taken_back
 
 
 async def resolve_game(interaction: discord.Interaction[Any], game: int | None) -> int:
@@ -111,54 +108,6 @@ def _topic_name(lang: str, game: str, topic: str) -> str:
     return locales.t(lang, key) if key and locales.has(lang, key) else topic
 
 
-def note_params(lang: str, verb: str, arg: str) -> tuple[str, dict[str, Any]]:
-    """The message key and parameters of a log note ``<verb> <arg>``: the durations it holds
-    (``vacation 3d``, ``deadline_set 30m end``) in ``lang``, a replacement's two players apart.
-
-    >>> note_params("en", "deadline_set", "30m end")
-    ('mod.note.deadline_set', {'arg': '30m end', 'turn': '30 minutes', 'policy': 'end'})
-    >>> note_params("hu", "replace", "@bob → <@5>")
-    ('mod.note.replace', {'arg': '@bob → <@5>', 'player': '@bob', 'substitute': '<@5>'})
-    """
-    params: dict[str, Any] = {"arg": arg}
-    if verb in ("idle_warning", "vacation"):
-        params["arg"] = _duration(lang, arg)
-    elif verb == "replace":
-        player, _, substitute = arg.partition(" → ")
-        params.update(player=player, substitute=substitute or "?")
-    elif verb == "deadline_set":
-        if arg.strip().lower() in OFF_WORDS:
-            return "mod.note.deadline_off", params
-        length, _, policy = arg.partition(" ")
-        params.update(turn=_duration(lang, length), policy=policy)
-    return f"mod.note.{verb}", params
-
-
-def _duration(lang: str, written: str) -> str:
-    """A stored ``1d12h`` as ``1 day 12 hours`` in ``lang`` (as written if it is not one)."""
-    try:
-        return duration_text(lang, parse_duration(written))
-    except ValueError:
-        return written
-
-
-def history_lines(
-    lang: str, row: ActionRow, events: list[Event], seat: int | None, *, undone: bool = False
-) -> list[str]:
-    """One log entry as the reader (``seat``, None = spectator) may read it; an entry a later
-    undo or rollback took back (``undone``) is struck through and marked so."""
-    if row.kind == "note":
-        verb, _, arg = row.text.partition(" ")
-        who = f"<@{row.user_id}>" if row.user_id else "?"
-        key, params = note_params(lang, verb, arg)
-        return [f"`#{row.seq}` 🛡️ " + locales.t(lang, key, who=who, **params)]
-    lines = text.event_lines(lang, events, seat)
-    if undone:
-        mark = locales.t(lang, "play.taken_back")
-        return [f"`#{row.seq}` ~~{line}~~ ({mark})" for line in lines]
-    return [f"`#{row.seq}` {line}" for line in lines]
-
-
 class Play(commands.Cog):
     """Commands for players in a running game."""
 
@@ -201,43 +150,25 @@ class Play(commands.Cog):
         await send_board(interaction, await resolve_game(interaction, game))
 
     @app_commands.command(name="log")
-    @app_commands.describe(game="Game number", page="Page, 1 = the latest actions")
+    @app_commands.describe(
+        game="Game number", page="Page, 1 = the first actions (default: the latest page)"
+    )
     @app_commands.autocomplete(game=my_games_autocomplete)
     @app_commands.guild_only()
     async def log(
         self,
         interaction: discord.Interaction[Any],
         game: int | None = None,
-        page: app_commands.Range[int, 1, 1000] = 1,
+        page: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
-        """The game's history, in sentences (what you may see only)."""
+        """The game's history, in sentences (what you may see only), oldest first."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         game_id = await resolve_game(interaction, game)
-        lang = user_lang(interaction)
-        loaded = await game_here(self.bot, interaction, game_id)
-        await check_may_follow(self.bot, loaded, interaction)
-        seat = loaded.seat_of(interaction.user.id)
-        steps = await self.bot.service.history(game_id)
-        undone = taken_back([row for row, _ in steps])
-        entries = [
-            line
-            for row, events in steps
-            for line in history_lines(lang, row, events, seat, undone=row.seq in undone)
-        ]
-        size = self.bot.config.log_page_size
-        pages = max(1, -(-len(entries) // size))
-        page = min(page, pages)
-        end = len(entries) - (page - 1) * size
-        chunk = entries[max(0, end - size) : end]
-        header = locales.t(
-            lang,
-            "play.log_header",
-            title=text.game_title(lang, loaded.row.game, game_id),
-            page=page,
-            pages=pages,
-        )
-        body = "\n".join(chunk) or locales.t(lang, "play.log_empty")
-        await reply(interaction, f"**{header}**\n{body}"[:2000])
+        content, view = await log_page(interaction, game_id, page)
+        if view is None:
+            await reply(interaction, content)
+        else:
+            await reply(interaction, content, view=view)
 
     @app_commands.command(name="undo")
     @app_commands.describe(game="Game number")

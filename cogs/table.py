@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from discordui.client import TableBot
 from discordui.components import DYNAMIC_ITEMS
+from discordui.history import LogButton
 from discordui.items import answer_unknown
 from discordui.lobbies import LOBBY_ITEMS
 from discordui.outbox import Outbox
@@ -27,7 +28,7 @@ class Table(commands.Cog):
         self.outbox = Outbox(bot)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS, LogButton)
         self.bot.add_listener(functools.partial(answer_unknown, self.bot), "on_interaction")
         self.bot.outbox = self.outbox
         self.outbox.start()

@@ -90,6 +90,7 @@ class Cleanup:
             idle=duration_text(lang, idle),
         )
         await post_in_thread(bot, game, content)
+        await bot.announce(game.row.id)
 
     async def lobby_warning(self, timer: TimerRow) -> None:
         bot = self.bot

@@ -128,6 +128,12 @@ class TableBot(commands.Bot):
         #: after a restart the first edit draws again): an edit that changes nothing visible
         #: keeps its picture.
         self.drawn: dict[int, str] = {}
+        #: The last mention of a nested decision in each game's thread (this process only),
+        #: whose Act button goes when the next one or a new table post is made.
+        self.pinged: dict[int, int] = {}
+        #: The status each game's lobby message shows (this process only: after a restart
+        #: the first announcement of a game refreshes it once).
+        self.shown_status: dict[int, str] = {}
         #: Interactions already handled (host.deliveries), for commands and components alike.
         self.deliveries = Deliveries()
         #: The component classes registered (discordui.items answers custom ids none of them takes).

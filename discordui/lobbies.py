@@ -4,7 +4,6 @@ Shared by the lobby buttons (``discordui.components``) and the ``/game`` command
 (``cogs.lobby``); a start hands the thread and first table post to ``discordui.publish``.
 """
 
-
 from __future__ import annotations
 
 import re
@@ -24,6 +23,7 @@ from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
 from discordui.replies import reply, send_error
+from discordui.tables import mention_of
 from host import text
 from host.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
 from host.errors import UserError
@@ -143,6 +143,12 @@ def lobby_embed(
     if options:
         embed.add_field(
             name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False
+        )
+    outcome = game.outcome()
+    if row.status == "finished" and outcome is not None:
+        lines = text.outcome_lines(lang, row.game, outcome, game.handles, mention_of(game))
+        embed.add_field(
+            name=locales.t(lang, "lobby.result"), value="\n".join(lines)[:1024], inline=False
         )
     if row.status == "lobby":
         embed.set_footer(text=locales.t(lang, "lobby.footer"))

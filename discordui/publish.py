@@ -29,6 +29,7 @@ import discord
 import locales
 from discordui.access import open_private_thread, thread_members
 from discordui.components import act_view, table_view
+from discordui.lobbies import refresh_lobby
 from discordui.tables import mention_of, table_content, table_file
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from host import text
@@ -60,7 +61,8 @@ async def post_table(
     drawn = _digest(view, lang)
     redraw = redraw and bot.drawn.get(game.row.id) != drawn
     content = table_content(lang, game, view)
-    buttons = None if game.outcome() is not None else table_view(lang, game)
+    over = game.outcome() is not None or game.row.status not in ("running", "paused")
+    buttons = None if over else table_view(lang, game)
     channel = bot.get_partial_messageable(thread_id)
     old = game.row.table_message_id
     if not new_message and old is not None:
@@ -96,7 +98,31 @@ async def post_table(
         return False
     await bot.store.update_game(game.row.id, table_message_id=message.id)
     bot.drawn[game.row.id] = drawn
+    # Only the newest post keeps buttons: the thread does not fill with live old ones.
+    if old is not None and old != message.id:
+        await _strip(bot, thread_id, old, game.row.id)
+    await _strip_ping(bot, game)
     return True
+
+
+async def _strip(bot: TableBot, channel_id: int, message_id: int, game_id: int) -> None:
+    """Take the buttons off an older message of the game (a refusal is only logged: they
+    still work, they are only clutter)."""
+    try:
+        await (
+            bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        )
+    except discord.HTTPException as exc:
+        log.info(
+            "could not take the buttons off message %s of game %s: %s", message_id, game_id, exc
+        )
+
+
+async def _strip_ping(bot: TableBot, game: Loaded) -> None:
+    """The Act button of the game's last mention goes too (this process remembers it)."""
+    pinged = bot.pinged.pop(game.row.id, None)
+    if pinged is not None and game.row.thread_id is not None:
+        await _strip(bot, game.row.thread_id, pinged, game.row.id)
 
 
 def _digest(view: dict[str, Any], lang: str) -> str:
@@ -126,6 +152,8 @@ async def announce(bot: TableBot, game_id: int) -> bool:
                 return False
             if not new and not await ping(bot, game):
                 return False
+            if bot.shown_status.get(game_id) != game.row.status:
+                await finish_up(bot, game)
             await bot.store.announced(game_id, game.seq)
     return False
 
@@ -134,6 +162,8 @@ async def ping(bot: TableBot, game: Loaded) -> bool:
     """Mention the seats of ``GameRow.ping`` that the game still waits for, with what they
     must decide; False when Discord refused (the outbox tries again)."""
     thread_id = game.row.thread_id
+    if game.row.status != "running":
+        return True  # nobody is waited for in a paused or ended game
     asked = deciding(game.pending())
     # A bot seat answers by itself: nobody to tell.
     prompts = [
@@ -151,14 +181,49 @@ async def ping(bot: TableBot, game: Loaded) -> bool:
         for what in [text.prompt_what(lang, game.row.game, p)]
     ]
     try:
-        await bot.get_partial_messageable(thread_id).send(
+        message = await bot.get_partial_messageable(thread_id).send(
             "\n".join(lines)[:2000], view=act_view(lang, game)
         )
     except discord.HTTPException as exc:
         log.warning("could not ping in the thread of game %s: %s", game.row.id, exc)
         return False
+    await _strip_ping(bot, game)
+    bot.pinged[game.row.id] = message.id
     return True
 
+
+async def finish_up(bot: TableBot, game: Loaded) -> None:
+    """When a game's status changed (paused, running again, finished, ended): its lobby
+    message says so (with the result), and a finished game's result is posted, once, with
+    its last picture, in the channel it was opened in."""
+    try:
+        await refresh_lobby(bot, game, None)
+        bot.shown_status[game.row.id] = game.row.status
+    except discord.HTTPException as exc:
+        log.info("could not update the lobby message of game %s: %s", game.row.id, exc)
+    outcome = game.outcome()
+    if outcome is None or game.state is None:
+        return
+    if (await bot.store.game_settings(game.row.id)).get(RESULT_POSTED):
+        return
+    lang = await bot.public_lang(game.row.guild_id)
+    title = text.game_title(lang, game.row.game, game.row.id)
+    lines = ["🏁 " + locales.t(lang, "play.result_post", game=title)]
+    lines += text.outcome_lines(lang, game.row.game, outcome, game.handles, mention_of(game))
+    if game.row.thread_id is not None:
+        lines.append(f"<#{game.row.thread_id}>")
+    view = game.engine.view(game.state, None)
+    channel = bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+    try:
+        await channel.send("\n".join(lines)[:2000], file=await table_file(bot, view, lang))
+    except discord.HTTPException as exc:
+        log.warning("could not post the result of game %s: %s", game.row.id, exc)
+        return
+    await bot.store.set_game_setting(game.row.id, RESULT_POSTED, True)
+
+
+#: The game setting that records that the result was posted in the game's channel.
+RESULT_POSTED = "result_posted"
 
 #: Deliveries in a row before :func:`announce` leaves the rest to the outbox's next round.
 _ROUNDS = 5

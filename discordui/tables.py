@@ -41,6 +41,8 @@ def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
         lines += text.outcome_lines(lang, game.row.game, outcome, game.handles, mention)
     elif game.row.status == "paused":
         lines.append("⏸️ " + locales.t(lang, "play.paused"))
+    elif game.row.status == "ended":
+        lines.append("🛑 " + locales.t(lang, "play.ended"))
     else:
         # An offer names its seat without a mention: it must not notify anyone.
         lines += [

@@ -310,6 +310,8 @@ class GameService:
         (``stale``) when the game has moved on since. ``announce`` records that the table post
         must follow (True: a new post, False: an edit), as ``Store.record`` describes.
         """
+        if status == "ended" and announce is None:
+            announce = False  # the table post loses its buttons, the lobby message says so
         async with self.lock(game_id):
             game = await self.load(game_id)
             if expected_seq is not None and expected_seq != game.seq:

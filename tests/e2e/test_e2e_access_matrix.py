@@ -156,6 +156,8 @@ BUTTONS: dict[str, Rule] = {
     "KeptButton": Rule("running", row("ok*", H, H, H, H, H)),
     "KeptSelect": Rule("running", row("ok*", H, H, H, H, H)),
     "ResignButton": Rule("running", row("ok*", H, H, H, H, H)),
+    # /log's Previous and Next, on the reader's own ephemeral page.
+    "LogButton": Rule("running", row("ok", H, H, H, H, H)),
     "LobbyButton join": Rule(
         "lobby",
         row("no:already_joined", "no:already_joined", "ok*", "no:not_invited", "no:not_invited", H),
@@ -404,6 +406,10 @@ class Matrix:
         if kind == "ResignButton":
             message = self.mover_messages[(game_id, kind)]
             return await self.emu.press(user, message, message.buttons[0]["custom_id"])
+        if kind == "LogButton":
+            # A short log's buttons are disabled: press page 1 as a modified client could.
+            message = self.mover_messages[(game_id, kind)]
+            return await self.emu.press(user, message, f"h:{game_id}:1", forged=True)
         if kind == "LobbyButton":
             message = await self.lobby_message(game_id)
             return await self.emu.press(user, message, f"l:{game_id}:{what}")
@@ -426,6 +432,9 @@ class Matrix:
                 self.mover_messages[(game_id, kind)] = await self.picker(game_id, kind, patch)
             self.mover_messages[(game_id, "ResignButton")] = await self.ask(
                 self.w.alice, "resign", game=game_id
+            )
+            self.mover_messages[(game_id, "LogButton")] = await self.ask(
+                self.w.alice, "log", game=game_id
             )
 
     async def play_picker(self, game_id: int, kind: str, patch: pytest.MonkeyPatch) -> Message:

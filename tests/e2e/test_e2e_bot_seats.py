@@ -80,7 +80,7 @@ async def whole_log(emulator: Emulator, user: FakeUser, table: Table) -> str:
         assert found is not None, content
         total = int(found[1])
         pages.append(content)
-    return "\n".join(reversed(pages))
+    return "\n".join(pages)  # page 1 is the oldest
 
 
 def bot_moves(actions: list[Any]) -> list[Any]:
