@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import locales
+import rules
 from locales.catalog import Message
 
 REPO = Path(__file__).resolve().parents[2]
@@ -299,9 +300,10 @@ def test_no_forbidden_variant_is_the_rulebooks_own_wording(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_english_term_is_in_the_english_texts(game: str) -> None:
-    """en is found in the game's English catalogue messages, or in its English rules
-    reference while the game has no catalogue yet."""
-    keys = catalogue_keys(game, "en")
+    """en is found in the game's English catalogue messages once the game is offered (a
+    registered game has all its texts), else in its English rules reference: a catalogue
+    that is still growing with its engine names only some of the terms."""
+    keys = catalogue_keys(game, "en") if game in rules.GAME_NAMES else []
     if keys:
         corpus = "\n".join(t for key in keys for t in templates(locales.message("en", key)))
         source = "locales/en"
