@@ -21,8 +21,9 @@ from discordui.checks import moderator_only
 from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.lobbies import POLICY_CHOICES, deadline_line, parse_deadline, refresh_lobby
-from discordui.publish import announce, publish_restore, publish_result
+from discordui.publish import announce, publish_result
 from discordui.replies import reply
+from discordui.restores import publish_restore
 from host.errors import UserError
 from host.game_settings import is_invite_only
 from host.planner import Planner

@@ -11,14 +11,14 @@ from discord.ext import commands
 import locales
 import rules
 from discordui.access import followed, game_here
-from discordui.actions import bot_of, move_suggestions, send_board, send_hand, submit
+from discordui.actions import bot_of, move_suggestions, send_board, send_hand
 from discordui.client import TableBot
-from discordui.components import resign_view
+from discordui.components import resign_view, submit
 from discordui.history import log_page
 from discordui.i18n import game_choices, user_lang
 from discordui.paths import expand
-from discordui.publish import publish_restore
 from discordui.replies import reply
+from discordui.restores import publish_restore
 from discordui.suggestions import always_answers
 from host import text
 from host.errors import UserError

@@ -15,13 +15,13 @@ from discordui.access import check_may_follow, game_here
 from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.paths import VALUE_MAX, Route, expand, keep
-from discordui.replies import reply, send_error
+from discordui.replies import reply
 from discordui.tables import table_content, table_file
 from host import text
 from host.choices import ChoiceCache
 from host.errors import UserError
 from host.service import Loaded
-from rules.core import Choice, IllegalAction
+from rules.core import Choice
 
 #: Buttons in a picker before it switches to a select menu (4 rows of 5; the 5th row navigates).
 MAX_BUTTONS = 20
@@ -79,20 +79,28 @@ def picker_for(
         raise UserError("not_a_player")
     if all(p.seat != seat for p in game.pending()):
         raise UserError("not_your_turn")
-    picker = Picker(game, seat, path, [], False, cache)
-    # One entry per token: select option values and custom ids must be unique on a message.
-    seen: set[str] = set()
-    for choice in picker.choices_after(path):
-        if choice.token not in seen:
-            seen.add(choice.token)
-            picker.choices.append(choice)
-    if path:
-        parent = picker.choices_after(path[:-1])
-        last = next((c for c in parent if c.token == path[-1]), None)
-        if last is None:
-            raise UserError("stale")
-        picker.complete = last.complete
-    return picker
+    picker = Picker(game, seat, list(path), [], False, cache)
+    while True:
+        # One entry per token: select option values and custom ids must be unique on a message.
+        picker.choices = list({c.token: c for c in picker.choices_after(picker.path)}.values())
+        if picker.path:
+            parent = picker.choices_after(picker.path[:-1])
+            last = next((c for c in parent if c.token == picker.path[-1]), None)
+            if last is None:
+                raise UserError("stale")
+            picker.complete = last.complete
+        # A step with one choice that is not yet a move is taken without a tap (the picker
+        # shows it as text); a whole move is never sent without one.
+        only = picker.choices[0] if len(picker.choices) == 1 else None
+        if only is None or only.complete:
+            return picker
+        picker.path.append(only.token)
+
+
+def chosen_at(picker: Picker) -> list[int]:
+    """The positions of the path's tokens the player chose among several (the others were
+    the only choice and were taken for them): where Back can return to."""
+    return [i for i in range(len(picker.path)) if len(picker.choices_after(picker.path[:i])) > 1]
 
 
 def picker_content(lang: str, picker: Picker) -> str:
@@ -147,52 +155,6 @@ def _name(label: str, route: Route) -> str:
     if len(name) <= VALUE_MAX:
         return name
     return label if len(label) <= VALUE_MAX else "…" + label[-(VALUE_MAX - 1) :]
-
-
-async def submit(
-    interaction: discord.Interaction[Any],
-    game_id: int,
-    action: str,
-    *,
-    expected_since: int | None = None,
-) -> None:
-    """Apply ``action`` for the interacting user, answer them privately, then post publicly.
-
-    ``expected_since``: the stamp of the picker the action comes from (refused as stale once
-    the user's decisions moved on). The interaction must already be deferred or answered
-    (rendering is slow).
-    """
-    bot = bot_of(interaction)
-    lang = user_lang(interaction)
-    label = await _label_now(interaction, game_id, lang, action.split())
-    try:
-        result = await bot.service.act(
-            game_id, interaction.user.id, action, expected_since=expected_since
-        )
-    except IllegalAction as exc:
-        game = await bot.service.load(game_id)
-        await send_error(interaction, exc, game=game.row.game)
-        return
-    except UserError as exc:
-        await send_error(interaction, exc)
-        return
-    # Public post first: once the player sees the confirmation, the table is up to date.
-    await bot.announce(result.game.row.id)
-    lines = ["✅ " + locales.t(lang, "play.done", action=label)]
-    lines += text.private_lines(lang, result.events, result.seat)
-    await reply(interaction, "\n".join(lines)[:2000])
-
-
-async def _label_now(
-    interaction: discord.Interaction[Any], game_id: int, lang: str, parts: list[str]
-) -> str:
-    """The readable action, labelled against the state it is about to be applied to (and the
-    game checked to be this server's before anything is applied)."""
-    game = await game_here(bot_of(interaction), interaction, game_id)
-    seat = game.seat_of(interaction.user.id)
-    if seat is None or game.state is None:
-        return " ".join(parts)
-    return text.action_label(lang, game.engine, game.state, seat, parts)
 
 
 async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -36,22 +36,24 @@ from discordui.actions import (
     MAX_BUTTONS,
     Picker,
     bot_of,
+    chosen_at,
     picker_content,
     picker_for,
     send_board,
     send_hand,
-    submit,
 )
 from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
 from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route, stamp
 from discordui.replies import reply, send_error
+from discordui.restores import publish_restore
 from host import text
 from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
-from rules.core import Choice
+from host.text import clip, echoed
+from rules.core import Choice, IllegalAction
 
 #: Options in one select menu (Discord's limit); more choices are paged.
 PAGE_SIZE = 25
@@ -193,8 +195,10 @@ def picker_layout(picker: Picker, page: int = 0) -> PickerLayout:
             layout.next = Route(parts, page=min(page + 1, layout.pages - 1))
     if picker.complete and choices:
         layout.done = Route(parts, submit=True)
-    if parts:
-        layout.back = Route(parts[:-1])
+    chosen = chosen_at(picker)
+    if chosen:
+        # Back undoes the last choice the player made, with the steps taken for them after it.
+        layout.back = Route(parts[: chosen[-1]])
     return layout
 
 
@@ -298,15 +302,164 @@ async def _step(
     except UserError as exc:
         await send_error(interaction, exc)
         return
-    if picker.complete and (route.submit or not picker.choices):
-        label = picker.label(lang, parts)
+    # Done sends the path as it was built; a path the picker carried on by itself (steps of
+    # one choice) is sent once nothing can follow it.
+    if route.submit and parts:
+        last = next((c for c in picker.choices_after(parts[:-1]) if c.token == parts[-1]), None)
+        sent = parts if last is not None and last.complete else None
+    else:
+        sent = picker.path if picker.complete and not picker.choices else None
+    if sent is not None:
+        label = picker.label(lang, sent)
         await interaction.response.edit_message(
             content="⏳ " + locales.t(lang, "play.submitting", action=label), view=None
         )
-        await submit(interaction, game_id, " ".join(parts), expected_since=seq)
+        await submit(interaction, game_id, " ".join(sent), expected_since=seq)
         return
     view = await kept_picker_view(bot, interaction.user.id, lang, picker, route.page)
     await interaction.response.edit_message(content=picker_content(lang, picker), view=view)
+
+
+async def submit(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    action: str,
+    *,
+    expected_since: int | None = None,
+) -> None:
+    """Apply ``action`` for the interacting user, post publicly, then answer them privately
+    in the same message: the move done, what only they learned, an Undo button where
+    ``/undo`` would take it back, and the next step of the picker while they still have a
+    decision to make (a turn of several actions flows on in one message).
+
+    ``expected_since``: the stamp of the picker the action comes from (refused as stale once
+    the user's decisions moved on). The interaction must already be deferred or answered
+    (rendering is slow).
+    """
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    label = await _label_now(interaction, game_id, lang, action.split())
+    try:
+        result = await bot.service.act(
+            game_id, interaction.user.id, action, expected_since=expected_since
+        )
+    except IllegalAction as exc:
+        game = await bot.service.load(game_id)
+        await _answer(
+            interaction,
+            locales.error_text(lang, exc.code, echoed(exc.params), game.row.game),
+            None,
+            error=True,
+        )
+        return
+    except UserError as exc:
+        await _answer(
+            interaction,
+            locales.t(lang, f"error.{exc.code}", **echoed(exc.params)),
+            None,
+            error=True,
+        )
+        return
+    # Public post first: once the player sees the confirmation, the table is up to date.
+    await bot.announce(result.game.row.id)
+    lines = ["✅ " + locales.t(lang, "play.done", action=label)]
+    lines += text.private_lines(lang, result.events, result.seat)
+    content, view = await _next_step(bot, interaction.user.id, lang, result.game)
+    if not result.revealed and not result.finished:
+        view = view or discord.ui.View(timeout=None)
+        undo: discord.ui.Button[Any] = discord.ui.Button(
+            label=locales.t(lang, "button.undo"),
+            emoji="↩️",
+            style=discord.ButtonStyle.secondary,
+            row=4,
+        )
+        view.add_item(UndoButton(game_id, result.game.seq, undo))
+    if content:
+        lines += ["", content]
+    await _answer(interaction, "\n".join(lines), view)
+
+
+async def _next_step(
+    bot: TableBot, user_id: int, lang: str, game: Loaded
+) -> tuple[str, discord.ui.View | None]:
+    """The picker's first step for the user's next decision, if they have one now."""
+    try:
+        picker = picker_for(game, user_id, [], bot.choices)
+    except UserError:
+        return "", None
+    return picker_content(lang, picker), await kept_picker_view(bot, user_id, lang, picker)
+
+
+async def _answer(
+    interaction: discord.Interaction[Any],
+    content: str,
+    view: discord.ui.View | None,
+    *,
+    error: bool = False,
+) -> None:
+    """The private answer: in the picker's own message when a picker step led here (its
+    "Sending" line is replaced), else as the command's answer."""
+    content = clip(("⚠️ " if error else "") + content)
+    if interaction.response.type is discord.InteractionResponseType.message_update:
+        await interaction.edit_original_response(content=content, view=view)
+    elif view is None:
+        await reply(interaction, content)
+    else:
+        await reply(interaction, content, view=view)
+
+
+async def _label_now(
+    interaction: discord.Interaction[Any], game_id: int, lang: str, parts: list[str]
+) -> str:
+    """The readable action, labelled against the state it is about to be applied to (and the
+    game checked to be this server's before anything is applied)."""
+    game = await game_here(bot_of(interaction), interaction, game_id)
+    seat = game.seat_of(interaction.user.id)
+    if seat is None or game.state is None:
+        return " ".join(parts)
+    return text.action_label(lang, game.engine, game.state, seat, parts)
+
+
+class UndoButton(GameItem[discord.ui.Button[Any]], template=rf"u:(?P<game>{ID}):(?P<seq>{ID})"):
+    """Takes back the move just confirmed, as ``/undo`` does (refused the same way once
+    someone else acted or something hidden was shown); the picker opens again."""
+
+    def __init__(self, game_id: int, seq: int, item: discord.ui.Button[Any] | None = None) -> None:
+        item = item or discord.ui.Button(label="undo")
+        item.custom_id = f"u:{game_id}:{seq}"
+        super().__init__(item)
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        lang = user_lang(interaction)
+        game = await game_here(bot, interaction, self.game_id)
+        if game.seq != self.seq:
+            await interaction.response.edit_message(
+                content="⌛ " + locales.t(lang, "error.stale"), view=None
+            )
+            return
+        # Taking a move back is quick (no picture): the answer comes first, the thread after.
+        try:
+            restored = await bot.service.undo(self.game_id, interaction.user.id)
+        except UserError as exc:
+            await interaction.response.edit_message(
+                content="⚠️ " + locales.t(lang, f"error.{exc.code}", **echoed(exc.params)),
+                view=None,
+            )
+            return
+        content, view = await _next_step(bot, interaction.user.id, lang, restored)
+        lines = ["↩️ " + locales.t(lang, "play.undone")]
+        if content:
+            lines += ["", content]
+        await interaction.response.edit_message(content=clip("\n".join(lines)), view=view)
+        await publish_restore(bot, restored, "play.undone_public", who=interaction.user.mention)
 
 
 class ChoiceButton(
@@ -475,6 +628,7 @@ class ResignButton(GameItem[discord.ui.Button[Any]], template=rf"r:(?P<game>{ID}
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
+    UndoButton,
     ChoiceButton,
     ChoiceSelect,
     KeptButton,

@@ -278,17 +278,3 @@ async def publish_result(bot: TableBot, result: ActResult) -> None:
     """After an accepted action: what it recorded to announce (a new message when the prompt
     moved, else an edit)."""
     await bot.announce(result.game.row.id)
-
-
-async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) -> None:
-    """After an undo or rollback: say so in the thread (naming every seat), then post the
-    table anew, which mentions whoever must act now."""
-    thread_id = game.row.thread_id
-    if thread_id is None:
-        return
-    lang = await bot.public_lang(game.row.guild_id)
-    mention = mention_of(game)
-    seats = [mention(s.seat) for s in game.seats]
-    line = "↩️ " + locales.t(lang, key, seats=seats, **params)
-    await bot.get_partial_messageable(thread_id).send(line[:2000])
-    await bot.announce(game.row.id)

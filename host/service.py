@@ -100,6 +100,8 @@ class ActResult:
     events: list[Event]
     before: list[Prompt]
     after: list[Prompt] = field(default_factory=list)
+    #: The move showed something hidden (``rules.core.reveals``): it cannot be taken back.
+    revealed: bool = True
 
     @property
     def finished(self) -> bool:
@@ -271,10 +273,12 @@ class GameService:
                 raise UserError("stale")
             text = join(tokens(action))
             before, status = game.pending(), game.row.status
-            state, events = act(game.engine, game.state, seat, text)
+            old_state = game.state
+            state, events = act(game.engine, old_state, seat, text)
             await self._record(game, state, seat, user_id, "move", text)
             await self._changed(Change.after(game, before, status, seat, "move"))
-            return ActResult(game, text, seat, events, before, game.pending())
+            revealed = reveals(game.engine, old_state, state, events)
+            return ActResult(game, text, seat, events, before, game.pending(), revealed)
 
     async def resign(
         self, game_id: int, seat: int, user_id: int | None, *, expected_seq: int | None = None
@@ -477,6 +481,7 @@ class GameService:
         refreshed = await self.store.get_game(game.row.id)
         assert refreshed is not None
         game.row = refreshed
+        game.seats = await self.store.seats(game.row.id)  # their since moved with the move
         game.state = state
 
 

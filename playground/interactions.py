@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from playground import payloads
@@ -177,6 +177,15 @@ class InteractionResult:
                     f"{self!r} has {len(self.messages)} of {count} messages after {timeout} s"
                 )
         return self.messages
+
+    async def wait_until(self, check: Callable[[], bool], *, timeout: float = 5.0) -> None:
+        """Wait until ``check()`` holds (an answer edited again after its first response)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not check():
+            remaining = end - loop.time()
+            if remaining <= 0 or not await self._state.wait_changed(remaining):
+                raise TimeoutError(f"{self!r}: the awaited change did not come in {timeout} s")
 
     # -- the bot's side -----------------------------------------------------------------
 

@@ -39,6 +39,19 @@ async def finished(result: InteractionResult, *, timeout: float = 10.0) -> Messa
     return messages[-1]
 
 
+async def sent(result: InteractionResult, message: Message, *, timeout: float = 10.0) -> Message:
+    """A picker step that sent the move: its message says "Sending ..." until the move is
+    recorded and published, then becomes the confirmation (or the refusal), with the next
+    step of the picker when the player still has a decision."""
+    await result.wait_until(lambda: not message.content.startswith("⏳"), timeout=timeout)
+    return message
+
+
+def submitted(message: Message) -> bool:
+    """Whether a picker step answered "Sending ...": the move is complete and on its way."""
+    return message.content.startswith("⏳")
+
+
 def said(content: str, key: str) -> bool:
     """Whether ``content`` contains the text of ``key`` in some language (players differ)."""
     return any(locales.t(lang, key).split("{")[0] in content for lang in locales.SUPPORTED)
@@ -96,7 +109,7 @@ class Table:
         r = await self.emu.press(user, self.table_message(), label="Act")
         picker = await finished(r)
         while True:
-            buttons = [b for b in picker.buttons if b.get("label") not in ("Back",)]
+            buttons = [b for b in picker.buttons if b.get("label") not in ("Back", "Undo")]
             selects = picker.selects
             if selects:
                 menu = selects[0]
@@ -108,10 +121,9 @@ class Table:
                 pick = options[rng.randrange(len(options))]
                 r = await self.emu.press(user, picker, pick["custom_id"])
             answer = await finished(r)
-            if not answer.components:
-                # Submitted: the picker became "Sending ..." and the result follows privately.
-                messages = await r.wait_for_messages(2, timeout=10)
-                return messages[-1]
+            if submitted(answer):
+                # The picker became "Sending ..."; the confirmation replaces it.
+                return await sent(r, answer)
             picker = answer
 
     async def play_to_end(self, rng: Rng, *, buttons_every: int = 4, limit: int = 600) -> int:

@@ -12,7 +12,8 @@ checked in both languages):
 - ``stranger``: olga, owner of the other server, typing there (she cannot see the first).
 
 Expectations: ``ok`` (allowed, changes nothing), ``ok*`` (allowed and changes the game: played
-on a fresh game of its own, and the change is checked), ``no:<code>`` (refused with the
+on a fresh game of its own, and the change is checked), ``ok+`` (like ``ok``, on a fresh
+game where moves were made first: a log with pages), ``no:<code>`` (refused with the
 localised ``error.<code>``, ephemeral, the game unchanged), ``unoffered:<code>`` (Discord's
 client does not offer the command; sent anyway it is refused the same way) and ``hidden``
 (the user cannot reach that button: it is someone else's ephemeral message, or in a channel
@@ -23,6 +24,7 @@ bot's registered components, so a new one without an entry here fails the test.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -37,7 +39,7 @@ import rules
 from host.clock import FakeClock
 from playground import EmulatorError, FakeUser, InteractionResult, Message
 from rules.core import Rng
-from tests.e2e.table_driver import finished
+from tests.e2e.table_driver import finished, sent, submitted
 from tests.e2e.test_e2e_scoping import World, two_servers
 
 pytestmark = pytest.mark.e2e
@@ -156,8 +158,10 @@ BUTTONS: dict[str, Rule] = {
     "KeptButton": Rule("running", row("ok*", H, H, H, H, H)),
     "KeptSelect": Rule("running", row("ok*", H, H, H, H, H)),
     "ResignButton": Rule("running", row("ok*", H, H, H, H, H)),
-    # /log's Previous and Next, on the reader's own ephemeral page.
-    "LogButton": Rule("running", row("ok", H, H, H, H, H)),
+    # Undo under the mover's own confirmation of a move; /log's Previous and Next on the
+    # reader's own ephemeral page (a move or two made first, on a fresh game).
+    "UndoButton": Rule("running", row("ok*", H, H, H, H, H)),
+    "LogButton": Rule("running", row("ok+", H, H, H, H, H)),
     "LobbyButton join": Rule(
         "lobby",
         row("no:already_joined", "no:already_joined", "ok*", "no:not_invited", "no:not_invited", H),
@@ -406,10 +410,14 @@ class Matrix:
         if kind == "ResignButton":
             message = self.mover_messages[(game_id, kind)]
             return await self.emu.press(user, message, message.buttons[0]["custom_id"])
-        if kind == "LogButton":
-            # A short log's buttons are disabled: press page 1 as a modified client could.
+        if kind in ("UndoButton", "LogButton"):
             message = self.mover_messages[(game_id, kind)]
-            return await self.emu.press(user, message, f"h:{game_id}:1", forged=True)
+            label = "Undo" if kind == "UndoButton" else "Previous"
+            if any(b.get("label") == label for b in message.buttons):
+                return await self.emu.press(user, message, label=label)
+            # The shared game's private message of the mover (nobody else can see it).
+            prefix = "u" if kind == "UndoButton" else "h"
+            return await self.emu.press(user, message, f"{prefix}:{game_id}:1", forged=True)
         if kind == "LobbyButton":
             message = await self.lobby_message(game_id)
             return await self.emu.press(user, message, f"l:{game_id}:{what}")
@@ -433,9 +441,10 @@ class Matrix:
             self.mover_messages[(game_id, "ResignButton")] = await self.ask(
                 self.w.alice, "resign", game=game_id
             )
-            self.mover_messages[(game_id, "LogButton")] = await self.ask(
-                self.w.alice, "log", game=game_id
-            )
+            for kind in ("UndoButton", "LogButton"):
+                self.mover_messages[(game_id, kind)] = await self.ask(
+                    self.w.alice, "log", game=game_id
+                )
 
     async def play_picker(self, game_id: int, kind: str, patch: pytest.MonkeyPatch) -> Message:
         """The whole action through the picker of ``kind``, as the mover (never going Back);
@@ -457,8 +466,8 @@ class Matrix:
                     choices = [b for b in picker.buttons if b.get("label") != back]
                     r = await self.emu.press(self.w.alice, picker, choices[0]["custom_id"])
                 answer = await finished(r)
-                if not answer.components:
-                    return (await r.wait_for_messages(2, timeout=10))[-1]
+                if submitted(answer):
+                    return await sent(r, answer)
                 picker = answer
 
     # -- one cell ---------------------------------------------------------------------
@@ -570,7 +579,7 @@ async def test_every_command_and_button_for_every_kind_of_user(
         await m.pass_deadline()  # a vote in each shared running game
         await m.prepare_mover_messages(monkeypatch)
 
-        deferred: list[tuple[str, str, str, Rule, bool]] = []
+        deferred: list[tuple[str, str, str, Rule, bool, str]] = []
         for variant in VARIANTS:
             for table, is_button in ((COMMANDS, False), (BUTTONS, True)):
                 for key, rule in table.items():
@@ -578,8 +587,8 @@ async def test_every_command_and_button_for_every_kind_of_user(
                         continue  # about no game: the same for both
                     for persona in PERSONAS:
                         expected = rule.expect(variant, persona)
-                        if expected == "ok*":
-                            deferred.append((variant, key, persona, rule, is_button))
+                        if expected in ("ok*", "ok+"):
+                            deferred.append((variant, key, persona, rule, is_button, expected))
                             continue
                         game_id = m.target_of(variant, rule.target)
                         await run(
@@ -587,10 +596,10 @@ async def test_every_command_and_button_for_every_kind_of_user(
                         )
             await check_lists(m, variant)
 
-        for variant, key, persona, rule, is_button in deferred:
+        for variant, key, persona, rule, is_button, expected in deferred:
             assert rule.target is not None
             game_id = await m.fresh(variant, rule.target, key)
-            await run(m, variant, key, persona, "ok*", game_id, is_button, monkeypatch)
+            await run(m, variant, key, persona, expected, game_id, is_button, monkeypatch)
 
         assert not m.failures, f"{len(m.failures)} of {m.cells} cells:\n" + "\n".join(m.failures)
 
@@ -617,6 +626,19 @@ async def run(
 
         await m.cell(variant, key, persona, expected, game_id, through_picker)
         return
+    if is_button and expected in ("ok*", "ok+") and key in ("UndoButton", "LogButton"):
+        assert game_id is not None
+        confirmation = await m.play_picker(game_id, "ChoiceButton", patch)
+        if key == "UndoButton":
+            m.mover_messages[(game_id, key)] = confirmation
+        else:
+            await m.play_picker(game_id, "ChoiceButton", patch)
+            # One entry a page: the log of two moves has pages to go back through.
+            config = dataclasses.replace(m.w.bot.config, log_page_size=1)
+            patch.setattr(m.w.bot, "config", config)
+            m.mover_messages[(game_id, key)] = await m.ask(m.w.alice, "log", game=game_id)
+        if expected == "ok+":
+            expected = "ok"  # answered on a game prepared by moves, and changes nothing
     if is_button and expected == "ok*" and key == "ResignButton":
         assert game_id is not None
         m.mover_messages[(game_id, key)] = await m.ask(m.w.alice, "resign", game=game_id)

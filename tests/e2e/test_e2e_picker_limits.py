@@ -15,7 +15,7 @@ import pytest
 
 from playground import Emulator, FakeUser, Message
 from tests.e2e.long_game import FIRST, LAST, NAME, WORDS, long_word, register
-from tests.e2e.table_driver import Table, finished, said, table_bot
+from tests.e2e.table_driver import Table, finished, said, sent, submitted, table_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -99,8 +99,8 @@ async def test_every_choice_is_reachable_and_a_long_move_is_sent(
             alice, picker, picker.selects[0]["custom_id"], [_option(picker, "Ending e30")]
         )
         answer = await finished(r)
-        assert not answer.components  # "Sending ...": the move is complete
-        done = (await r.wait_for_messages(2, timeout=10))[-1]
+        assert submitted(answer)  # "Sending ...": the move is complete
+        done = await sent(r, answer)
         assert done.content.startswith("✅"), done.content
 
         move = f"o50 {NORTH1} {SOUTH2} e30"

@@ -17,7 +17,7 @@ import locales
 from host.clock import FakeClock
 from host.planner import DEADLINE, Planner
 from playground import Emulator, FakeUser, InteractionResult, Message
-from tests.e2e.table_driver import Table, finished, table_bot
+from tests.e2e.table_driver import Table, finished, sent, submitted, table_bot
 from tests.e2e.test_e2e_async_reminders import clocked_bot, later
 from tests.synthetic.proving import NAME, PLOTS, register
 
@@ -55,10 +55,11 @@ def _button(message: Message, label: str) -> dict[str, object]:
 
 
 async def _sent(result: InteractionResult) -> Message:
-    """The private answer to a press that submitted the move (after "Sending ...")."""
+    """The private answer to a press that submitted the move: "Sending ...", then the
+    confirmation in the same message."""
     step = await finished(result)
-    assert not step.components and STALE not in step.content, step.content
-    answer = (await result.wait_for_messages(2, timeout=10))[-1]
+    assert submitted(step) and STALE not in step.content, step.content
+    answer = await sent(result, step)
     assert answer.content.startswith("✅"), answer.content
     return answer
 
@@ -118,10 +119,10 @@ async def test_the_proving_ground_end_to_end(
             picker = await _press(emulator, ann, picker, "Previous")
         r = await emulator.select(ann, picker, picker.selects[0]["custom_id"], ["p005"])
         picker = await finished(r)
-        if picker.components:  # a complete claim still offers Done
+        if submitted(picker):
+            await sent(r, picker)
+        else:  # a complete claim still offers Done
             await _sent(await emulator.press(ann, picker, label="Done"))
-        else:
-            await r.wait_for_messages(2, timeout=10)
 
         # The defence is bob's, within ann's turn: the post is edited and bob is mentioned in
         # a message of his own, with an Act button.
@@ -167,13 +168,15 @@ async def test_the_proving_ground_end_to_end(
         post = table.table_message()
         pickers = {u.id: await _press(emulator, u, post, "Act") for u in (ann, bob)}
         for user, amount in ((ann, "3"), (bob, "1")):
-            picker = await _press(emulator, user, pickers[user.id], "Bid")
+            # "bid" is the only first step: the picker takes it and offers the amounts.
+            picker = pickers[user.id]
+            assert "Bid 0" in [b["label"] for b in picker.buttons], picker.buttons
             r = await emulator.press(user, picker, label=f"Bid {amount}")
             step = await finished(r)
-            if step.components:
-                await _sent(await emulator.press(user, step, label="Done"))
+            if submitted(step):
+                await sent(r, step)
             else:
-                await r.wait_for_messages(2, timeout=10)
+                await _sent(await emulator.press(user, step, label="Done"))
         # No bid is public before all three are in.
         hidden = [m.content for m in _public(emulator, table)]
         assert not any("bid 3" in c.lower() or "bid 1" in c.lower() for c in hidden)
