@@ -4,7 +4,19 @@ Not registered in :mod:`rules` yet, so no lobby offers it. The authority is the 
 rulebook (the seed); ``docs/rules-decisions.md`` lists what the engine decides where it is
 silent.
 
-Module map so far: ``hexes`` the hex grid, space names (``C4``) and the 4-space regions,
-``tiles`` the 16 general regions and the two-sided starting region, ``boards`` the 2/3/4-player
-arrangements.
+Module map: ``hexes`` the hex grid, space names (``C4``) and the 4-space regions, ``tiles`` the
+16 general regions and the two-sided starting region, ``boards`` the 2/3/4-player
+arrangements; ``components`` the box and its limits, ``advances`` and ``cards`` the ids;
+``state`` the containers, ``setup`` the start (p.3), ``turns`` the course of a round,
+``scoring`` victory points and the end, ``dice``; ``prompts`` and ``actions`` the grammar,
+``resign``; ``terrain`` and ``view`` what players see; ``serial`` snapshots, ``position`` and
+``export`` transcript positions; ``invariants``; ``engine`` the contract object.
 """
+
+from __future__ import annotations
+
+from rules.clash.engine import ClashGame
+
+GAME = ClashGame()
+
+__all__ = ["GAME", "ClashGame"]

@@ -9,9 +9,10 @@ holds 16 general regions, p.2; those left over stay in the box, unseen). Each pl
 starting region, face up, with a Settlement and a Settler on its Fertile space (p.3, step 5);
 every other slot holds a face-down region until a unit explores it (p.3, p.16).
 
-Starting slots are listed clockwise round the board, so that seat ``k`` (seat order is turn
-order, which runs clockwise, p.7) gets the ``k``-th: neighbours at the table are neighbours on
-the map. Who sits where is drawn at random (p.3, step 2, C1), by the setup. Face-down slots are
+Starting slots are listed clockwise round the board, so that the player at table position
+``k`` (turns pass clockwise round the table, p.7) gets the ``k``-th: neighbours at the table are
+neighbours on the map. Who sits where (the seating) is drawn at random by the setup (p.3,
+step 2, C1); the lobby's seats keep their join order. Face-down slots are
 numbered in reading order (top to bottom, then left to right). Space names are those of
 :mod:`rules.clash.hexes`, with ``A1`` the top-left corner of each board's bounding box.
 
@@ -40,8 +41,9 @@ class Slot:
 
     ``lens`` is how the setup lays it: a starting region with its city (Fertile) space on top,
     a face-down slot in one of the two ways a region may lie there (the other is
-    ``lens.turned()``). ``seat`` and ``side`` are set for starting slots only: the seat (0-based,
-    in turn order) whose starting region it is and the side of the starting tile face up.
+    ``lens.turned()``). ``seat`` and ``side`` are set for starting slots only: the table position
+    (0-based, clockwise; ``ClashState.seating`` says which player sits there) whose starting
+    region it is, and the side of the starting tile face up.
     """
 
     id: str
@@ -96,7 +98,7 @@ class Board:
 
     @property
     def starts(self) -> tuple[Slot, ...]:
-        """The starting slots in seat order (clockwise)."""
+        """The starting slots by table position (clockwise)."""
         return tuple(sorted((s for s in self.slots if s.start), key=lambda s: s.seat or 0))
 
     @property

@@ -1,0 +1,33 @@
+"""Dice: plain six-sided dice (p.2, p.12), from the state's queue first, then its generator.
+
+A position may fix results in advance (``dice`` in docs/transcripts.md): every roll takes the
+next ones off the front of ``state.dice`` and asks the generator only when the queue is empty.
+Rolls take dice in this order, so that a position can say which die is whose:
+
+* a **combat round** (p.12): first all the attacker's dice (one per fighting unit, then its
+  extra dice), then all the defender's (one per fighting unit, then extra dice from cards),
+  then the Fortress's extra die (p.6); barbarians roll as whichever side they are (p.13);
+* a **Cultural Influence** attempt: one die (p.10).
+
+The queue is hidden in every view: it is the future.
+
+>>> from rules.clash.setup import new_game
+>>> state = new_game(["ann", "bob"], {}, 1)
+>>> state.dice = (6, 2)
+>>> roll(state, 3)[:2], state.dice
+([6, 2], ())
+"""
+
+from __future__ import annotations
+
+from rules.clash.state import ClashState
+
+SIDES = 6
+
+
+def roll(state: ClashState, count: int) -> list[int]:
+    """``count`` dice for the engine's private copy ``state``."""
+    taken = list(state.dice[:count])
+    state.dice = state.dice[len(taken) :]
+    taken += [state.rng.die(SIDES) for _ in range(count - len(taken))]
+    return taken

@@ -1,0 +1,80 @@
+"""The Clash of Cultures engine behind the rules contract (:class:`rules.core.Game`); the
+shared parts are :class:`rules.engine.Engine`'s.
+
+>>> from rules.clash import GAME
+>>> state = GAME.setup(["ann", "bob"], {}, seed=1)
+>>> seat = state.active
+>>> [c.token for c in GAME.choices(state, seat, [])], GAME.choices(state, 1 - seat, [])
+(['end'], [])
+>>> state, events = GAME.apply(state, seat, "end")
+>>> [e.kind for e in events], GAME.pending(state)[0].seat == 1 - seat
+(['clash.turn_ended'], True)
+>>> GAME.apply(state, 1 - seat, "end now")
+Traceback (most recent call last):
+rules.core.IllegalAction: too_many_tokens {'token': 'now'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.clash import actions, invariants, serial, setup, view
+from rules.clash.position import from_position
+from rules.clash.prompts import pending
+from rules.clash.resign import resign
+from rules.clash.state import ClashState
+from rules.core import Choice, Event, Prompt
+from rules.engine import Engine
+
+JSON = Any
+
+
+class ClashGame(Engine[ClashState]):
+    """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet."""
+
+    name = "clash"
+    min_players = setup.MIN_PLAYERS
+    max_players = setup.MAX_PLAYERS
+    options = setup.OPTIONS
+    version = serial.VERSION
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, JSON], seed: int
+    ) -> ClashState:
+        """Set up as p.3 says, at the first player's first turn."""
+        return setup.new_game(players, options, seed)
+
+    def new_position(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, JSON],
+        seed: int,
+        position: Mapping[str, JSON],
+    ) -> ClashState:
+        return from_position(players, options, seed, position)
+
+    def pending(self, state: ClashState) -> list[Prompt]:
+        """One seat at a time: the active player, or the seat deciding a status step."""
+        return pending(state)
+
+    def next_tokens(self, state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
+        return actions.choices(state, seat, prefix)
+
+    def apply_tokens(self, state: ClashState, seat: int, toks: list[str]) -> list[Event]:
+        return actions.apply_tokens(state, seat, toks)
+
+    def resign_seat(self, state: ClashState, seat: int) -> list[Event]:
+        return resign(state, seat)
+
+    def view(self, state: ClashState, seat: int | None) -> dict[str, JSON]:
+        return view.build_view(state, seat)
+
+    def snapshot(self, state: ClashState) -> dict[str, JSON]:
+        return serial.to_json(state)
+
+    def restore(self, data: Mapping[str, JSON]) -> ClashState:
+        return serial.from_json(data)
+
+    def check_invariants(self, state: ClashState) -> list[str]:
+        return invariants.check(state)

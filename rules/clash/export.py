@@ -1,0 +1,113 @@
+"""The position of a running game, in the format of :mod:`rules.clash.position`.
+
+Everything is written out (every face-down slot, every deck in order with ``fill_decks``
+false), so that ``setup_position`` rebuilds the same state: the same map, players, cards and
+course of the round. Only the generator's state and the recent events are not part of a
+position. Used by the tests that prove the format reaches every state, and handy for writing
+a transcript from a game in progress.
+
+>>> from rules.clash.position import from_position
+>>> from rules.clash.setup import new_game
+>>> state = new_game(["ann", "bob"], {}, 5)
+>>> again = from_position(state.players, {}, 0, position_of(state))
+>>> again.regions == state.regions and again.seats == state.seats and again.cards == state.cards
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.clash.advances import in_order
+from rules.clash.hexes import label
+from rules.clash.serial import spaces
+from rules.clash.state import STATUS, City, ClashState, PlayerState
+
+JSON = Any
+
+
+def _city(state: ClashState, c: City) -> dict[str, JSON]:
+    return {
+        "hex": label(c.hex),
+        "pieces": [
+            p.kind if p.owner == c.owner else {"kind": p.kind, "owner": state.players[p.owner]}
+            for p in c.pieces
+        ],
+        "mood": c.mood,
+        "port_faces": None if c.port_faces is None else label(c.port_faces),
+        "activations": c.activations,
+        "activated_angry": c.activated_angry,
+        "wonder": c.wonder,
+    }
+
+
+def _seat(state: ClashState, me: PlayerState) -> dict[str, JSON]:
+    return {
+        "resources": dict(me.resources),
+        "mood_tokens": me.mood_tokens,
+        "culture_tokens": me.culture_tokens,
+        "culture_level": me.culture_level,
+        "happiness_level": me.happiness_level,
+        "advances": in_order(me.advances),
+        "government": me.government,
+        "cities": [_city(state, c) for c in me.cities],
+        "armies": {label(h): n for h, n in me.armies.items()},
+        "settlers": {label(h): n for h, n in me.settlers.items()},
+        "ships": [{"hex": label(s.hex), "cargo": list(s.cargo)} for s in me.ships],
+        "actions": list(me.actions),
+        "objectives": list(me.objectives),
+        "completed": [{"card": c.card, "half": c.half} for c in me.completed],
+        "kept_events": list(me.kept_events),
+        "event_points": me.event_points,
+        "resigned": me.resigned,
+    }
+
+
+def position_of(state: ClashState) -> dict[str, JSON]:
+    """The position of a running game (not a finished one: a position is played on)."""
+    players = state.players
+    cards = state.cards
+    pos: dict[str, JSON] = {
+        "round": state.round,
+        "turn": state.turn,
+        "seating": [players[s] for s in state.seating],
+        "first": players[state.first],
+        "phase": state.phase,
+        "active": players[state.active],
+        "map": {
+            s.id: {
+                "tile": state.regions[s.id].tile,
+                "explored": state.regions[s.id].explored,
+                "turned": state.regions[s.id].turned,
+            }
+            for s in state.board.hidden
+        },
+        "exhausted": spaces(state.exhausted),
+        "barbarians": {
+            "cities": spaces(state.barbarians.cities),
+            "armies": {label(h): n for h, n in state.barbarians.armies.items()},
+        },
+        "seats": {p: _seat(state, me) for p, me in zip(players, state.seats, strict=True)},
+        "decks": {k: list(v) for k, v in cards.decks.items()},
+        "fill_decks": False,
+        "discards": {k: list(v) for k, v in cards.discards.items()},
+        "wonders": {
+            "revealed": list(cards.revealed),
+            "reserved": {w: players[s] for w, s in cards.reserved.items()},
+            "lost": list(cards.lost),
+        },
+        "dice": list(state.dice),
+        "prompts": state.prompts.to_json(),
+        "resign_order": [players[s] for s in state.resign_order],
+    }
+    if state.phase == STATUS and state.status is not None:
+        pos["status"] = {
+            "step": state.status.step,
+            "waiting": [players[s] for s in state.status.waiting],
+        }
+    else:
+        ts = state.turn_state
+        pos.update(
+            actions_left=ts.actions_left, turn_used=sorted(ts.used), influenced=ts.influenced
+        )
+    return pos

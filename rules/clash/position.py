@@ -1,0 +1,640 @@
+"""Starting a game from a given position (transcripts and tests; docs/transcripts.md).
+
+A position fixes the map (which region lies face down in each slot, which are explored and how
+they lie), the barbarians and Exhausted markers, every player's board, cities and units, the
+hands, the decks and discards, the wonders, the course of the round (round, turn, whose turn,
+actions left, or a step of the status phase) and fixed dice. What it leaves out is the start
+of a game (p.3): a seat not described has its starting city and settler, Food 2, Farming and
+Mining, and no cards; face-down slots not listed get random regions; decks not listed hold
+every card placed nowhere else, shuffled with the seed.
+
+Every refusal names the position key at fault (``field``): ``position_unknown_field``,
+``position_bad_value``, ``position_duplicate`` (a card, wonder or tile in two places),
+``position_card_total`` (cards left over without ``fill_decks``) and ``position_inconsistent``
+(``problem`` names the rule broken).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.clash import invariants
+from rules.clash.advances import ADVANCE, government
+from rules.clash.boards import Board, board
+from rules.clash.cards import DECKS, DISCARDED, HALVES, WONDERS
+from rules.clash.components import (
+    ACTIONS_PER_TURN,
+    ARMY,
+    ARMY_LIMIT,
+    BARBARIAN_ARMIES,
+    BARBARIAN_SETTLEMENTS,
+    BOX_PER_PLAYER,
+    EXHAUSTED_MARKERS,
+    LAND_UNITS,
+    MAX_ACTIONS,
+    MOODS,
+    NEUTRAL,
+    PIECES,
+    PIECES_PER_KIND,
+    PORT,
+    RESOURCES,
+    ROUNDS,
+    SETTLEMENT,
+    SETTLER,
+    SHIP,
+    SHIP_CAPACITY,
+    STATUS_STEPS,
+    TOKENS_MAX,
+    TRACK_MAX,
+    TURNS_PER_ROUND,
+    storage_limit,
+)
+from rules.clash.hexes import Hex, label
+from rules.clash.setup import home, start_regions, starting_player
+from rules.clash.state import (
+    STATUS,
+    TURN,
+    Barbarians,
+    CardState,
+    City,
+    ClashState,
+    Completed,
+    Piece,
+    PlayerState,
+    Region,
+    Ship,
+    StatusState,
+    TurnState,
+    piece_order,
+)
+from rules.clash.terrain import terrains
+from rules.clash.tiles import BARREN, LAND, REGIONS, SEA
+from rules.clash.turns import turn_order
+from rules.core import IllegalAction, Rng
+
+JSON = Any
+
+FIELDS = frozenset(
+    {
+        "round",
+        "turn",
+        "seating",
+        "first",
+        "phase",
+        "active",
+        "actions_left",
+        "turn_used",
+        "influenced",
+        "status",
+        "map",
+        "exhausted",
+        "barbarians",
+        "seats",
+        "decks",
+        "fill_decks",
+        "discards",
+        "wonders",
+        "dice",
+        "prompts",
+        "resign_order",
+    }
+)
+SEAT_FIELDS = frozenset(
+    {
+        "resources",
+        "mood_tokens",
+        "culture_tokens",
+        "culture_level",
+        "happiness_level",
+        "advances",
+        "government",
+        "cities",
+        "armies",
+        "settlers",
+        "ships",
+        "actions",
+        "objectives",
+        "completed",
+        "kept_events",
+        "event_points",
+        "resigned",
+    }
+)
+CITY_FIELDS = frozenset(
+    {"hex", "pieces", "mood", "port_faces", "activations", "activated_angry", "wonder"}
+)
+REGION_FIELDS = frozenset({"tile", "explored", "turned"})
+GENERAL = tuple(t.id for t in REGIONS)
+#: The seat key of each kind of unit.
+KEYS = {ARMY: "armies", SETTLER: "settlers", SHIP: "ships"}
+#: Ids a turn may have used once: abilities of advances and wonders (§2.3).
+ONCE_PER_TURN = frozenset(ADVANCE) | frozenset(WONDERS)
+
+
+# -- reading values -------------------------------------------------------------------------
+
+
+def _bad(where: str, value: JSON) -> IllegalAction:
+    return IllegalAction("position_bad_value", field=where, value=repr(value))
+
+
+def _inconsistent(problem: str, where: str) -> IllegalAction:
+    return IllegalAction("position_inconsistent", problem=problem, field=where)
+
+
+def _int(where: str, value: JSON, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise _bad(where, value)
+    return value
+
+
+def _flag(where: str, value: JSON) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(where, value)
+    return value
+
+
+def _mapping(where: str, value: JSON, known: frozenset[str] | None = None) -> Mapping[str, JSON]:
+    if not isinstance(value, Mapping):
+        raise _bad(where, value)
+    if known is not None:
+        extra = sorted(set(value) - known)
+        if extra:
+            raise IllegalAction("position_unknown_field", field=f"{where}.{extra[0]}")
+    return value
+
+
+def _list(where: str, value: JSON) -> list[JSON]:
+    if not isinstance(value, list):
+        raise _bad(where, value)
+    return value
+
+
+def _ids(where: str, value: JSON, known: Sequence[str] | frozenset[str]) -> tuple[str, ...]:
+    items = _list(where, value)
+    for item in items:
+        if not isinstance(item, str) or item not in known:
+            raise _bad(where, item)
+    return tuple(items)
+
+
+@dataclass(slots=True)
+class _Reader:
+    """What reading a position needs: the players and the board."""
+
+    players: tuple[str, ...]
+    board: Board
+    homes: dict[int, Hex] = field(default_factory=dict)
+
+    def seat(self, where: str, value: JSON) -> int:
+        if value not in self.players:
+            raise _bad(where, value)
+        return self.players.index(value)
+
+    def space(self, where: str, value: JSON) -> Hex:
+        if not isinstance(value, str):
+            raise _bad(where, value)
+        try:
+            return self.board.parse(value)
+        except IllegalAction:
+            raise _bad(where, value) from None
+
+    def counts(self, where: str, value: JSON, hi: int) -> dict[Hex, int]:
+        out: dict[Hex, int] = {}
+        for name, n in _mapping(where, value).items():
+            h = self.space(where, name)
+            if h in out:
+                raise _bad(where, name)
+            out[h] = _int(f"{where}.{name}", n, 1, hi)
+        return out
+
+
+# -- the map --------------------------------------------------------------------------------
+
+
+def _regions(r: _Reader, raw: JSON, rng: Rng) -> dict[str, Region]:
+    hidden = {s.id for s in r.board.hidden}
+    given: dict[str, Region] = {}
+    where_of: dict[str, str] = {}
+    for slot, entry in _mapping("map", raw or {}).items():
+        if slot not in hidden:
+            raise _bad("map", slot)
+        where = f"map.{slot}"
+        e = _mapping(where, entry, REGION_FIELDS)
+        tile = e.get("tile")
+        if tile not in GENERAL:
+            raise _bad(f"{where}.tile", tile)
+        if tile in where_of:
+            raise IllegalAction("position_duplicate", item=tile, field=f"{where_of[tile]}, {where}")
+        where_of[tile] = where
+        explored = _flag(f"{where}.explored", e.get("explored", False))
+        turned = _flag(f"{where}.turned", e.get("turned", False))
+        if turned and not explored:
+            raise _inconsistent("face_down_region_turned", f"{where}.turned")
+        given[slot] = Region(tile, explored, turned)
+    free = [t for t in GENERAL if t not in where_of]
+    rng.shuffle(free)
+    regions = start_regions(r.board.players)
+    for s in r.board.hidden:
+        regions[s.id] = given[s.id] if s.id in given else Region(free.pop(0), False)
+    return {s.id: regions[s.id] for s in r.board.slots}
+
+
+# -- a player -------------------------------------------------------------------------------
+
+
+def _resources(where: str, raw: JSON) -> dict[str, int]:
+    out = dict.fromkeys(RESOURCES, 0)
+    for name, n in _mapping(where, raw).items():
+        if name not in out:
+            raise _bad(where, name)
+        out[name] = _int(f"{where}.{name}", n, 0, TRACK_MAX)
+    return out
+
+
+def _pieces(r: _Reader, where: str, raw: JSON, owner: int) -> tuple[Piece, ...]:
+    pieces: list[Piece] = []
+    for k, item in enumerate(_list(where, raw)):
+        at = f"{where}[{k}]"
+        kind: JSON = item
+        colour = owner
+        if not isinstance(item, str):
+            p = _mapping(at, item, frozenset({"kind", "owner"}))
+            kind = p.get("kind")
+            colour = r.seat(f"{at}.owner", p.get("owner"))
+        if kind not in PIECES:
+            raise _bad(at, kind)
+        if any(x.kind == kind for x in pieces):
+            raise _inconsistent("piece_twice", at)
+        pieces.append(Piece(str(kind), colour))
+    if Piece(SETTLEMENT, owner) not in pieces:
+        raise _inconsistent("no_settlement_of_the_owner", where)
+    return piece_order(pieces)
+
+
+def _city(r: _Reader, where: str, raw: JSON, owner: int) -> City:
+    c = _mapping(where, raw, CITY_FIELDS)
+    h = r.space(f"{where}.hex", c.get("hex"))
+    pieces = _pieces(r, f"{where}.pieces", c.get("pieces", [SETTLEMENT]), owner)
+    mood = c.get("mood", NEUTRAL)
+    if mood not in MOODS:
+        raise _bad(f"{where}.mood", mood)
+    faces = c.get("port_faces")
+    port_faces = None if faces is None else r.space(f"{where}.port_faces", faces)
+    if (port_faces is None) != (all(p.kind != PORT for p in pieces)):
+        raise _inconsistent("port_without_its_space", f"{where}.port_faces")
+    wonder = c.get("wonder")
+    if wonder is not None and wonder not in WONDERS:
+        raise _bad(f"{where}.wonder", wonder)
+    return City(
+        h,
+        owner,
+        pieces,
+        str(mood),
+        port_faces,
+        _int(f"{where}.activations", c.get("activations", 0), 0, 99),
+        _flag(f"{where}.activated_angry", c.get("activated_angry", False)),
+        wonder,
+    )
+
+
+def _ships(r: _Reader, where: str, raw: JSON) -> list[Ship]:
+    ships: list[Ship] = []
+    for k, item in enumerate(_list(where, raw)):
+        at = f"{where}[{k}]"
+        s = _mapping(at, item, frozenset({"hex", "cargo"}))
+        cargo = _ids(f"{at}.cargo", s.get("cargo", []), LAND_UNITS)
+        ships.append(Ship(r.space(f"{at}.hex", s.get("hex")), tuple(sorted(cargo))))
+    return ships
+
+
+def _completed(where: str, raw: JSON) -> tuple[Completed, ...]:
+    out: list[Completed] = []
+    for k, item in enumerate(_list(where, raw)):
+        at = f"{where}[{k}]"
+        c = _mapping(at, item, frozenset({"card", "half"}))
+        card, half = c.get("card"), c.get("half")
+        if card not in DECKS["objective"]:
+            raise _bad(f"{at}.card", card)
+        if half not in HALVES:
+            raise _bad(f"{at}.half", half)
+        out.append(Completed(str(card), str(half)))
+    return tuple(out)
+
+
+def _points(where: str, value: JSON) -> float:
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if not ok or value < 0 or (2 * value) % 1 or value > 1000:
+        raise _bad(where, value)
+    return float(value)
+
+
+def _player(r: _Reader, seat: int, raw: JSON) -> PlayerState:
+    where = f"seats.{r.players[seat]}"
+    d = _mapping(where, raw, SEAT_FIELDS)
+    h = r.homes[seat]
+    me = starting_player(h, seat)
+    if "resources" in d:
+        me.resources = _resources(f"{where}.resources", d["resources"])
+    for name in ("mood_tokens", "culture_tokens"):
+        setattr(me, name, _int(f"{where}.{name}", d.get(name, 0), 0, TOKENS_MAX))
+    for name in ("culture_level", "happiness_level"):
+        setattr(me, name, _int(f"{where}.{name}", d.get(name, 0), 0, TRACK_MAX))
+    if "advances" in d:
+        me.advances = frozenset(_ids(f"{where}.advances", d["advances"], frozenset(ADVANCE)))
+    ours = {g for g in (government({a}) for a in me.advances) if g is not None}
+    if len(ours) > 1:
+        raise _inconsistent("two_governments", f"{where}.advances")
+    if "government" in d and d["government"] != me.government:
+        raise _inconsistent("government_is_not_the_advances", f"{where}.government")
+    for name, n in me.resources.items():
+        if n > storage_limit(me.advances, name):
+            raise _inconsistent("over_the_storage_limit", f"{where}.resources.{name}")
+    if "cities" in d:
+        raw_cities = _list(f"{where}.cities", d["cities"])
+        me.cities = [_city(r, f"{where}.cities[{k}]", c, seat) for k, c in enumerate(raw_cities)]
+    me.armies = r.counts(f"{where}.armies", d.get("armies", {}), 99)
+    if "settlers" in d:
+        me.settlers = r.counts(f"{where}.settlers", d["settlers"], 99)
+    me.ships = _ships(r, f"{where}.ships", d.get("ships", []))
+    me.actions = _ids(f"{where}.actions", d.get("actions", []), DECKS["action"])
+    me.objectives = _ids(f"{where}.objectives", d.get("objectives", []), DECKS["objective"])
+    me.completed = _completed(f"{where}.completed", d.get("completed", []))
+    me.kept_events = _ids(f"{where}.kept_events", d.get("kept_events", []), DECKS["event"])
+    me.event_points = _points(f"{where}.event_points", d.get("event_points", 0))
+    me.resigned = _flag(f"{where}.resigned", d.get("resigned", False))
+    return me
+
+
+# -- cards ----------------------------------------------------------------------------------
+
+
+def _once(places: list[tuple[str, Sequence[str]]]) -> None:
+    """Every card and wonder at most once over all the listed places (one of each exists)."""
+    seen: dict[str, list[str]] = {}
+    for where, items in places:
+        for item in items:
+            seen.setdefault(item, []).append(where)
+    for item in sorted(seen):
+        if len(seen[item]) > 1:
+            raise IllegalAction(
+                "position_duplicate", item=item, field=", ".join(dict.fromkeys(seen[item]))
+            )
+
+
+def _cards(
+    r: _Reader, position: Mapping[str, JSON], seats: list[PlayerState], rng: Rng
+) -> CardState:
+    raw_decks = _mapping("decks", position.get("decks", {}), frozenset(DECKS))
+    raw_discards = _mapping("discards", position.get("discards", {}), frozenset(DISCARDED))
+    w = _mapping(
+        "wonders", position.get("wonders", {}), frozenset({"revealed", "reserved", "lost"})
+    )
+    fill = _flag("fill_decks", position.get("fill_decks", False))
+    decks = {n: _ids(f"decks.{n}", raw_decks.get(n, []), ids) for n, ids in DECKS.items()}
+    discards = {n: _ids(f"discards.{n}", raw_discards.get(n, []), DECKS[n]) for n in DISCARDED}
+    revealed = _ids("wonders.revealed", w.get("revealed", []), WONDERS)
+    lost = _ids("wonders.lost", w.get("lost", []), WONDERS)
+    reserved: dict[str, int] = {}
+    for wonder, who in _mapping("wonders.reserved", w.get("reserved", {})).items():
+        if wonder not in revealed:
+            raise _inconsistent("reserved_wonder_not_revealed", "wonders.reserved")
+        reserved[wonder] = r.seat(f"wonders.reserved.{wonder}", who)
+    places: dict[str, list[tuple[str, Sequence[str]]]] = {n: [] for n in DECKS}
+    for name, me in zip(r.players, seats, strict=True):
+        places["action"].append((f"seats.{name}.actions", me.actions))
+        places["objective"].append((f"seats.{name}.objectives", me.objectives))
+        places["objective"].append((f"seats.{name}.completed", [c.card for c in me.completed]))
+        places["event"].append((f"seats.{name}.kept_events", me.kept_events))
+        built = [c.wonder for c in me.cities if c.wonder is not None]
+        places["wonder"].append((f"seats.{name}.cities", built))
+    for n in DISCARDED:
+        places[n].append((f"discards.{n}", discards[n]))
+    places["wonder"] += [("wonders.revealed", revealed), ("wonders.lost", lost)]
+    for n, ids in DECKS.items():
+        _once([*places[n], (f"decks.{n}", decks[n])])
+        taken = {c for _, items in places[n] for c in items} | set(decks[n])
+        rest = [c for c in ids if c not in taken]
+        if rest and n in raw_decks and not fill:
+            raise IllegalAction("position_card_total", count=len(rest), field=f"decks.{n}")
+        rng.shuffle(rest)
+        decks[n] = (*decks[n], *rest)
+    return CardState(decks, discards, revealed, reserved, lost)
+
+
+# -- the course of the round ----------------------------------------------------------------
+
+
+def _resignations(
+    r: _Reader, position: Mapping[str, JSON], seats: list[PlayerState]
+) -> tuple[int, ...]:
+    resigned = [s for s, p in enumerate(seats) if p.resigned]
+    if resigned and len(seats) == 2:
+        raise _inconsistent("resigned_with_two_players", "seats")
+    if len(seats) - len(resigned) < 2:
+        raise _inconsistent("fewer_than_two_players_left", "seats")
+    raw = position.get("resign_order")
+    if raw is None:
+        return tuple(resigned)
+    order = tuple(r.seat("resign_order", h) for h in _list("resign_order", raw))
+    if sorted(order) != resigned:
+        raise _inconsistent("resign_order_is_not_the_resigned_seats", "resign_order")
+    return order
+
+
+def _seating(r: _Reader, raw: JSON) -> tuple[int, ...]:
+    if raw is None:
+        return tuple(range(len(r.players)))
+    seating = tuple(r.seat("seating", h) for h in _list("seating", raw))
+    if sorted(seating) != list(range(len(r.players))):
+        raise _bad("seating", raw)
+    return seating
+
+
+def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None:
+    """Round, turn, phase, whose turn, the turn's bookkeeping, the status phase."""
+    phase = position.get("phase", TURN)
+    if phase not in (TURN, STATUS):
+        raise _bad("phase", phase)
+    state.phase = str(phase)
+    state.round = _int("round", position.get("round", 1), 1, ROUNDS)
+    default_turn = TURNS_PER_ROUND if phase == STATUS else 1
+    state.turn = _int("turn", position.get("turn", default_turn), 1, TURNS_PER_ROUND)
+    order = turn_order(state)
+    state.active = order[0]
+    if "active" in position:
+        state.active = r.seat("active", position["active"])
+    if phase == TURN and state.seats[state.active].resigned:
+        raise _inconsistent("active_player_resigned", "active")
+    turn_keys = sorted({"actions_left", "turn_used", "influenced"} & set(position))
+    if phase == STATUS:
+        if turn_keys:
+            raise _inconsistent("turn_key_in_the_status_phase", turn_keys[0])
+        raw = _mapping("status", position.get("status", {}), frozenset({"step", "waiting"}))
+        step = _int("status.step", raw.get("step", 1), 1, STATUS_STEPS)
+        waiting = order
+        if "waiting" in raw:
+            waiting = [r.seat("status.waiting", h) for h in _list("status.waiting", raw["waiting"])]
+        if not waiting or waiting != [s for s in order if s in waiting]:
+            raise _inconsistent("status_waiting_out_of_turn_order", "status.waiting")
+        state.status = StatusState(step, tuple(waiting))
+        return
+    if "status" in position:
+        raise _inconsistent("status_outside_the_status_phase", "status")
+    used = _ids("turn_used", position.get("turn_used", []), ONCE_PER_TURN)
+    state.turn_state = TurnState(
+        _int("actions_left", position.get("actions_left", ACTIONS_PER_TURN), 0, MAX_ACTIONS),
+        frozenset(used),
+        _flag("influenced", position.get("influenced", False)),
+    )
+
+
+def _barbarians(r: _Reader, raw: JSON) -> Barbarians:
+    b = _mapping("barbarians", raw, frozenset({"cities", "armies"}))
+    cities = [
+        r.space("barbarians.cities", h) for h in _list("barbarians.cities", b.get("cities", []))
+    ]
+    if len(set(cities)) != len(cities):
+        raise _inconsistent("two_cities_on_one_space", "barbarians.cities")
+    return Barbarians(frozenset(cities), r.counts("barbarians.armies", b.get("armies", {}), 99))
+
+
+# -- the position ---------------------------------------------------------------------------
+
+
+def from_position(
+    players: Sequence[str], options: Mapping[str, JSON], seed: int, position: Mapping[str, JSON]
+) -> ClashState:
+    """Build and validate a state from ``position``; raises IllegalAction on a bad one."""
+    unknown = sorted(set(position) - FIELDS)
+    if unknown:
+        raise IllegalAction("position_unknown_field", field=unknown[0])
+    rng = Rng(seed)
+    n = len(players)
+    r = _Reader(tuple(players), board(n))
+    seating = _seating(r, position.get("seating"))
+    r.homes = {s: home(seating, n, s) for s in range(n)}
+    regions = _regions(r, position.get("map"), rng)
+    raw_seats = _mapping("seats", position.get("seats", {}))
+    for name in raw_seats:
+        r.seat("seats", name)
+    seats = [_player(r, s, raw_seats.get(p, {})) for s, p in enumerate(players)]
+    resign_order = _resignations(r, position, seats)
+    cards = _cards(r, position, seats, rng)
+    dice = tuple(_int("dice", d, 1, 6) for d in _list("dice", position.get("dice", [])))
+    if _list("prompts", position.get("prompts", [])):
+        # No nested decision exists yet (the combat and event issues bring them).
+        raise _bad("prompts", position["prompts"])
+    first = r.seat("first", position.get("first", players[seating[0]]))
+    state = ClashState(
+        players=tuple(players),
+        rng=rng,
+        seating=seating,
+        regions=regions,
+        seats=seats,
+        cards=cards,
+        first=first,
+        active=first,
+        exhausted=frozenset(
+            r.space("exhausted", h) for h in _list("exhausted", position.get("exhausted", []))
+        ),
+        barbarians=_barbarians(r, position.get("barbarians", {})),
+        dice=dice,
+        resign_order=resign_order,
+    )
+    _course(r, position, state)
+    _check_places(state)
+    # The invariants catch what the checks above do not name (a safety net).
+    problems = invariants.check(state)
+    if problems:
+        raise _inconsistent(problems[0], "position")
+    return state
+
+
+def _check_places(state: ClashState) -> None:
+    """Where the position puts cities, units and markers (each refusal names its key)."""
+    terrain = terrains(state)
+
+    def land(h: Hex, barren_ok: bool = True) -> bool:
+        t = terrain.get(h)
+        return t in LAND and (barren_ok or t != BARREN)
+
+    cities: dict[Hex, str] = {}
+    colours: Counter[tuple[str, int]] = Counter()
+    for seat, me in enumerate(state.seats):
+        name = f"seats.{state.players[seat]}"
+        for k, c in enumerate(me.cities):
+            where = f"{name}.cities[{k}]"
+            if c.hex in cities:
+                raise _inconsistent("two_cities_on_one_space", f"{where}.hex")
+            cities[c.hex] = where
+            if not land(c.hex, barren_ok=False):
+                raise _inconsistent(
+                    "city_not_on_explored_fertile_forest_or_mountain", f"{where}.hex"
+                )
+            faces = c.port_faces
+            if faces is not None and (terrain.get(faces) != SEA or faces not in c.hex.neighbours()):
+                raise _inconsistent("port_space_not_an_adjacent_sea", f"{where}.port_faces")
+            if (c.activations or c.activated_angry) and (
+                state.phase != TURN or state.active != seat
+            ):
+                raise _inconsistent("activated_outside_its_owners_turn", f"{where}.activations")
+            colours.update((p.kind, p.owner) for p in c.pieces)
+        _check_units(state, seat, land, terrain)
+    for (kind, owner), count in colours.items():
+        if count > PIECES_PER_KIND:
+            where = f"seats.{state.players[owner]}.cities"
+            raise _inconsistent(f"more_{kind}_pieces_than_the_box_holds", where)
+    barbarians = state.barbarians
+    for h in sorted(barbarians.cities):
+        if h in cities:
+            raise _inconsistent("two_cities_on_one_space", "barbarians.cities")
+        if not land(h, barren_ok=False):
+            raise _inconsistent(
+                "city_not_on_explored_fertile_forest_or_mountain", "barbarians.cities"
+            )
+        cities[h] = "barbarians.cities"
+    if len(barbarians.cities) > BARBARIAN_SETTLEMENTS:
+        raise _inconsistent("more_settlement_pieces_than_the_box_holds", "barbarians.cities")
+    for h, count in barbarians.armies.items():
+        if not land(h):
+            raise _inconsistent("unit_not_on_explored_land", "barbarians.armies")
+        if count > ARMY_LIMIT:
+            raise _inconsistent("army_limit", "barbarians.armies")
+    if sum(barbarians.armies.values()) > BARBARIAN_ARMIES:
+        raise _inconsistent("more_army_units_than_the_box_holds", "barbarians.armies")
+    if len(state.exhausted) > EXHAUSTED_MARKERS:
+        raise _inconsistent("more_exhausted_markers_than_the_box_holds", "exhausted")
+    if any(not land(h, barren_ok=False) or h in cities for h in state.exhausted):
+        raise _inconsistent("exhausted_marker_not_on_an_empty_land_space", "exhausted")
+
+
+def _check_units(
+    state: ClashState, seat: int, land: Callable[[Hex], bool], terrain: Mapping[Hex, str]
+) -> None:
+    me = state.seats[seat]
+    name = f"seats.{state.players[seat]}"
+    for kind, counts in ((ARMY, me.armies), (SETTLER, me.settlers)):
+        for h, count in counts.items():
+            where = f"{name}.{KEYS[kind]}.{label(h)}"
+            if not land(h):
+                raise _inconsistent("unit_not_on_explored_land", where)
+            if kind == ARMY and count > ARMY_LIMIT:
+                raise _inconsistent("army_limit", where)
+    for k, s in enumerate(me.ships):
+        if terrain.get(s.hex) != SEA:
+            raise _inconsistent("ship_not_on_explored_sea", f"{name}.ships[{k}].hex")
+        if len(s.cargo) > SHIP_CAPACITY:
+            raise _inconsistent("ship_capacity", f"{name}.ships[{k}].cargo")
+    aboard = Counter(k for s in me.ships for k in s.cargo)
+    totals = {
+        ARMY: sum(me.armies.values()) + aboard[ARMY],
+        SETTLER: sum(me.settlers.values()) + aboard[SETTLER],
+        SHIP: len(me.ships),
+    }
+    for kind, limit in BOX_PER_PLAYER.items():
+        if totals[kind] > limit:
+            raise _inconsistent(f"more_{kind}_units_than_the_box_holds", f"{name}.{KEYS[kind]}")

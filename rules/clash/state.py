@@ -1,0 +1,333 @@
+"""The Clash of Cultures game state: plain containers with a fast copy.
+
+The engine never changes a state it was given: :meth:`ClashState.copy` makes a private copy
+(lists and dicts are duplicated; tuples, frozensets and frozen records are shared), the
+action is resolved on the copy, and an ``IllegalAction`` simply drops it.
+
+Spaces are :class:`rules.clash.hexes.Hex` values here; snapshots, positions and views write
+them as names (``C4``). Seats are 0-based indices into ``players``; a piece's ``owner`` is the
+seat whose colour it has.
+
+**Where things are.** The map is ``regions`` (one :class:`Region` per slot of the board,
+explored or face down), ``exhausted`` and ``barbarians``; everything of a player colour is in
+its :class:`PlayerState`: resources and tokens, levels, advances, cities (with their pieces,
+whatever their colours: a piece of another colour is a cultural influence, p.10), land units
+by space, ships with their cargo, hand and completed objectives. A wonder stands in a city
+(:attr:`City.wonder`) and belongs to whoever owns the city (p.14); the decks, the discards and
+the wonders not built are :class:`CardState`.
+
+**Per turn.** :class:`TurnState` holds what the active player's turn has used (actions,
+once-per-turn abilities, a successful Cultural Influence); a city's activations this turn are
+on the city (:attr:`City.activations`). All of it is reset when the turn ends (§2.3). Later
+issues add here what moving units needs (fought this turn, entered a Mountain or a Forest).
+
+**The dice queue.** ``dice`` are fixed results a position can give (transcripts and tests);
+:func:`rules.clash.dice.roll` takes them first, in the order documented there, and only then
+asks ``rng``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.clash.advances import government
+from rules.clash.boards import Board, board
+from rules.clash.components import ACTIONS_PER_TURN, NEUTRAL, PIECES, SETTLEMENT
+from rules.clash.hexes import Hex, Lens
+from rules.core import Outcome, PromptStack, Rng
+
+JSON = Any
+
+#: ``turn``: a player's turn; ``status``: the status phase (p.11); ``over``: the game ended.
+PHASES: tuple[str, ...] = ("turn", "status", "over")
+TURN, STATUS, OVER = PHASES
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """One slot of the map: the region ``tile`` lying there, face up (``explored``) or face
+    down. ``turned`` says how an explored region lies: as the board lays the slot
+    (:attr:`rules.clash.boards.Slot.lens`) or turned 180° (the two ways of p.16, C32)."""
+
+    tile: str
+    explored: bool
+    turned: bool = False
+
+    def lens(self, slot_lens: Lens) -> Lens:
+        """Where the tile lies, given the slot's own lay."""
+        return slot_lens.turned() if self.turned else slot_lens
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One city piece: its kind (:data:`rules.clash.components.PIECES`) and the seat whose
+    colour it has (captured pieces change colour, influenced ones keep theirs, p.10, p.12)."""
+
+    kind: str
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """A player's city on ``hex``: its pieces in :data:`PIECES` order (the Settlement, of the
+    owner's colour, first; at most one of each kind, p.6), its mood, the Sea space its Port
+    points into (p.6; None without a Port), how often it was activated this turn and whether
+    one of those activations happened while it was angry (C26), and its wonder (p.14)."""
+
+    hex: Hex
+    owner: int
+    pieces: tuple[Piece, ...]
+    mood: str = NEUTRAL
+    port_faces: Hex | None = None
+    activations: int = 0
+    activated_angry: bool = False
+    wonder: str | None = None
+
+    @property
+    def size(self) -> int:
+        """The number of pieces (p.6)."""
+        return len(self.pieces)
+
+    def piece(self, kind: str) -> Piece | None:
+        """The piece of ``kind``, if the city has one."""
+        return next((p for p in self.pieces if p.kind == kind), None)
+
+
+def new_city(h: Hex, owner: int) -> City:
+    """A city just founded: one Settlement, neutral (p.6, p.8)."""
+    return City(h, owner, (Piece(SETTLEMENT, owner),))
+
+
+def piece_order(pieces: tuple[Piece, ...] | list[Piece]) -> tuple[Piece, ...]:
+    """Pieces in :data:`PIECES` order."""
+    return tuple(sorted(pieces, key=lambda p: PIECES.index(p.kind)))
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """A ship on a Sea space with the land units it carries (``army``/``settler``, sorted;
+    at most 2, p.9)."""
+
+    hex: Hex
+    cargo: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Completed:
+    """A completed objective card lying face up: which of its two objectives (``top`` or
+    ``bottom``) it was completed for (p.11, p.14)."""
+
+    card: str
+    half: str
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """Everything of one player colour.
+
+    ``resources`` has every resource of :data:`rules.clash.components.RESOURCES`; ``armies``
+    and ``settlers`` count the land units on each space (not those aboard ships); ``actions``
+    and ``objectives`` are the hand (hidden from the others, p.14); ``kept_events`` are event
+    cards kept face up for later ([cards] §4.1); ``event_points`` the victory points events
+    gave (halves allowed, p.4).
+    """
+
+    resources: dict[str, int]
+    advances: frozenset[str]
+    cities: list[City] = field(default_factory=list)
+    armies: dict[Hex, int] = field(default_factory=dict)
+    settlers: dict[Hex, int] = field(default_factory=dict)
+    ships: list[Ship] = field(default_factory=list)
+    mood_tokens: int = 0
+    culture_tokens: int = 0
+    culture_level: int = 0
+    happiness_level: int = 0
+    actions: tuple[str, ...] = ()
+    objectives: tuple[str, ...] = ()
+    completed: tuple[Completed, ...] = ()
+    kept_events: tuple[str, ...] = ()
+    event_points: float = 0.0
+    resigned: bool = False
+
+    @property
+    def government(self) -> str | None:
+        """The government category the player's advances are in, if any (p.7)."""
+        return government(self.advances)
+
+    def city_at(self, h: Hex) -> City | None:
+        return next((c for c in self.cities if c.hex == h), None)
+
+    def copy(self) -> PlayerState:
+        """An independent copy."""
+        return PlayerState(
+            dict(self.resources),
+            self.advances,
+            self.cities[:],
+            dict(self.armies),
+            dict(self.settlers),
+            self.ships[:],
+            self.mood_tokens,
+            self.culture_tokens,
+            self.culture_level,
+            self.happiness_level,
+            self.actions,
+            self.objectives,
+            self.completed,
+            self.kept_events,
+            self.event_points,
+            self.resigned,
+        )
+
+
+@dataclass(slots=True)
+class Barbarians:
+    """The brown pieces: settlements (a barbarian city is one Settlement, size 1, p.13) and
+    army units by space."""
+
+    cities: frozenset[Hex] = frozenset()
+    armies: dict[Hex, int] = field(default_factory=dict)
+
+    def copy(self) -> Barbarians:
+        return Barbarians(self.cities, dict(self.armies))
+
+
+@dataclass(slots=True)
+class CardState:
+    """The decks (top card first; ``action``, ``objective``, ``event`` and the face-down
+    ``wonder`` deck), the discard piles (bottom card first), the wonders revealed and not yet
+    built (p.14), reservations made with Monuments (wonder -> seat, p.2) and wonders lost with
+    a destroyed city (p.14)."""
+
+    decks: dict[str, tuple[str, ...]]
+    discards: dict[str, tuple[str, ...]]
+    revealed: tuple[str, ...] = ()
+    reserved: dict[str, int] = field(default_factory=dict)
+    lost: tuple[str, ...] = ()
+
+    def copy(self) -> CardState:
+        return CardState(
+            dict(self.decks), dict(self.discards), self.revealed, dict(self.reserved), self.lost
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What the active player's turn has used (§2.3): actions left (3, one more with Absolute
+    Power), the once-per-turn abilities used (advance or wonder ids), and whether a Cultural
+    Influence succeeded (one success per turn, C36)."""
+
+    actions_left: int = ACTIONS_PER_TURN
+    used: frozenset[str] = frozenset()
+    influenced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StatusState:
+    """The status phase (p.11): its step (1-5) and the seats still to act in it, in turn
+    order from the first player; the first of them decides next."""
+
+    step: int
+    waiting: tuple[int, ...]
+
+
+@dataclass(slots=True, eq=False)
+class ClashState:
+    """Everything about one game.
+
+    ``seating`` lists the seats clockwise round the table, as drawn at setup (p.3 step 2, C1):
+    table position ``k`` has the board's ``k``-th starting region, and turns pass to the left
+    (clockwise) from ``first`` (p.7). ``round`` is 1-6, ``turn`` the turn of the round (1-3:
+    every player takes three, p.7), ``active`` whose turn it is. ``prompts`` holds nested
+    decisions (none yet).
+    """
+
+    players: tuple[str, ...]
+    rng: Rng
+    seating: tuple[int, ...]
+    regions: dict[str, Region]
+    seats: list[PlayerState]
+    cards: CardState
+    first: int
+    active: int
+    round: int = 1
+    turn: int = 1
+    phase: str = TURN
+    turn_state: TurnState = field(default_factory=TurnState)
+    status: StatusState | None = None
+    exhausted: frozenset[Hex] = frozenset()
+    barbarians: Barbarians = field(default_factory=Barbarians)
+    prompts: PromptStack = field(default_factory=PromptStack)
+    dice: tuple[int, ...] = ()
+    recent: tuple[dict[str, JSON], ...] = ()
+    outcome: Outcome | None = None
+    resign_order: tuple[int, ...] = ()
+
+    @property
+    def n(self) -> int:
+        """Number of seats (resigned ones included)."""
+        return len(self.players)
+
+    @property
+    def board(self) -> Board:
+        """The board of this player count."""
+        return board(self.n)
+
+    def live(self) -> list[int]:
+        """Seats still in the game, in seat order."""
+        return [s for s, p in enumerate(self.seats) if not p.resigned]
+
+    def copy(self) -> ClashState:
+        """A copy that shares only immutable parts with this state."""
+        return ClashState(
+            self.players,
+            self.rng.copy(),
+            self.seating,
+            dict(self.regions),
+            [s.copy() for s in self.seats],
+            self.cards.copy(),
+            self.first,
+            self.active,
+            self.round,
+            self.turn,
+            self.phase,
+            self.turn_state,
+            self.status,
+            self.exhausted,
+            self.barbarians.copy(),
+            self.prompts,
+            self.dice,
+            self.recent,
+            self.outcome,
+            self.resign_order,
+        )
+
+    def key(self) -> tuple[Any, ...]:
+        """All fields as comparable values (the generator by its state)."""
+        return (
+            self.players,
+            self.rng.state,
+            self.seating,
+            self.regions,
+            self.seats,
+            self.cards,
+            self.first,
+            self.active,
+            self.round,
+            self.turn,
+            self.phase,
+            self.turn_state,
+            self.status,
+            self.exhausted,
+            self.barbarians,
+            self.prompts,
+            self.dice,
+            self.recent,
+            self.outcome,
+            self.resign_order,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ClashState) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable containers inside

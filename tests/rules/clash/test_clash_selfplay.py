@@ -1,0 +1,81 @@
+"""Self-play (``rules.selfplay``): complete games of ``end`` with every check on (invariants
+after each action, snapshots, refusals of mutated actions, quiet seats), and snapshots."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_clash_support import PLAYERS3, comparable, played, position, rich
+
+from rules import selfplay
+from rules.clash import GAME
+from rules.core import Rng, act
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_of_end_finish_cleanly(players: int) -> None:
+    report = selfplay.Report("clash", players)
+    runner = selfplay.Runner(GAME, report, roundtrip_every=3, illegal_every=2)
+    for i in range(8):
+        runner.play(players * 1_000 + i, players)
+    assert report.errors == 0, report.messages
+    assert report.finished == report.games == 8
+    assert report.coverage["end.rounds"] + report.coverage["end.resigned"] >= 1
+    # 6 rounds of 3 turns per player, unless a resignation cut a game short.
+    assert report.actions <= 8 * 6 * 3 * players
+    assert report.coverage["illegal.unknown_action"] and report.coverage["illegal.not_your_turn"]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_games_with_resignations_finish_cleanly(players: int) -> None:
+    """Random seats resign at random moments (self-play's own resignations are rare): the
+    invariants hold throughout and every game ends."""
+    handles = [f"p{i}" for i in range(players)]
+    for seed in range(6):
+        rng = Rng(seed)
+        state = GAME.setup(handles, {}, seed)
+        quits = {rng.randrange(60): rng.randrange(players) for _ in range(players - 1)}
+        for step in range(200):
+            if state.outcome is not None:
+                break
+            if step in quits and not state.seats[quits[step]].resigned:
+                state, _ = GAME.resign(state, quits[step])
+            else:
+                (prompt,) = GAME.pending(state)
+                state, _ = act(GAME, state, prompt.seat, "end")
+            assert GAME.check_invariants(state) == []
+        assert state.outcome is not None
+        assert state.outcome.reason in ("rounds", "last_standing")
+
+
+def _snapshot_roundtrip(state: object) -> None:
+    data = json.loads(json.dumps(GAME.to_json(state)))  # type: ignore[arg-type]
+    again = GAME.from_json(data)
+    assert again == state
+    assert json.loads(json.dumps(GAME.to_json(again))) == data
+
+
+def test_snapshots_round_trip_exactly() -> None:
+    """to_json / from_json give back the very same state (the generator included)."""
+    _snapshot_roundtrip(position(rich()))
+    _snapshot_roundtrip(position({"phase": "status", "status": {"step": 2}}, PLAYERS3))
+    for state in played(PLAYERS3, 5, 60):
+        _snapshot_roundtrip(state)
+    state = GAME.resign(position(rich()), 0)[0]
+    assert state.outcome is not None
+    _snapshot_roundtrip(state)
+
+
+def test_a_snapshot_of_another_version_is_refused() -> None:
+    data = GAME.to_json(position(rich()))
+    assert (data["version"], data["game"]) == (1, "clash")
+    with pytest.raises(ValueError):
+        GAME.from_json({**data, "version": 2})
+
+
+def test_apply_leaves_its_input_alone() -> None:
+    state = position(rich())
+    before = GAME.to_json(state)
+    after, _ = GAME.apply(state, 0, "end")
+    assert GAME.to_json(state) == before and comparable(after) != comparable(state)
