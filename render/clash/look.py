@@ -1,0 +1,106 @@
+"""Clash of Cultures' own look: terrain colours, the barbarians' style, moods, text sizes.
+
+Terrains differ in colour **and** in the marks printed on them (trees, peaks, grain, cracks,
+waves: :mod:`render.clash.icons`), and in lightness too, so they stay apart in greyscale and for
+colour-blind players. Players keep the shared seat colours and shapes (:mod:`render.theme`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+from render import theme
+from render.theme import Colour
+
+#: Discord shows a picture about this wide on a phone.
+PHONE_WIDTH: Final = 360
+#: The smallest text on a phone-sized copy, in pixels (the CIV/Stone Age rule of 27 px at 1080).
+PHONE_TEXT: Final = 9
+#: Width of the table picture and of a zoomed crop.
+WIDTH: Final = 1600
+MARGIN: Final = 24
+
+TERRAIN_FILL: Final[dict[str, Colour]] = {
+    "fertile": (196, 214, 110),
+    "forest": (54, 120, 66),
+    "mountain": (146, 130, 118),
+    "barren": (226, 200, 146),
+    "sea": (62, 116, 186),
+}
+#: The marks on each terrain: darker than a light fill, lighter than a dark one.
+TERRAIN_MARK: Final[dict[str, Colour]] = {
+    "fertile": (112, 138, 40),
+    "forest": (20, 60, 30),
+    "mountain": (84, 72, 66),
+    "barren": (150, 112, 62),
+    "sea": (176, 212, 244),
+}
+SNOW: Final[Colour] = (236, 238, 242)
+#: A face-down region: a neutral back, hatched, with a "?" on every space.
+BACK: Final[Colour] = (72, 78, 96)
+BACK_HATCH: Final[Colour] = (86, 93, 112)
+BACK_MARK: Final[Colour] = (196, 202, 216)
+
+#: Thin lines between spaces, thicker ones between regions, a light one round the map's edge.
+GRID: Final[Colour] = (30, 34, 44)
+REGION_LINE: Final[Colour] = (18, 20, 26)
+EDGE_LINE: Final[Colour] = (214, 220, 230)
+
+#: Barbarians: near-black pieces with a red rim and light numbers (no seat colour is dark).
+BARBARIAN: Final[Colour] = (44, 40, 40)
+BARBARIAN_RIM: Final[Colour] = (222, 66, 52)
+
+MOOD_FILL: Final[dict[str, Colour]] = {
+    "happy": (122, 214, 110),
+    "neutral": (236, 224, 150),
+    "angry": (242, 96, 72),
+}
+#: The pieces in the legend are drawn in a neutral colour, owned by nobody.
+NEUTRAL_PIECE: Final[Colour] = theme.TEXT
+
+
+def min_text(width: int) -> int:
+    """The smallest font size allowed in a picture ``width`` pixels wide: at least
+    :data:`PHONE_TEXT` pixels once it is shrunk to :data:`PHONE_WIDTH` (40 px at 1600)."""
+    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """Pixel sizes of everything drawn in a space, from the hex radius (centre to corner).
+
+    Text never goes below the phone rule's minimum, whatever the radius.
+    """
+
+    radius: float
+    name: int
+    count: int
+    question: int
+    settlement: int
+    building: int
+    token: int
+    cargo: int
+    cargo_count: int
+    badge: int
+    mood: int
+
+    @staticmethod
+    def of(radius: float, minimum: int) -> Sizes:
+        def text(fraction: float) -> int:
+            return max(minimum, round(fraction * radius))
+
+        return Sizes(
+            radius=radius,
+            name=text(0.44),
+            count=text(0.52),
+            question=text(0.62),
+            settlement=round(0.56 * radius),
+            building=round(0.36 * radius),
+            token=round(0.6 * radius),
+            cargo=round(0.5 * radius),
+            cargo_count=text(0.44),
+            badge=round(0.24 * radius),
+            mood=round(0.29 * radius),
+        )

@@ -1,0 +1,162 @@
+"""The public Clash of Cultures table: the header, the whole map, the legend; and a zoomed
+crop of the map around one space, for large boards on a phone.
+
+The picture is :data:`look.WIDTH` (1600) pixels wide, and no text in it is smaller than
+:func:`look.min_text` of that width (9 px once Discord shrinks it to 360 px). The map's hex
+radius is the largest that fits the width (at most :data:`MAX_RADIUS`, so a 2-player board
+does not grow tall); everything in a space is sized from it.
+
+The table never reads the hand or private fields of a view: it works on :func:`public_view`.
+Face-down regions show their back only; the view carries no hidden tile, and a terrain given
+for a space of an unexplored slot is ignored all the same (:func:`geometry.spaces_of`).
+
+``render/clash/`` has no ``__init__.py`` yet: ``rules.GAME_NAMES`` does not list Clash of
+Cultures, and ``tests/test_architecture.py`` wants every package under ``render/`` to be a
+registered game. Registering the game adds one that re-exports :func:`table_png` and
+:func:`hand_png` (``render.renderers`` imports ``render.clash``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from PIL import Image
+
+from render import theme
+from render.canvas import Canvas
+from render.clash import board, header, legend, look
+from render.clash.geometry import Box, MapLayout, extent, fit_radius, spaces_of
+from render.context import context
+from render.context import public_view as public_keys
+from rules.clash.hexes import Hex, parse_hex
+from rules.core import IllegalAction
+
+__all__ = [
+    "PUBLIC_KEYS",
+    "crop_layout",
+    "crop_png",
+    "map_layout",
+    "public_view",
+    "table_png",
+]
+
+PUBLIC_KEYS = ("game", "players", "round", "turn_of", "map")
+#: The largest hex radius of the whole-board picture (a 2-player board would reach 141).
+MAX_RADIUS: Final = 124
+#: The hex radius of a zoomed crop, and the height of its window on the map.
+CROP_RADIUS: Final = 150
+CROP_HEIGHT: Final = 1120
+_GAP: Final = 18
+
+
+def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Only the keys every seat may see (never ``hand`` or ``private``)."""
+    return public_keys(view, PUBLIC_KEYS)
+
+
+def _map(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    value = view.get("map")
+    return value if isinstance(value, Mapping) else {}
+
+
+def map_layout(view: Mapping[str, Any]) -> MapLayout:
+    """Where :func:`table_png` puts every space of ``view``'s map."""
+    spaces = spaces_of(_map(view))
+    hexes = [s.hex for s in spaces]
+    radius = fit_radius(hexes, look.WIDTH - 2 * look.MARGIN, MAX_RADIUS)
+    x0, _, x1, _ = extent(hexes)
+    top = look.MARGIN + header.header_height(look.min_text(look.WIDTH)) + _GAP
+    return MapLayout.place(spaces, radius, ((look.WIDTH - (x1 - x0) * radius) / 2, top))
+
+
+def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+    """The public table of a Clash of Cultures game as PNG bytes."""
+    public = public_view(view)
+    ctx = context(public, lang, names)
+    minimum = look.min_text(look.WIDTH)
+    lay = map_layout(public)
+    sz = look.Sizes.of(lay.radius, minimum)
+    map_bottom = round(lay.box()[3]) + _GAP
+    height = map_bottom + legend.legend_height(ctx, sz, minimum) + look.MARGIN
+    canvas = Canvas(look.WIDTH, height)
+    header.draw_header(canvas, ctx, public, look.MARGIN, minimum)
+    board.draw_map(canvas, lay, _map(public), sz)
+    y = legend.draw_legend(canvas, ctx, sz, map_bottom, minimum)
+    return _png(canvas, y + look.MARGIN)
+
+
+def crop_layout(view: Mapping[str, Any], around: str) -> tuple[MapLayout, Box]:
+    """Where :func:`crop_png` puts every space, and its window on the map (what is drawn).
+
+    The window is centred on ``around`` but stays on the map, a margin beyond its ends at most.
+    ValueError when ``around`` is not a space of the map.
+    """
+    spaces = spaces_of(_map(view))
+    try:
+        focus = parse_hex(around)
+    except IllegalAction:
+        raise ValueError(f"{around!r} is not a space name") from None
+    flat = MapLayout.place(spaces, CROP_RADIUS, (0.0, 0.0))
+    if flat.at(focus) is None:
+        raise ValueError(f"{around!r} is not a space of this map")
+    top = look.MARGIN + header.header_height(look.min_text(look.WIDTH)) + _GAP
+    fx, fy = flat.centre(focus)
+    _, _, mw, mh = flat.box()
+    wx, wy = _window(fx, mw, look.WIDTH), _window(fy, mh, CROP_HEIGHT)
+    lay = MapLayout.place(spaces, CROP_RADIUS, (-wx, top - wy))
+    return lay, (0, top, look.WIDTH, top + CROP_HEIGHT)
+
+
+def crop_png(
+    view: Mapping[str, Any], around: str, *, lang: str, names: Sequence[str] | None = None
+) -> bytes:
+    """The map around the space ``around`` (``C4``, framed), larger: a window of
+    :data:`CROP_HEIGHT` pixels at hex radius :data:`CROP_RADIUS`, under the same header.
+    ValueError when ``around`` is not a space of the map."""
+    public = public_view(view)
+    ctx = context(public, lang, names)
+    minimum = look.min_text(look.WIDTH)
+    lay, window = crop_layout(public, around)
+    _, top, _, bottom = (round(v) for v in window)
+    canvas = Canvas(look.WIDTH, bottom + look.MARGIN)
+    board.draw_map(canvas, lay, _map(public), look.Sizes.of(CROP_RADIUS, minimum), window)
+    _outline(canvas, lay, parse_hex(around))
+    # Whatever spilled out of the window is covered by the header and the bottom margin.
+    canvas.draw.rectangle((0, 0, look.WIDTH, top - 1), fill=theme.BG)
+    canvas.draw.rectangle((0, bottom, look.WIDTH, canvas.image.height), fill=theme.BG)
+    for y in (top - 2, bottom + 1):
+        canvas.draw.line((0, y, look.WIDTH, y), fill=theme.BORDER, width=3)
+    header.draw_header(canvas, ctx, public, look.MARGIN, minimum)
+    return _png(canvas, canvas.image.height)
+
+
+def _png(c: Canvas, height: int) -> bytes:
+    """:meth:`Canvas.png` (the same 128-colour palette) at zlib level 6, not 3: the terrain
+    marks on every space compress worse than flat panels, and a crowded 4-player board
+    would pass 300 KB at level 3 (measured: 311 KB, 262 KB at level 6, for 11 ms more)."""
+    image = c.image.crop((0, 0, c.width, height))
+    palette = image.reduce(4).quantize(
+        colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    out = io.BytesIO()
+    image.quantize(palette=palette, dither=Image.Dither.NONE).save(
+        out, format="PNG", compress_level=6
+    )
+    return out.getvalue()
+
+
+def _window(centre: float, length: float, window: float) -> float:
+    """Where a window of ``window`` pixels starts on a map ``length`` long so that it is
+    centred on ``centre`` without showing more than a margin beyond the map's ends."""
+    if length + 2 * look.MARGIN <= window:
+        return (length - window) / 2
+    return min(max(centre - window / 2, -look.MARGIN), length + look.MARGIN - window)
+
+
+def _outline(c: Canvas, lay: MapLayout, h: Hex) -> None:
+    """The space a crop is centred on, framed in the accent colour."""
+    points = lay.corners(h)
+    width = max(4, round(0.06 * lay.radius))
+    c.draw.line([*points, points[0]], fill=theme.ACCENT, width=width, joint="curve")
