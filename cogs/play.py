@@ -92,7 +92,7 @@ async def rules_topic_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """Help topics of the chosen game (its overview and one per effect, card or rule)."""
     lang = user_lang(interaction)
-    game = getattr(interaction.namespace, "game", None) or rules.GAME_NAMES[0]
+    game = await rules_game(interaction, getattr(interaction.namespace, "game", None))
     prefix = f"rules.{game}."
     topics = sorted(k[len(prefix) :] for k in locales.keys(lang) if k.startswith(prefix))
     return [
@@ -102,9 +102,24 @@ async def rules_topic_autocomplete(
     ][:25]
 
 
+async def rules_game(interaction: discord.Interaction[Any], chosen: str | None) -> str:
+    """The game ``/rules`` is about: the one chosen, else the game of the thread it is used
+    in, else the first game."""
+    if chosen in rules.GAME_NAMES:
+        return str(chosen)
+    if interaction.guild_id is not None and interaction.channel_id is not None:
+        row = await bot_of(interaction).service.game_in_channel(
+            interaction.guild_id, interaction.channel_id
+        )
+        if row is not None and row.game in rules.GAME_NAMES:
+            return row.game
+    return rules.GAME_NAMES[0]
+
+
 def _topic_name(lang: str, game: str, topic: str) -> str:
     head, _, tail = topic.rpartition(".")
-    key = f"{game}.{head}.{tail}" if head else ""
+    # A topic of the game as a whole ("overview") is named by the bot's own texts.
+    key = f"{game}.{head}.{tail}" if head else f"play.rules_topic.{tail}"
     return locales.t(lang, key) if key and locales.has(lang, key) else topic
 
 
@@ -196,7 +211,7 @@ class Play(commands.Cog):
     ) -> None:
         """Short rules help for a game and each of its effects."""
         lang = user_lang(interaction)
-        name = game or rules.GAME_NAMES[0]
+        name = await rules_game(interaction, game)
         key = f"rules.{name}.{topic}"
         if not locales.has(lang, key):
             raise UserError("unknown_topic", topic=topic)

@@ -8,7 +8,7 @@ import pytest
 
 from playground import Emulator, FakeUser
 from rules.core import Rng
-from tests.e2e.table_driver import Table, said, table_bot
+from tests.e2e.table_driver import Table, finished, said, table_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -97,3 +97,24 @@ async def test_stone_age_refusals_change_nothing(
                 assert "buy" in [c.token for c in offered]
                 await refused(user, "buy food", "error.stoneage.cannot_pay_with_food")
             await accepted(user, await table.pick_action(game, prompt.seat, rng))
+
+
+async def test_rules_in_a_stone_age_thread_are_stone_ages(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """/rules with no game chosen, in a game's thread, explains that game; its topics too."""
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, players[:2])
+        await table.open(game="stoneage")
+        alice = players[0]
+        answer = await finished(await emulator.slash(alice, "rules", channel=table.thread))
+        assert answer.content.startswith("**Stone Age: Overview**"), answer.content
+        bob = players[1]  # a Hungarian client: the title is Hungarian too
+        hungarian = await finished(await emulator.slash(bob, "rules", channel=table.thread))
+        assert hungarian.content.startswith("**Stone Age – A kőkorszak: Áttekintés**"), (
+            hungarian.content
+        )
+        topics = await emulator.autocomplete(alice, "rules", focused="topic", channel=table.thread)
+        assert topics and all(not t["value"].startswith("effect.") for t in topics)
+        elsewhere = await finished(await emulator.slash(alice, "rules", channel=table.channel))
+        assert not elsewhere.content.startswith("**Stone Age"), elsewhere.content
