@@ -46,13 +46,12 @@ from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
 from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route, stamp
-from discordui.replies import reply, send_error
+from discordui.replies import refusal, reply, send_error
 from discordui.restores import publish_restore
 from host import text
 from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
-from host.text import clip, echoed
 from rules.core import Choice, IllegalAction
 
 #: Options in one select menu (Discord's limit); more choices are paged.
@@ -345,20 +344,10 @@ async def submit(
         )
     except IllegalAction as exc:
         game = await bot.service.load(game_id)
-        await _answer(
-            interaction,
-            locales.error_text(lang, exc.code, echoed(exc.params), game.row.game),
-            None,
-            error=True,
-        )
+        await _answer(interaction, refusal(lang, exc, game.row.game), None)
         return
     except UserError as exc:
-        await _answer(
-            interaction,
-            locales.t(lang, f"error.{exc.code}", **echoed(exc.params)),
-            None,
-            error=True,
-        )
+        await _answer(interaction, refusal(lang, exc), None)
         return
     # Public post first: once the player sees the confirmation, the table is up to date.
     await bot.announce(result.game.row.id)
@@ -391,15 +380,11 @@ async def _next_step(
 
 
 async def _answer(
-    interaction: discord.Interaction[Any],
-    content: str,
-    view: discord.ui.View | None,
-    *,
-    error: bool = False,
+    interaction: discord.Interaction[Any], content: str, view: discord.ui.View | None
 ) -> None:
     """The private answer: in the picker's own message when a picker step led here (its
     "Sending" line is replaced), else as the command's answer."""
-    content = clip(("⚠️ " if error else "") + content)
+    content = text.clip(content)
     if interaction.response.type is discord.InteractionResponseType.message_update:
         await interaction.edit_original_response(content=content, view=view)
     elif view is None:
@@ -450,7 +435,7 @@ class UndoButton(GameItem[discord.ui.Button[Any]], template=rf"u:(?P<game>{ID}):
             restored = await bot.service.undo(self.game_id, interaction.user.id)
         except UserError as exc:
             await interaction.response.edit_message(
-                content="⚠️ " + locales.t(lang, f"error.{exc.code}", **echoed(exc.params)),
+                content=refusal(lang, exc),
                 view=None,
             )
             return
@@ -458,7 +443,7 @@ class UndoButton(GameItem[discord.ui.Button[Any]], template=rf"u:(?P<game>{ID}):
         lines = ["↩️ " + locales.t(lang, "play.undone")]
         if content:
             lines += ["", content]
-        await interaction.response.edit_message(content=clip("\n".join(lines)), view=view)
+        await interaction.response.edit_message(content=text.clip("\n".join(lines)), view=view)
         await publish_restore(bot, restored, "play.undone_public", who=interaction.user.mention)
 
 

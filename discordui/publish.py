@@ -36,7 +36,6 @@ from host import text
 from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
 from host.service import ActResult, Loaded
-from rules.core import deciding
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -164,21 +163,25 @@ async def ping(bot: TableBot, game: Loaded) -> bool:
     thread_id = game.row.thread_id
     if game.row.status != "running":
         return True  # nobody is waited for in a paused or ended game
-    asked = deciding(game.pending())
     # A bot seat answers by itself: nobody to tell.
     prompts = [
         p
         for p in game.pending()
-        if p.must and p.seat in asked & set(game.row.ping) and not is_bot(game.user_of(p.seat))
+        if p.must and p.seat in game.row.ping and not is_bot(game.user_of(p.seat))
     ]
     if thread_id is None or not prompts:
         return True
     lang = await bot.public_lang(game.row.guild_id)
     mention = mention_of(game)
     lines = [
-        "🔔 " + locales.t(lang, "play.your_decision", who=mention(p.seat), what=what)
+        "🔔 "
+        + locales.t(
+            lang,
+            "play.your_decision",
+            who=mention(p.seat),
+            what=text.prompt_what(lang, game.row.game, p),
+        )
         for p in prompts
-        for what in [text.prompt_what(lang, game.row.game, p)]
     ]
     try:
         message = await bot.get_partial_messageable(thread_id).send(

@@ -53,14 +53,19 @@ def _thinking(interaction: discord.Interaction[Any]) -> bool:
     return deferred and not interaction.extras.get(_FILLED)
 
 
-async def send_error(
-    interaction: discord.Interaction[Any], error: UserError | IllegalAction, game: str | None = None
-) -> None:
-    """Explain a refusal to the user who caused it, in their language."""
-    lang = user_lang(interaction)
+def refusal(lang: str, error: UserError | IllegalAction, game: str | None = None) -> str:
+    """The sentence of a refusal in ``lang``, with what the user typed shortened; an engine's
+    refusal in ``game``'s words."""
     params = echoed(error.params)
     if isinstance(error, IllegalAction):
         text = locales.error_text(lang, error.code, params, game=game)
     else:
         text = locales.t(lang, f"error.{error.code}", **params)
-    await reply(interaction, "⚠️ " + text)
+    return "⚠️ " + text
+
+
+async def send_error(
+    interaction: discord.Interaction[Any], error: UserError | IllegalAction, game: str | None = None
+) -> None:
+    """Explain a refusal to the user who caused it, in their language."""
+    await reply(interaction, refusal(user_lang(interaction), error, game))

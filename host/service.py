@@ -13,7 +13,7 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from host.errors import UserError
@@ -458,6 +458,7 @@ class GameService:
         # owners passes the turn whenever other seats must decide.
         moved = turn_owners(before) != turn_owners(after)
         ping = () if moved or finished else deciding(after) - deciding(before)
+        renew = renewed(before, after, seat, len(game.seats))
         try:
             seq = await self.store.record(
                 game.row.id,
@@ -469,7 +470,7 @@ class GameService:
                 snapshot=game.engine.to_json(state),
                 status="finished" if finished else None,
                 announce=moved or finished,
-                renew=renewed(before, after, seat, len(game.seats)),
+                renew=renew,
                 ping=ping,
             )
         except SeqConflict as exc:
@@ -481,7 +482,8 @@ class GameService:
         refreshed = await self.store.get_game(game.row.id)
         assert refreshed is not None
         game.row = refreshed
-        game.seats = await self.store.seats(game.row.id)  # their since moved with the move
+        # The seats' since moved with the move, as the store now has it.
+        game.seats = [replace(s, since=seq) if s.seat in renew else s for s in game.seats]
         game.state = state
 
 

@@ -28,7 +28,7 @@ asks ``rng``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.clash.advances import government
@@ -278,53 +278,22 @@ class ClashState:
         return [s for s, p in enumerate(self.seats) if not p.resigned]
 
     def copy(self) -> ClashState:
-        """A copy that shares only immutable parts with this state."""
-        return ClashState(
-            self.players,
-            self.rng.copy(),
-            self.seating,
-            dict(self.regions),
-            [s.copy() for s in self.seats],
-            self.cards.copy(),
-            self.first,
-            self.active,
-            self.round,
-            self.turn,
-            self.phase,
-            self.turn_state,
-            self.status,
-            self.exhausted,
-            self.barbarians.copy(),
-            self.prompts,
-            self.dice,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """A copy that shares only immutable parts with this state: the mutable fields are
+        copied, every other field is carried over as it is."""
+        return replace(
+            self,
+            rng=self.rng.copy(),
+            regions=dict(self.regions),
+            seats=[s.copy() for s in self.seats],
+            cards=self.cards.copy(),
+            barbarians=self.barbarians.copy(),
         )
 
     def key(self) -> tuple[Any, ...]:
-        """All fields as comparable values (the generator by its state)."""
-        return (
-            self.players,
-            self.rng.state,
-            self.seating,
-            self.regions,
-            self.seats,
-            self.cards,
-            self.first,
-            self.active,
-            self.round,
-            self.turn,
-            self.phase,
-            self.turn_state,
-            self.status,
-            self.exhausted,
-            self.barbarians,
-            self.prompts,
-            self.dice,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """All fields as comparable values, in declaration order (the generator by its
+        state)."""
+        return tuple(
+            self.rng.state if f.name == "rng" else getattr(self, f.name) for f in fields(self)
         )
 
     def __eq__(self, other: object) -> bool:

@@ -10,18 +10,14 @@ turns; the game never ends (the tests need only a move or two).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from PIL import Image
 
-import locales
-import render
-import rules
 from rules.core import Choice, Event, IllegalAction, OptionSpec, Outcome, Prompt, tokens
+from tests.games_for_tests import register_test_game
 
 NAME = "longmoves"
 FIRST = tuple(f"o{i:02d}" for i in range(1, 61))
@@ -144,27 +140,5 @@ TEXTS = {
 
 
 def register(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make :data:`NAME` a game for the length of one test, with its texts, drawn as a blank
-    picture."""
-    monkeypatch.setitem(rules._ENGINES, NAME, __name__)
-    messages = locales._catalogue(locales.DEFAULT).messages
-    for key, text in TEXTS.items():
-        monkeypatch.setitem(messages, key, text)
-    drawn = render.renderers
-
-    def blank(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
-        return _PNG
-
-    def renderers(game: str) -> tuple[Any, Any]:
-        return (blank, blank) if game == NAME else drawn(game)
-
-    monkeypatch.setattr(render, "renderers", renderers)
-
-
-def _blank_png() -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", (8, 8), "white").save(out, format="PNG")
-    return out.getvalue()
-
-
-_PNG = _blank_png()
+    """Make :data:`NAME` a game for the length of one test (``tests.games_for_tests``)."""
+    register_test_game(monkeypatch, NAME, __name__, TEXTS)

@@ -92,17 +92,12 @@ Driving a game (2 players ann=0, bob=1, seed any; ``test_the_walkthrough_of_the_
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import pytest
-from PIL import Image
 
-import locales
-import render
-import rules
 from locales.catalog import Message
 from rules.core import (
     Choice,
@@ -117,6 +112,7 @@ from rules.core import (
     deciding,
 )
 from rules.engine import Engine, outcome_from_json, outcome_to_json, remember
+from tests.games_for_tests import register_test_game
 
 JSON = Any
 
@@ -223,46 +219,17 @@ class ProvingState:
 
     def copy(self) -> ProvingState:
         """A copy that shares only immutable parts (the stack, tuples) with this one."""
-        return ProvingState(
-            self.players,
-            self.rounds,
-            self.rng.copy(),
-            [s.copy() for s in self.seats],
-            self.round,
-            self.phase,
-            self.turn_of,
-            self.turns,
-            self.decisions,
-            dict(self.owners),
-            self.stack,
-            self.offered,
-            self.offer_to,
-            self.last_bids,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        return replace(
+            self,
+            rng=self.rng.copy(),
+            seats=[s.copy() for s in self.seats],
+            owners=dict(self.owners),
         )
 
     def key(self) -> tuple[Any, ...]:
         """Every field as a comparable value (the generator by its state)."""
-        return (
-            self.players,
-            self.rounds,
-            self.rng.state,
-            self.seats,
-            self.round,
-            self.phase,
-            self.turn_of,
-            self.turns,
-            self.decisions,
-            self.owners,
-            self.stack,
-            self.offered,
-            self.offer_to,
-            self.last_bids,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        return tuple(
+            self.rng.state if f.name == "rng" else getattr(self, f.name) for f in fields(self)
         )
 
     def __eq__(self, other: object) -> bool:
@@ -1016,30 +983,5 @@ TEXTS: dict[str, Message] = {
 
 
 def register(monkeypatch: pytest.MonkeyPatch, *, listed: bool = False) -> None:
-    """Make :data:`NAME` a game for the length of one test, with its texts, drawn as a blank
-    picture. ``listed`` also adds it to ``rules.GAME_NAMES`` (what transcripts accept), which
-    a lobby never reads again once its commands are built."""
-    monkeypatch.setitem(rules._ENGINES, NAME, __name__)
-    if listed:
-        monkeypatch.setattr(rules, "GAME_NAMES", (*rules.GAME_NAMES, NAME))
-    messages = locales._catalogue(locales.DEFAULT).messages
-    for key, text in TEXTS.items():
-        monkeypatch.setitem(messages, key, text)
-    drawn = render.renderers
-
-    def blank(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
-        return _PNG
-
-    def renderers(game: str) -> tuple[Any, Any]:
-        return (blank, blank) if game == NAME else drawn(game)
-
-    monkeypatch.setattr(render, "renderers", renderers)
-
-
-def _blank_png() -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", (8, 8), "white").save(out, format="PNG")
-    return out.getvalue()
-
-
-_PNG = _blank_png()
+    """Make :data:`NAME` a game for the length of one test (``tests.games_for_tests``)."""
+    register_test_game(monkeypatch, NAME, __name__, TEXTS, listed=listed)
