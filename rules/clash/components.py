@@ -91,6 +91,8 @@ TURNS_PER_ROUND = 3
 ACTIONS_PER_TURN = 3
 #: The most actions a turn can hold: Absolute Power buys one extra, once per turn (p.2).
 MAX_ACTIONS = ACTIONS_PER_TURN + 1
+#: Units or groups one Move action moves (p.9).
+GROUPS_PER_MOVE = 3
 #: Steps of the status phase (p.11).
 STATUS_STEPS = 5
 

@@ -5,7 +5,7 @@ shared parts are :class:`rules.engine.Engine`'s.
 >>> state = GAME.setup(["ann", "bob"], {}, seed=1)
 >>> seat = state.active
 >>> [c.token for c in GAME.choices(state, seat, [])], GAME.choices(state, 1 - seat, [])
-(['end'], [])
+(['move', 'end'], [])
 >>> state, events = GAME.apply(state, seat, "end")
 >>> [e.kind for e in events], GAME.pending(state)[0].seat == 1 - seat
 (['clash.turn_ended'], True)
@@ -31,7 +31,8 @@ JSON = Any
 
 
 class ClashGame(Engine[ClashState]):
-    """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet."""
+    """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. So far a turn
+    moves units, explores and founds cities (:mod:`rules.clash.actions`)."""
 
     name = "clash"
     min_players = setup.MIN_PLAYERS
@@ -78,3 +79,16 @@ class ClashGame(Engine[ClashState]):
 
     def check_invariants(self, state: ClashState) -> list[str]:
         return invariants.check(state)
+
+    def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
+        """A region turned face up (p.16), the generator or the dice queue used, or a private
+        event: the action cannot be taken back (``/undo``)."""
+        turned_up = any(
+            after.regions[k].explored and not r.explored for k, r in before.regions.items()
+        )
+        return (
+            turned_up
+            or before.rng.state != after.rng.state
+            or before.dice != after.dice
+            or any(e.visible_to is not None for e in events)
+        )

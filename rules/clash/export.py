@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.clash.advances import in_order
+from rules.clash.exploration import LAYOUT_TOKENS
 from rules.clash.hexes import label
 from rules.clash.serial import spaces
-from rules.clash.state import STATUS, City, ClashState, PlayerState
+from rules.clash.state import STATUS, City, ClashState, Exploring, PlayerState
 
 JSON = Any
 
@@ -53,7 +54,7 @@ def _seat(state: ClashState, me: PlayerState) -> dict[str, JSON]:
         "cities": [_city(state, c) for c in me.cities],
         "armies": {label(h): n for h, n in me.armies.items()},
         "settlers": {label(h): n for h, n in me.settlers.items()},
-        "ships": [{"hex": label(s.hex), "cargo": list(s.cargo)} for s in me.ships],
+        "ships": [{"id": s.id, "hex": label(s.hex), "cargo": list(s.cargo)} for s in me.ships],
         "actions": list(me.actions),
         "objectives": list(me.objectives),
         "completed": [{"card": c.card, "half": c.half} for c in me.completed],
@@ -108,6 +109,36 @@ def position_of(state: ClashState) -> dict[str, JSON]:
     else:
         ts = state.turn_state
         pos.update(
-            actions_left=ts.actions_left, turn_used=sorted(ts.used), influenced=ts.influenced
+            actions_left=ts.actions_left,
+            turn_used=sorted(ts.used),
+            influenced=ts.influenced,
+            moving=ts.moving,
+            marks=[
+                {
+                    "place": place if place.startswith("ship") else place.upper(),
+                    "kind": kind,
+                    "mark": mark,
+                    "count": n,
+                }
+                for place, kind, mark, n in ts.marks
+            ],
         )
+        if state.exploring is not None:
+            pos["exploring"] = exploring_json(state.exploring)
     return pos
+
+
+def exploring_json(e: Exploring) -> dict[str, JSON]:
+    """An exploration under way as the position's ``exploring``."""
+    return {
+        "slot": e.slot,
+        "entered": label(e.entered),
+        "origin": e.origin if e.origin.startswith("ship") else e.origin.upper(),
+        "units": list(e.units),
+        "step": e.step,
+        "layouts": [LAYOUT_TOKENS[t] for t in e.layouts],
+        "spaces": spaces(e.spaces),
+        "approach": None if e.approach is None else label(e.approach),
+        "navigation": e.navigation,
+        "ship_back": e.ship_back,
+    }

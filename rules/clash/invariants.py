@@ -22,6 +22,7 @@ from rules.clash.components import (
     BARBARIAN_SETTLEMENTS,
     BOX_PER_PLAYER,
     EXHAUSTED_MARKERS,
+    GROUPS_PER_MOVE,
     LAND_UNITS,
     MAX_ACTIONS,
     MAX_CITY_SIZE,
@@ -41,7 +42,8 @@ from rules.clash.components import (
     TURNS_PER_ROUND,
     storage_limit,
 )
-from rules.clash.hexes import Hex, label
+from rules.clash.hexes import Hex, label, token
+from rules.clash.marks import FOREST_MOVED, MARKS, MOVED
 from rules.clash.prompts import pending
 from rules.clash.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.terrain import is_land, terrains
@@ -109,6 +111,7 @@ def _course(state: ClashState) -> list[str]:
         out.append("a resigned seat is active")
     if not 0 <= state.turn_state.actions_left <= MAX_ACTIONS:
         out.append(f"{state.turn_state.actions_left} actions left")
+    out += _marks(state)
     resigned = {s for s in range(n) if state.seats[s].resigned}
     if set(state.resign_order) != resigned or len(state.resign_order) != len(resigned):
         out.append(f"resign order {state.resign_order} against resigned seats {resigned}")
@@ -118,6 +121,43 @@ def _course(state: ClashState) -> list[str]:
         out.append("no prompt and no outcome" if state.outcome is None else "prompt after the end")
     if len(state.recent) > RECENT_EVENTS:
         out.append("too many recent events")
+    return out
+
+
+def _marks(state: ClashState) -> list[str]:
+    """The active player's unit marks name units that are there; a Move action or an
+    exploration is under way only in a turn."""
+    ts = state.turn_state
+    if state.phase != TURN and (ts.marks or ts.moving or state.exploring):
+        return [f"turn marks {ts.marks}, moving {ts.moving}, exploring outside a turn"]
+    if not 0 <= ts.moving <= GROUPS_PER_MOVE:
+        return [f"a Move action with {ts.moving} groups left"]
+    me = state.seats[state.active]
+    here: Counter[tuple[str, str]] = Counter()
+    for kind, counts in ((ARMY, me.armies), (SETTLER, me.settlers)):
+        for h, n in counts.items():
+            here[(token(h), kind)] += n
+    for ship in me.ships:
+        here[(ship.place, SHIP)] += 1
+        for k in ship.cargo:
+            here[(ship.place, k)] += 1
+    marked: Counter[tuple[str, str]] = Counter()
+    out: list[str] = []
+    for place, kind, mark, n in ts.marks:
+        marked[(place, kind)] += n
+        if n <= 0 or mark not in MARKS or (kind == SHIP and mark != MOVED):
+            out.append(f"mark {(place, kind, mark, n)}")
+    out += [
+        f"{n} {kind} marked at {place}, {here[(place, kind)]} there"
+        for (place, kind), n in marked.items()
+        if n > here[(place, kind)]
+    ]
+    if (
+        not ts.moving
+        and not state.exploring
+        and any(m in (MOVED, FOREST_MOVED) for _, _, m, _ in ts.marks)
+    ):
+        out.append("units marked as moving outside a Move action")
     return out
 
 
@@ -233,6 +273,9 @@ def _units(me: PlayerState, terrain: dict[Hex, Terrain]) -> Iterator[str]:
                 yield f"{n} {kind} on {label(h)} ({terrain.get(h) or 'unexplored'})"
             if kind == ARMY and n > ARMY_LIMIT:
                 yield f"{n} army units on {label(h)}"
+    ids = [s.id for s in me.ships]
+    if len(set(ids)) != len(ids) or any(not 1 <= i <= BOX_PER_PLAYER[SHIP] for i in ids):
+        yield f"ship ids {ids}"
     for s in me.ships:
         if terrain.get(s.hex) != SEA:
             yield f"ship on {label(s.hex)} ({terrain.get(s.hex) or 'unexplored'})"

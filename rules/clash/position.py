@@ -16,6 +16,7 @@ Every refusal names the position key at fault (``field``): ``position_unknown_fi
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from rules.clash.components import (
     BARBARIAN_SETTLEMENTS,
     BOX_PER_PLAYER,
     EXHAUSTED_MARKERS,
+    GROUPS_PER_MOVE,
     LAND_UNITS,
     MAX_ACTIONS,
     MOODS,
@@ -50,9 +52,12 @@ from rules.clash.components import (
     TOKENS_MAX,
     TRACK_MAX,
     TURNS_PER_ROUND,
+    UNITS,
     storage_limit,
 )
-from rules.clash.hexes import Hex, label
+from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, SHIP_SPACE
+from rules.clash.hexes import Hex, label, token
+from rules.clash.marks import MARKS, MOVED, add
 from rules.clash.setup import home, start_regions, starting_player
 from rules.clash.state import (
     STATUS,
@@ -62,6 +67,8 @@ from rules.clash.state import (
     City,
     ClashState,
     Completed,
+    Exploring,
+    Mark,
     Piece,
     PlayerState,
     Region,
@@ -76,6 +83,7 @@ from rules.clash.turns import turn_order
 from rules.core import IllegalAction, Rng
 
 JSON = Any
+_SHIP_PLACE = re.compile(r"ship[1-4]", re.ASCII)
 
 FIELDS = frozenset(
     {
@@ -88,6 +96,9 @@ FIELDS = frozenset(
         "actions_left",
         "turn_used",
         "influenced",
+        "moving",
+        "marks",
+        "exploring",
         "status",
         "map",
         "exhausted",
@@ -302,12 +313,25 @@ def _city(r: _Reader, where: str, raw: JSON, owner: int) -> City:
 
 
 def _ships(r: _Reader, where: str, raw: JSON) -> list[Ship]:
+    """Ships in the order listed; ``id`` (1-4) is optional, the lowest free one by default."""
+    items = [
+        _mapping(f"{where}[{k}]", item, frozenset({"id", "hex", "cargo"}))
+        for k, item in enumerate(_list(where, raw))
+    ]
+    taken = [
+        _int(f"{where}[{k}].id", s["id"], 1, BOX_PER_PLAYER[SHIP])
+        for k, s in enumerate(items)
+        if "id" in s
+    ]
+    if len(set(taken)) != len(taken):
+        raise _inconsistent("two_ships_with_one_id", f"{where}.id")
+    free = (i for i in range(1, 99) if i not in taken)
     ships: list[Ship] = []
-    for k, item in enumerate(_list(where, raw)):
+    for k, s in enumerate(items):
         at = f"{where}[{k}]"
-        s = _mapping(at, item, frozenset({"hex", "cargo"}))
         cargo = _ids(f"{at}.cargo", s.get("cargo", []), LAND_UNITS)
-        ships.append(Ship(r.space(f"{at}.hex", s.get("hex")), tuple(sorted(cargo))))
+        sid = int(s["id"]) if "id" in s else next(free)
+        ships.append(Ship(sid, r.space(f"{at}.hex", s.get("hex")), tuple(sorted(cargo))))
     return ships
 
 
@@ -469,7 +493,9 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         state.active = r.seat("active", position["active"])
     if phase == TURN and state.seats[state.active].resigned:
         raise _inconsistent("active_player_resigned", "active")
-    turn_keys = sorted({"actions_left", "turn_used", "influenced"} & set(position))
+    turn_keys = sorted(
+        {"actions_left", "turn_used", "influenced", "moving", "marks", "exploring"} & set(position)
+    )
     if phase == STATUS:
         if turn_keys:
             raise _inconsistent("turn_key_in_the_status_phase", turn_keys[0])
@@ -489,7 +515,95 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         _int("actions_left", position.get("actions_left", ACTIONS_PER_TURN), 0, MAX_ACTIONS),
         frozenset(used),
         _flag("influenced", position.get("influenced", False)),
+        _marks(r, position.get("marks", [])),
+        _int("moving", position.get("moving", 0), 0, GROUPS_PER_MOVE),
     )
+    if "exploring" in position:
+        state.exploring = _exploring(r, state, position["exploring"])
+
+
+_EXPLORING_KEYS = frozenset(
+    {
+        "slot",
+        "entered",
+        "origin",
+        "units",
+        "step",
+        "layouts",
+        "spaces",
+        "approach",
+        "navigation",
+        "ship_back",
+    }
+)
+
+
+def _exploring(r: _Reader, state: ClashState, raw: JSON) -> Exploring:
+    """An exploration under way (docs/transcripts.md): the region of ``slot`` is face up in
+    ``map`` and the explorer still decides ``step``."""
+    e = _mapping("exploring", raw, _EXPLORING_KEYS)
+    slot = e.get("slot")
+    if not isinstance(slot, str) or slot not in {s.id for s in r.board.hidden}:
+        raise _bad("exploring.slot", slot)
+    if not state.regions[slot].explored:
+        raise _inconsistent("explored_region_lies_face_down", "exploring.slot")
+    entered = r.space("exploring.entered", e.get("entered"))
+    hexes = r.board.slot(slot).hexes
+    if entered not in hexes:
+        raise _inconsistent("entered_space_not_in_the_region", "exploring.entered")
+    origin = e.get("origin")
+    if isinstance(origin, str) and _SHIP_PLACE.fullmatch(origin.lower()):
+        origin = origin.lower()
+    else:
+        origin = token(r.space("exploring.origin", origin))
+    step = e.get("step")
+    if step not in (LAYOUT, BARBARIANS, SHIP_SPACE):
+        raise _bad("exploring.step", step)
+    by_token = {v: k for k, v in LAYOUT_TOKENS.items()}
+    layouts = _ids("exploring.layouts", e.get("layouts", []), tuple(by_token))
+    ways = [by_token[x] for x in layouts]
+    # While the layout is open the region lies the first way listed (the engine's order).
+    if not ways or len(set(ways)) != len(ways) or ways[0] != state.regions[slot].turned:
+        raise _inconsistent("layouts_against_the_map", "exploring.layouts")
+    if step != LAYOUT and len(ways) != 1:
+        raise _inconsistent("layouts_against_the_map", "exploring.layouts")
+    approach = e.get("approach")
+    units_known = (*LAND_UNITS, *(f"ship{k}" for k in range(1, 5)))
+    return Exploring(
+        slot,
+        entered,
+        str(origin),
+        _ids("exploring.units", e.get("units", []), units_known),
+        str(step),
+        tuple(by_token[x] for x in layouts),
+        tuple(
+            r.space("exploring.spaces", h) for h in _list("exploring.spaces", e.get("spaces", []))
+        ),
+        None if approach is None else r.space("exploring.approach", approach),
+        _flag("exploring.navigation", e.get("navigation", False)),
+        _flag("exploring.ship_back", e.get("ship_back", False)),
+    )
+
+
+def _marks(r: _Reader, raw: JSON) -> tuple[Mark, ...]:
+    """The active player's unit marks: ``{"place": "C4" | "ship2", "kind", "mark", "count"}``;
+    whether there are such units is checked with the rest of the position."""
+    out: tuple[Mark, ...] = ()
+    for k, item in enumerate(_list("marks", raw)):
+        at = f"marks[{k}]"
+        m = _mapping(at, item, frozenset({"place", "kind", "mark", "count"}))
+        place = m.get("place")
+        if isinstance(place, str) and _SHIP_PLACE.fullmatch(place.lower()):
+            place = place.lower()
+        else:
+            place = token(r.space(f"{at}.place", place))
+        kind, mark = m.get("kind"), m.get("mark")
+        if kind not in UNITS:
+            raise _bad(f"{at}.kind", kind)
+        if mark not in MARKS or (kind == SHIP and mark != MOVED):
+            raise _bad(f"{at}.mark", mark)
+        out = add(out, place, str(kind), str(mark), _int(f"{at}.count", m.get("count", 1), 1, 16))
+    return out
 
 
 def _barbarians(r: _Reader, raw: JSON) -> Barbarians:

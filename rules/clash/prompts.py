@@ -1,14 +1,18 @@
 """Who must decide now.
 
-Prompt kinds (``prompt.clash.<kind>``): ``turn`` (the active player's turn: for now only
-``end``), ``status`` (a position standing in the status phase: the seat whose part of the step
-it is). A nested decision on the state's :class:`rules.core.PromptStack` is asked before
-either. Ids are unique per turn (``turn:<round>.<turn>.<seat>``) and per status step
-(``status:<round>.<step>.<seat>``), so a move prepared for one turn is refused in the next.
+Prompt kinds (``prompt.clash.<kind>``): ``turn`` (the active player's turn), ``move`` (a Move
+action under way: its next group or ``done``), ``explore_layout``, ``explore_barbarians`` and
+``explore_ship_space`` (the explorer's choices while a region is placed), ``status`` (a
+position standing in the status phase: the seat whose part of the step it is). A nested
+decision on the state's :class:`rules.core.PromptStack` is asked before any. Ids are unique per
+turn (``turn:<round>.<turn>.<seat>``, with the actions left, so that a picker prepared for one
+action is refused after it), per group of a Move action and per exploration step, and per
+status step (``status:<round>.<step>.<seat>``).
 """
 
 from __future__ import annotations
 
+from rules.clash.hexes import label
 from rules.clash.state import STATUS, TURN, ClashState
 from rules.core import Prompt
 
@@ -22,13 +26,18 @@ def pending(state: ClashState) -> list[Prompt]:
         return nested
     if state.phase == TURN:
         seat = state.active
-        params = {
-            "round": state.round,
-            "turn": state.turn,
-            "actions": state.turn_state.actions_left,
-        }
-        pid = f"turn:{state.round}.{state.turn}.{seat}"
-        return [Prompt(seat, "turn", params, True, seat, pid)]
+        ts = state.turn_state
+        base = f"{state.round}.{state.turn}.{seat}.{ts.actions_left}"
+        e = state.exploring
+        if e is not None:
+            pid = f"explore:{base}.{ts.moving}.{e.step}"
+            where = {"space": label(e.entered)}
+            return [Prompt(seat, f"explore_{e.step}", where, True, seat, pid)]
+        if ts.moving:
+            pid = f"move:{base}.{ts.moving}"
+            return [Prompt(seat, "move", {"groups": ts.moving}, True, seat, pid)]
+        params = {"round": state.round, "turn": state.turn, "actions": ts.actions_left}
+        return [Prompt(seat, "turn", params, True, seat, f"turn:{base}")]
     if state.phase == STATUS and state.status is not None and state.status.waiting:
         seat, step = state.status.waiting[0], state.status.step
         pid = f"status:{state.round}.{step}.{seat}"

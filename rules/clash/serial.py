@@ -18,6 +18,7 @@ from rules.clash.state import (
     City,
     ClashState,
     Completed,
+    Exploring,
     Piece,
     PlayerState,
     Region,
@@ -86,7 +87,7 @@ def _player(p: PlayerState) -> dict[str, JSON]:
         "cities": [city_json(c) for c in p.cities],
         "armies": _counts(p.armies),
         "settlers": _counts(p.settlers),
-        "ships": [{"hex": label(s.hex), "cargo": list(s.cargo)} for s in p.ships],
+        "ships": [{"id": s.id, "hex": label(s.hex), "cargo": list(s.cargo)} for s in p.ships],
         "mood_tokens": p.mood_tokens,
         "culture_tokens": p.culture_tokens,
         "culture_level": p.culture_level,
@@ -107,7 +108,7 @@ def _read_player(d: Mapping[str, JSON]) -> PlayerState:
         cities=[_city(c) for c in d["cities"]],
         armies=_read_counts(d["armies"]),
         settlers=_read_counts(d["settlers"]),
-        ships=[Ship(parse_hex(s["hex"]), tuple(s["cargo"])) for s in d["ships"]],
+        ships=[Ship(int(s["id"]), parse_hex(s["hex"]), tuple(s["cargo"])) for s in d["ships"]],
         mood_tokens=int(d["mood_tokens"]),
         culture_tokens=int(d["culture_tokens"]),
         culture_level=int(d["culture_level"]),
@@ -141,6 +142,40 @@ def _read_cards(d: Mapping[str, JSON]) -> CardState:
     )
 
 
+def _exploring(e: Exploring | None) -> JSON:
+    if e is None:
+        return None
+    return {
+        "slot": e.slot,
+        "entered": label(e.entered),
+        "origin": e.origin,
+        "units": list(e.units),
+        "step": e.step,
+        "layouts": list(e.layouts),
+        "spaces": spaces(e.spaces),
+        "approach": _hex(e.approach),
+        "navigation": e.navigation,
+        "ship_back": e.ship_back,
+    }
+
+
+def _read_exploring(d: JSON) -> Exploring | None:
+    if d is None:
+        return None
+    return Exploring(
+        slot=str(d["slot"]),
+        entered=parse_hex(d["entered"]),
+        origin=str(d["origin"]),
+        units=tuple(str(u) for u in d["units"]),
+        step=str(d["step"]),
+        layouts=tuple(bool(t) for t in d["layouts"]),
+        spaces=tuple(parse_hex(h) for h in d["spaces"]),
+        approach=_read_hex(d["approach"]),
+        navigation=bool(d["navigation"]),
+        ship_back=bool(d["ship_back"]),
+    )
+
+
 def to_json(state: ClashState) -> dict[str, JSON]:
     """The snapshot's fields after ``version`` and ``game`` (see :class:`rules.engine.Engine`)."""
     ts, status = state.turn_state, state.status
@@ -163,7 +198,10 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "actions_left": ts.actions_left,
             "used": sorted(ts.used),
             "influenced": ts.influenced,
+            "marks": [list(m) for m in ts.marks],
+            "moving": ts.moving,
         },
+        "exploring": _exploring(state.exploring),
         "status": None
         if status is None
         else {"step": status.step, "waiting": list(status.waiting)},
@@ -199,8 +237,13 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
         turn=int(data["turn"]),
         phase=str(data["phase"]),
         turn_state=TurnState(
-            int(ts["actions_left"]), frozenset(ts["used"]), bool(ts["influenced"])
+            int(ts["actions_left"]),
+            frozenset(ts["used"]),
+            bool(ts["influenced"]),
+            tuple((str(p), str(k), str(m), int(n)) for p, k, m, n in ts["marks"]),
+            int(ts["moving"]),
         ),
+        exploring=_read_exploring(data["exploring"]),
         status=None
         if status is None
         else StatusState(int(status["step"]), tuple(int(s) for s in status["waiting"])),

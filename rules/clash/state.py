@@ -107,10 +107,17 @@ def piece_order(pieces: tuple[Piece, ...] | list[Piece]) -> tuple[Piece, ...]:
 @dataclass(frozen=True, slots=True)
 class Ship:
     """A ship on a Sea space with the land units it carries (``army``/``settler``, sorted;
-    at most 2, p.9)."""
+    at most 2, p.9). ``id`` (1-4, one per ship of the colour in the box, p.2) tells a
+    player's ships apart in actions (``ship2``) and in the picture."""
 
+    id: int
     hex: Hex
     cargo: tuple[str, ...] = ()
+
+    @property
+    def place(self) -> str:
+        """Where its cargo is, for the turn's marks (:mod:`rules.clash.marks`)."""
+        return f"ship{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,15 +218,51 @@ class CardState:
         )
 
 
+#: One entry of :attr:`TurnState.marks`: place (a space's token ``c4`` or a ship's
+#: ``ship2``), unit kind, mark, count (see :mod:`rules.clash.marks`).
+Mark = tuple[str, str, str, int]
+
+
 @dataclass(frozen=True, slots=True)
 class TurnState:
     """What the active player's turn has used (§2.3): actions left (3, one more with Absolute
-    Power), the once-per-turn abilities used (advance or wonder ids), and whether a Cultural
-    Influence succeeded (one success per turn, C36)."""
+    Power), the once-per-turn abilities used (advance or wonder ids), whether a Cultural
+    Influence succeeded (one success per turn, C36), the marks on the active player's units
+    (moved in this Move action, entered a Forest or a Mountain this turn: sorted
+    :data:`Mark` entries) and, during a Move action, how many groups it may still move
+    (``moving``; 0 when no Move action is under way, p.9)."""
 
     actions_left: int = ACTIONS_PER_TURN
     used: frozenset[str] = frozenset()
     influenced: bool = False
+    marks: tuple[Mark, ...] = ()
+    moving: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Exploring:
+    """A region just turned face up whose placing still waits for the explorer (p.16-19).
+
+    ``entered`` is the space the moving group entered (for a ship, the space of the region
+    it sailed at); ``origin`` the place the group comes from (a space token or ``ship<k>``)
+    and ``units`` what moves (unit kinds, or ``ship<k>`` for a ship); ``approach`` the Sea
+    space a ship explores from (None for land units), ``navigation`` whether the ship came
+    round the edge of the map. ``layouts`` are the ways the region may still lie (the
+    :attr:`Region.turned` values the rules leave, C32) while ``step`` is ``layout``; then
+    ``barbarians`` (the Fertile spaces the barbarians may take, p.13) and ``ship_space`` (the
+    new Sea spaces the ship may sail onto, p.19) follow. ``ore`` is Roads' terrain payment,
+    never used while exploring (Roads cannot explore, p.20) but kept for the group's marks."""
+
+    slot: str
+    entered: Hex
+    origin: str
+    units: tuple[str, ...]
+    step: str
+    layouts: tuple[bool, ...] = ()
+    spaces: tuple[Hex, ...] = ()
+    approach: Hex | None = None
+    navigation: bool = False
+    ship_back: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +298,7 @@ class ClashState:
     phase: str = TURN
     turn_state: TurnState = field(default_factory=TurnState)
     status: StatusState | None = None
+    exploring: Exploring | None = None
     exhausted: frozenset[Hex] = frozenset()
     barbarians: Barbarians = field(default_factory=Barbarians)
     prompts: PromptStack = field(default_factory=PromptStack)

@@ -47,7 +47,7 @@ def _many_temples(s: ClashState) -> None:
 
 def _many_armies(s: ClashState) -> None:
     _ann(s).armies.update({H(h): 4 for h in ("C3", "D2", "A3", "B2")})
-    _ann(s).ships.append(Ship(H("C4"), ("army",)))
+    _ann(s).ships.append(Ship(1, H("C4"), ("army",)))
 
 
 def _dogma(s: ClashState) -> None:
@@ -69,10 +69,13 @@ BREAKS: dict[str, tuple[Callable[[ClashState], object], str]] = {
     "an empty count": (lambda s: _ann(s).armies.update({H("C3"): 0}), "0 army on C3"),
     "seventeen armies": (_many_armies, "army units (the box has 16)"),
     "five settlers": (lambda s: _ann(s).settlers.update({H("D2"): 5}), "(the box has 4)"),
-    "five ships": (lambda s: _ann(s).ships.extend([Ship(H("C4"))] * 3), "5 ship units"),
-    "a ship on land": (lambda s: _ann(s).ships.append(Ship(H("D4"))), "ship on D4"),
+    "five ships": (
+        lambda s: _ann(s).ships.extend([Ship(i, H("C4")) for i in (2, 3, 4)]),
+        "5 ship units",
+    ),
+    "a ship on land": (lambda s: _ann(s).ships.append(Ship(1, H("D4"))), "ship on D4"),
     "three aboard": (
-        lambda s: _ann(s).ships.append(Ship(H("C4"), ("army", "army", "army"))),
+        lambda s: _ann(s).ships.append(Ship(1, H("C4"), ("army", "army", "army"))),
         "carries",
     ),
     "food over 2 without Storage": (

@@ -70,7 +70,7 @@ def test_every_key_is_read() -> None:
         "great_wall",
     )
     assert d4.mood == "angry" and d4.size == 1
-    assert ann.ships == [Ship(parse_hex("D3"), ("army", "settler")), Ship(parse_hex("C4"))]
+    assert ann.ships == [Ship(1, parse_hex("D3"), ("army", "settler")), Ship(2, parse_hex("C4"))]
     assert ann.armies == {parse_hex("C3"): 2, parse_hex("D2"): 1}
     assert ann.resources == {"food": 5, "wood": 3, "ore": 1, "ideas": 2, "gold": 4}
     assert (ann.mood_tokens, ann.culture_tokens, ann.culture_level, ann.happiness_level) == (

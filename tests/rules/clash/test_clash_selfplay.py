@@ -1,4 +1,5 @@
-"""Self-play (``rules.selfplay``): complete games of ``end`` with every check on (invariants
+"""Self-play (``rules.selfplay``): complete games (moving, exploring, founding) with every check
+on (invariants
 after each action, snapshots, refusals of mutated actions, quiet seats), and snapshots."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rules.core import Rng, act
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_games_of_end_finish_cleanly(players: int) -> None:
+def test_random_games_finish_cleanly(players: int) -> None:
     report = selfplay.Report("clash", players)
     runner = selfplay.Runner(GAME, report, roundtrip_every=3, illegal_every=2)
     for i in range(8):
@@ -22,8 +23,10 @@ def test_games_of_end_finish_cleanly(players: int) -> None:
     assert report.errors == 0, report.messages
     assert report.finished == report.games == 8
     assert report.coverage["end.rounds"] + report.coverage["end.resigned"] >= 1
-    # 6 rounds of 3 turns per player, unless a resignation cut a game short.
-    assert report.actions <= 8 * 6 * 3 * players
+    # 6 rounds of 3 turns per player; a turn is at most `end` and three actions, the Move
+    # action being one answer per group (3) and one per exploration decision (3 more).
+    assert report.actions <= 8 * 6 * 3 * players * (1 + 3 * 7)
+    assert report.coverage["clash.moved"] and report.coverage["clash.explored"]
     assert report.coverage["illegal.unknown_action"] and report.coverage["illegal.not_your_turn"]
 
 

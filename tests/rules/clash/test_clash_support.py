@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator
+from dataclasses import fields
 from typing import Any
 
 from rules.clash import GAME
@@ -93,10 +94,11 @@ def position(
 
 def comparable(state: ClashState) -> tuple[Any, ...]:
     """A state without what a position does not fix: the generator and the recent events."""
-    key = list(state.key())
-    key[1] = None  # the generator
-    key[17] = None  # recent events
-    return tuple(key)
+    names = [f.name for f in fields(state)]
+    return tuple(
+        None if name in ("rng", "recent") else value
+        for name, value in zip(names, state.key(), strict=True)
+    )
 
 
 def roundtrip(state: ClashState) -> ClashState:

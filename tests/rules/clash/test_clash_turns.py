@@ -215,10 +215,10 @@ def test_a_resignation_in_the_status_phase_skips_the_seat() -> None:
     assert state.status is not None and state.status.step == 2 and state.status.waiting == (0, 2)
 
 
-def test_only_end_is_an_action_yet() -> None:
+def test_the_turn_offers_move_found_and_end() -> None:
     state = GAME.setup(list(PLAYERS2), {}, 1)
     seat = state.active
-    for action, code in (("move c4", "unknown_action"), ("end c4", "too_many_tokens")):
+    for action, code in (("build c4", "unknown_action"), ("end c4", "too_many_tokens")):
         with pytest.raises(IllegalAction) as refused:
             act(GAME, state, seat, action)
         assert refused.value.code == code
@@ -229,7 +229,11 @@ def test_only_end_is_an_action_yet() -> None:
         GAME.apply(state, 1 - seat, "end")
     assert refused.value.code == "not_your_turn"
     choices = GAME.choices(state, seat, [])
-    assert [(c.token, c.complete, c.more) for c in choices] == [("end", True, False)]
+    # The settler stands on its city: no space to found on yet.
+    assert [(c.token, c.complete, c.more) for c in choices] == [
+        ("move", True, True),
+        ("end", True, False),
+    ]
     assert GAME.choices(state, seat, ["end"]) == [] and GAME.choices(state, 1 - seat, []) == []
 
 

@@ -1,0 +1,84 @@
+"""Found City (p.8; rules reference §3.2).
+
+For one action, one of your settlers on a space is exchanged for one of your Settlements: the
+space becomes your new city, of size 1 and neutral (p.6, p.8). The space must be explored land
+but not Barren (p.8, p.20), not Exhausted (p.13), hold no city (p.8) and no foreign units
+(p.8); a settler aboard a ship founds nothing. You need a Settlement of your colour in your
+supply (7 in the box, hence at most 7 cities, p.2). Cities may stand next to each other.
+
+Refusals: ``no_settler_there``, ``cannot_found_on_barren``, ``cannot_found_on_exhausted``,
+``cannot_found_on_a_city``, ``cannot_found_by_foreign_units``, ``no_settlement_left``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.clash import marks as mk
+from rules.clash.components import PIECES_PER_KIND, SETTLEMENT, SETTLER
+from rules.clash.hexes import Hex, label, token
+from rules.clash.occupancy import Occupancy, occupancy
+from rules.clash.state import ClashState, new_city
+from rules.clash.tiles import BARREN
+from rules.core import Event, IllegalAction
+
+
+def settlements_in_use(state: ClashState, seat: int) -> int:
+    """Settlements of ``seat``'s colour on the board (a captured city's are the captor's)."""
+    return sum(
+        1
+        for p in state.seats
+        for c in p.cities
+        for x in c.pieces
+        if x.kind == SETTLEMENT and x.owner == seat
+    )
+
+
+def problem(state: ClashState, seat: int, h: Hex, occ: Occupancy) -> IllegalAction | None:
+    """Why ``seat`` cannot found a city on ``h`` now, or None."""
+    me = state.seats[seat]
+    at = label(h)
+    if not me.settlers.get(h):
+        return IllegalAction("no_settler_there", space=at)
+    if occ.terrain.get(h) == BARREN:
+        return IllegalAction("cannot_found_on_barren", space=at)
+    if h in state.exhausted:
+        return IllegalAction("cannot_found_on_exhausted", space=at)
+    if h in occ.city:
+        return IllegalAction("cannot_found_on_a_city", space=at)
+    if occ.foreign(seat, h):
+        return IllegalAction("cannot_found_by_foreign_units", space=at)
+    if settlements_in_use(state, seat) >= PIECES_PER_KIND:
+        return IllegalAction("no_settlement_left", limit=PIECES_PER_KIND)
+    return None
+
+
+def spaces(state: ClashState, seat: int) -> list[Hex]:
+    """Where ``seat`` may found a city now, in board order."""
+    occ = occupancy(state)
+    me = state.seats[seat]
+    return sorted(
+        (h for h in me.settlers if problem(state, seat, h, occ) is None), key=lambda h: (h.q, h.r)
+    )
+
+
+def found(state: ClashState, seat: int, h: Hex) -> list[Event]:
+    """Found the city (the action is paid by the caller)."""
+    err = problem(state, seat, h, occupancy(state))
+    if err is not None:
+        raise err
+    me = state.seats[seat]
+    if me.settlers[h] > 1:
+        me.settlers[h] -= 1
+    else:
+        del me.settlers[h]
+    # The settler leaves with the most restricting of its marks (it moves no more).
+    place, marks = token(h), state.turn_state.marks
+    have = mk.counts(marks, place, SETTLER)
+    for m in reversed(mk.MARKS):
+        if have[m]:
+            marks = mk.remove(marks, place, SETTLER, m, 1)
+            break
+    state.turn_state = replace(state.turn_state, marks=marks)
+    me.cities.append(new_city(h, seat))
+    return [Event("clash.city_founded", {"player": state.players[seat], "space": label(h)})]
