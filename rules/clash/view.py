@@ -15,7 +15,7 @@ revealed and reserved wonders are public.
      "cities": [{"hex": "D2", "owner": 0, "pieces": [{"kind": "settlement", "owner": 0}],
                  "port_faces": null, "mood": "neutral", "size": 1}],
      "units": [{"hex": "D2", "owner": 0, "kind": "settler", "count": 1},
-               {"hex": "E3", "owner": 1, "kind": "ship", "count": 1,
+               {"hex": "E3", "owner": 1, "kind": "ship", "count": 1, "ids": [2],
                 "cargo": [{"kind": "army", "count": 1}]},
                {"hex": "E5", "owner": "barbarian", "kind": "army", "count": 2}],
      "barbarian_cities": [{"hex": "E5", "size": 1}],
@@ -25,7 +25,8 @@ revealed and reserved wonders are public.
 ``fertile forest mountain barren sea``, or null while its slot is unexplored. ``units`` has one
 entry per space, owner and kind for land units (those on the space, not aboard), and for ships
 one entry per space, owner and cargo: ships carrying the same land units are counted
-together, ``cargo`` being what each of them carries (``[]`` when empty). Players' units come
+together, ``cargo`` being what each of them carries (``[]`` when empty) and ``ids`` their
+numbers (``ship2`` in actions). Players' units come
 first, by seat, then the barbarians'; each by space.
 """
 
@@ -36,6 +37,7 @@ from typing import Any
 
 from rules.clash.advances import in_order
 from rules.clash.components import ARMY, LAND_UNITS, SETTLER, SHIP
+from rules.clash.exploration import LAYOUT_TOKENS, placed
 from rules.clash.hexes import Hex, label, offset
 from rules.clash.prompts import pending
 from rules.clash.scoring import breakdown, wonders_of
@@ -65,6 +67,8 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
         "status": None if status is None else {"step": status.step, "waiting": [*status.waiting]},
         "turn_used": sorted(state.turn_state.used),
         "influenced": state.turn_state.influenced,
+        "moving": state.turn_state.moving,
+        "exploring": _exploring(state),
         "seats": [_seat(state, s) for s in range(state.n)],
         "map": map_view(state),
         "cards": {
@@ -164,19 +168,43 @@ def _units(state: ClashState, seat: int) -> list[dict[str, JSON]]:
         out += [
             {"hex": label(h), "owner": seat, "kind": kind, "count": n} for h, n in _by_space(counts)
         ]
-    ships = Counter((s.hex, s.cargo) for s in me.ships)
-    for (h, cargo), n in sorted(ships.items(), key=lambda x: (offset(x[0][0]), x[0][1])):
+    ships: dict[tuple[Hex, tuple[str, ...]], list[int]] = {}
+    for ship in me.ships:
+        ships.setdefault((ship.hex, ship.cargo), []).append(ship.id)
+    for (h, cargo), ids in sorted(ships.items(), key=lambda x: (offset(x[0][0]), x[0][1])):
         carried = Counter(cargo)
         out.append(
             {
                 "hex": label(h),
                 "owner": seat,
                 "kind": SHIP,
-                "count": n,
+                "count": len(ids),
+                "ids": sorted(ids),
                 "cargo": [{"kind": k, "count": carried[k]} for k in LAND_UNITS if carried[k]],
             }
         )
     return out
+
+
+def _exploring(state: ClashState) -> JSON:
+    """The region being placed: where, and the ways it may still lie (public: it is face up)."""
+    e = state.exploring
+    if e is None:
+        return None
+    slot = state.board.slot(e.slot)
+    return {
+        "slot": e.slot,
+        "space": label(e.entered),
+        "step": e.step,
+        "layouts": [
+            {
+                "token": LAYOUT_TOKENS[t],
+                "terrain": {label(h): x for h, x in sorted(placed(state, slot, t).items())},
+            }
+            for t in e.layouts
+        ],
+        "spaces": spaces(e.spaces),
+    }
 
 
 def _barbarian_units(state: ClashState) -> list[dict[str, JSON]]:

@@ -30,6 +30,8 @@ TOP_KEYS = {
     "status",
     "turn_used",
     "influenced",
+    "moving",
+    "exploring",
     "seats",
     "map",
     "cards",
@@ -116,12 +118,15 @@ def test_the_map_view_of_a_rich_position() -> None:
         "owner": 0,
         "kind": "ship",
         "count": 1,
+        "ids": [1],
         "cargo": [
             {"kind": "army", "count": 1},
             {"kind": "settler", "count": 1},
         ],
     } in m["units"]
-    assert {"hex": "C4", "owner": 0, "kind": "ship", "count": 1, "cargo": []} in m["units"]
+    assert {"hex": "C4", "owner": 0, "kind": "ship", "count": 1, "ids": [2], "cargo": []} in m[
+        "units"
+    ]
     assert {"hex": "C3", "owner": 0, "kind": "army", "count": 2} in m["units"]
     assert {"hex": "B3", "owner": "barbarian", "kind": "army", "count": 2} in m["units"]
     assert m["barbarian_cities"] == [{"hex": "B3", "size": 1}]
@@ -140,12 +145,13 @@ def test_ships_with_the_same_cargo_are_counted_together() -> None:
     units = GAME.view(position(pos), None)["map"]["units"]
     ships = [u for u in units if u["kind"] == "ship"]
     assert ships == [
-        {"hex": "D3", "owner": 0, "kind": "ship", "count": 2, "cargo": []},
+        {"hex": "D3", "owner": 0, "kind": "ship", "count": 2, "ids": [1, 2], "cargo": []},
         {
             "hex": "D3",
             "owner": 0,
             "kind": "ship",
             "count": 1,
+            "ids": [3],
             "cargo": [{"kind": "army", "count": 1}],
         },
     ]
