@@ -1,0 +1,104 @@
+"""The map and helpers of the movement, exploration and founding tests.
+
+The 2-player board (``rules/clash/boards.py``) with ann's starting region ``s1`` (D2 Fertile
+with her city, E2 Mountain, C2 Forest, D1 Barren) and three regions explored round it, as
+the slots lay them:
+
+* ``r1`` = g15: B2 Fertile, A3 Mountain, C3 Forest, B3 Fertile;
+* ``r2`` = g04: F2 Sea, E3 Forest, G3 Sea, F3 Fertile;
+* ``r3`` = g03: D3 Sea, C4 Sea, E4 Mountain, D4 Fertile.
+
+Every other slot lies face down; a test names the tile it needs there.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from rules.clash import GAME
+from rules.clash.hexes import label
+from rules.clash.state import ClashState
+from rules.core import IllegalAction, act
+
+JSON = Any
+PLAYERS = ("ann", "bob")
+BASE_MAP: dict[str, JSON] = {
+    "r1": {"tile": "g15", "explored": True},
+    "r2": {"tile": "g04", "explored": True},
+    "r3": {"tile": "g03", "explored": True},
+}
+#: Tiles for the face-down slots a test does not set (none has Sea next to the explored part).
+SPARE = ("g13", "g16", "g07", "g08", "g11", "g12", "g06", "g02", "g01", "g09")
+
+
+def board(
+    ann: dict[str, JSON] | None = None,
+    bob: dict[str, JSON] | None = None,
+    tiles: dict[str, JSON] | None = None,
+    **extra: JSON,
+) -> ClashState:
+    """ann's turn on the base map. ``tiles`` sets slots: a tile id lies face down there, a
+    mapping is written as it is; ``ann``/``bob`` are seat keys, ``extra`` position keys."""
+    game_map: dict[str, JSON] = copy.deepcopy(BASE_MAP)
+    for slot, value in (tiles or {}).items():
+        game_map[slot] = {"tile": value} if isinstance(value, str) else value
+    used = {v["tile"] for v in game_map.values()}
+    spare = [t for t in SPARE if t not in used]
+    for slot in ("r4", "r5", "r6", "r7", "r8"):
+        if slot not in game_map:
+            game_map[slot] = {"tile": spare.pop(0)}
+    seats = {"ann": ann or {}, "bob": bob or {}}
+    pos = {"map": game_map, "seats": seats, "first": "ann", **extra}
+    return GAME.setup_position(list(PLAYERS), {}, 1, pos)
+
+
+def play(state: ClashState, *actions: str) -> ClashState:
+    """Apply each action for whoever is asked."""
+    for action in actions:
+        seat = GAME.pending(state)[0].seat
+        state, _ = act(GAME, state, seat, action)
+    return state
+
+
+def events(state: ClashState, action: str) -> tuple[ClashState, list[str]]:
+    seat = GAME.pending(state)[0].seat
+    state, evs = act(GAME, state, seat, action)
+    return state, [e.kind for e in evs]
+
+
+def refused(state: ClashState, action: str) -> IllegalAction:
+    """The refusal of ``action``; the state is unchanged."""
+    before = GAME.to_json(state)
+    seat = GAME.pending(state)[0].seat
+    with pytest.raises(IllegalAction) as caught:
+        act(GAME, state, seat, action)
+    assert GAME.to_json(state) == before
+    return caught.value
+
+
+def tokens(state: ClashState, *prefix: str) -> list[str]:
+    seat = GAME.pending(state)[0].seat
+    return [c.token for c in GAME.choices(state, seat, list(prefix))]
+
+
+def prompt(state: ClashState) -> str:
+    return GAME.pending(state)[0].kind
+
+
+def units(state: ClashState, seat: int = 0) -> dict[str, dict[str, int]]:
+    """Land units by kind and space name (``{"army": {"C3": 2}, "settler": {...}}``)."""
+    me = state.seats[seat]
+    return {
+        "army": {label(h): n for h, n in sorted(me.armies.items())},
+        "settler": {label(h): n for h, n in sorted(me.settlers.items())},
+    }
+
+
+def ships(state: ClashState, seat: int = 0) -> list[tuple[int, str, tuple[str, ...]]]:
+    return [(s.id, label(s.hex), s.cargo) for s in state.seats[seat].ships]
+
+
+TACTICS = ["farming", "mining", "tactics"]
