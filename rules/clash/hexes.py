@@ -37,6 +37,7 @@ hex in steps of 60°, a cycle of six.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import deque
@@ -189,10 +190,19 @@ def parse_hex(text: str) -> Hex:
     leading zero, a second letter, non-ASCII digits. Whether the hex is on the board is the
     board's question (:meth:`rules.clash.boards.Board.parse`).
     """
-    # ASCII first: str.lower() turns the Kelvin sign into "k".
+    h = _parsed(text)
+    if h is None:
+        raise IllegalAction("bad_hex", text=text)
+    return h
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Hex | None:
+    # ASCII first: str.lower() turns the Kelvin sign into "k". Cached: moves name the same
+    # few dozen spaces over and over, and a Hex is immutable.
     match = _LABEL.fullmatch(text.strip().lower()) if text.isascii() else None
     if match is None:
-        raise IllegalAction("bad_hex", text=text)
+        return None
     return from_offset(ord(match.group(1)) - ord("a"), int(match.group(2)) - 1)
 
 

@@ -9,6 +9,7 @@ another player's hand.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -310,19 +311,6 @@ def _places(state: ClashState, terrain: dict[Hex, Terrain]) -> list[str]:
     return out
 
 
-def strings(value: JSON) -> Iterator[str]:
-    """Every string in a JSON value, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from strings(v)
-
-
 def secrets(state: ClashState) -> dict[int | None, set[str]]:
     """What each view (by seat, None for spectators) must not show: the regions lying face
     down, every deck's cards and the other players' hands. A secret spelt like a player's
@@ -341,7 +329,10 @@ def secrets(state: ClashState) -> dict[int | None, set[str]]:
 def _hidden_in_views(state: ClashState) -> list[str]:
     out: list[str] = []
     for seat, hidden in secrets(state).items():
-        shown = hidden & set(strings(build_view(state, seat)))
+        # A secret shown is a whole JSON string (a value or a key): quoted in the text, where a
+        # quote inside another string would be escaped.
+        text = json.dumps(build_view(state, seat))
+        shown = {x for x in hidden if json.dumps(x) in text}
         if shown:
             out.append(f"the view of seat {seat} shows {sorted(shown)}")
     return out

@@ -1,0 +1,147 @@
+"""Self-play of movement and exploration from positions with every kind of unit: armies with
+Tactics, settlers, ships with cargo, Roads and Navigation, part of the map explored.
+
+Random legal actions (chosen token by token from ``choices``, as the picker offers them) are
+applied; after each one the engine's invariants hold (no unit on a face-down or off-board
+space, the army limit, no face-down region in any view, ...), the snapshot round-trips, and
+pieces are conserved: army units and ships never change in number, a settler only ever turns
+into a city, barbarians only appear as a city with one army unit. The standard self-play
+runner (refusals of mutated actions, quiet seats) plays the same positions too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from rules import selfplay
+from rules.clash import GAME
+from rules.clash.boards import board
+from rules.clash.hexes import label
+from rules.clash.state import ClashState
+from rules.clash.tiles import REGIONS, tile
+from rules.core import Rng, act
+
+JSON = Any
+ADVANCES = ["farming", "mining", "tactics", "engineering", "roads", "cartography", "navigation"]
+
+
+def moving_position(handles: list[str], seed: int) -> dict[str, JSON]:
+    """Half the face-down slots explored at random; each player with 3 armies and 2 settlers
+    at home, Food, Ore and Gold for Roads, and a ship or two (with cargo) on explored Sea."""
+    rng = Rng(seed)
+    b = board(len(handles))
+    ids = [t.id for t in REGIONS]
+    rng.shuffle(ids)
+    game_map: dict[str, JSON] = {}
+    seas = []
+    for slot, tile_id in zip(b.hidden, ids, strict=False):
+        explored = rng.randrange(2) == 0
+        turned = rng.randrange(2) == 0
+        game_map[slot.id] = {"tile": tile_id, "explored": explored}
+        if explored:
+            game_map[slot.id]["turned"] = turned
+            lens = slot.lens.turned() if turned else slot.lens
+            seas += [h for h, t in tile(tile_id).place(lens).items() if t == "sea"]
+    rng.shuffle(seas)
+    seats: dict[str, JSON] = {}
+    for k, name in enumerate(handles):
+        home = label(b.starts[k].city)
+        me: dict[str, JSON] = {
+            "advances": ADVANCES if k % 2 == 0 else ADVANCES[:3],
+            "resources": {"food": 2, "ore": 2, "gold": 1},
+            "armies": {home: 3},
+            "settlers": {home: 2},
+        }
+        ships = []
+        for cargo in (["army"], []):
+            if seas:
+                ships.append({"hex": label(seas.pop()), "cargo": cargo})
+        me["ships"] = ships
+        seats[name] = me
+    return {"map": game_map, "seats": seats}
+
+
+def totals(state: ClashState) -> list[tuple[int, int, int]]:
+    """Per seat: army units, ships, settlers + cities (all aboard included)."""
+    out = []
+    for me in state.seats:
+        aboard = Counter(k for s in me.ships for k in s.cargo)
+        armies = sum(me.armies.values()) + aboard["army"]
+        settlers = sum(me.settlers.values()) + aboard["settler"]
+        out.append((armies, len(me.ships), settlers + len(me.cities)))
+    return out
+
+
+def walk(state: ClashState, seat: int, rng: Rng) -> str:
+    """A random complete action, token by token as the picker offers them."""
+    prefix: list[str] = []
+    while True:
+        options = GAME.choices(state, seat, prefix)
+        assert options, f"dead end after {prefix}"
+        choice = options[rng.randrange(len(options))]
+        prefix.append(choice.token)
+        if choice.complete and (not choice.more or rng.randrange(2)):
+            return " ".join(prefix)
+
+
+def play_one(players: int, seed: int, steps: int) -> Counter[str]:
+    handles = [f"p{i}" for i in range(players)]
+    state = GAME.setup_position(handles, {}, seed, moving_position(handles, seed))
+    rng = Rng(seed)
+    start = totals(state)
+    seen: Counter[str] = Counter()
+    for _ in range(steps):
+        if state.outcome is not None:
+            break
+        seat = GAME.pending(state)[0].seat
+        before_barbarians = len(state.barbarians.cities)
+        state, events = act(GAME, state, seat, walk(state, seat, rng))
+        seen.update(e.kind for e in events)
+        assert GAME.check_invariants(state) == []
+        assert GAME.from_json(GAME.to_json(state)) == state
+        now = totals(state)
+        assert [(a, s) for a, s, _ in now] == [(a, s) for a, s, _ in start]
+        assert [c for _, _, c in now] == [c for _, _, c in start]
+        b = state.barbarians
+        assert sum(b.armies.values()) >= len(b.cities) >= before_barbarians
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_moves_keep_every_invariant(players: int) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        seen += play_one(players, players * 100 + seed, 150)
+    assert seen["clash.moved"] and seen["clash.explored"] and seen["clash.boarded"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_many_random_games_of_moves_keep_every_invariant(players: int) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        seen += play_one(players, players * 10_000 + seed, 2_000)
+    kinds = ("moved", "explored", "boarded", "ship_explored", "ship_returned")
+    for kind in (*kinds, "barbarians_appeared", "city_founded"):
+        assert seen[f"clash.{kind}"], kind
+
+
+class _PositionRunner(selfplay.Runner):
+    """The standard runner, started from :func:`moving_position`."""
+
+    def _setup(self, handles: list[str], rng: Rng) -> Any:
+        seed = rng.randrange(1 << 30)
+        self.setup_options, self.setup_seed = {}, seed
+        return GAME.setup_position(handles, {}, seed, moving_position(handles, seed))
+
+
+def test_the_standard_runner_plays_the_positions_cleanly() -> None:
+    report = selfplay.Report("clash", 3)
+    runner = _PositionRunner(GAME, report, roundtrip_every=2, illegal_every=2)
+    for seed in range(2):
+        runner.play(seed, 3)
+    assert report.errors == 0, report.messages
+    assert report.finished == 2
