@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("selfplay", help="play random games with every check on")
-    play.add_argument("game", choices=rules.GAME_NAMES)
+    play.add_argument("game", choices=rules.ENGINE_NAMES)
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--players", type=int, default=None)

@@ -194,8 +194,8 @@ def check(data: Mapping[str, JSON]) -> None:
     unknown = sorted(set(data) - FIELDS)
     if unknown:
         raise TranscriptError(f"unknown key {unknown[0]!r}")
-    if data.get("game") not in rules.GAME_NAMES:
-        raise TranscriptError(f"game: one of {', '.join(rules.GAME_NAMES)}")
+    if data.get("game") not in rules.ENGINE_NAMES:
+        raise TranscriptError(f"game: one of {', '.join(rules.ENGINE_NAMES)}")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise TranscriptError("players: a list of handles")

@@ -31,6 +31,7 @@ def register_test_game(
     monkeypatch.setitem(rules._ENGINES, name, module)
     if listed:
         monkeypatch.setattr(rules, "GAME_NAMES", (*rules.GAME_NAMES, name))
+        monkeypatch.setattr(rules, "ENGINE_NAMES", (*rules.ENGINE_NAMES, name))
     messages = locales._catalogue(locales.DEFAULT).messages
     for key, text in texts.items():
         monkeypatch.setitem(messages, key, text)
