@@ -39,21 +39,25 @@ _ROWS = (
 )
 
 
-def block(result: dict[str, Any]) -> str:
-    """The generated Markdown for one game's results."""
+Rows = tuple[tuple[str, str, str], ...]
+
+
+def block(result: dict[str, Any], rows: Rows = _ROWS, command: str | None = None) -> str:
+    """The generated Markdown for one game's results (``rows``: key, label, unit)."""
     game = result["game"]
+    command = command or f"python -m bench {game} --games {result['games']}"
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
     machine = f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}"
     lines = [
         f"<!-- bench:{game} -->",
         f"### {game}",
         "",
-        f"Measured {when} on {machine} with `python -m bench {game} --games {result['games']}`.",
+        f"Measured {when} on {machine} with `{command}`.",
         "",
         "| measure | value | budget |",
         "|---|---:|---:|",
     ]
-    for key, label, unit in _ROWS:
+    for key, label, unit in rows:
         if key not in result:
             continue
         budget = BUDGETS.get(key)
@@ -65,12 +69,14 @@ def block(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def write_report(path: Path, result: dict[str, Any]) -> None:
+def write_report(
+    path: Path, result: dict[str, Any], rows: Rows = _ROWS, command: str | None = None
+) -> None:
     """Replace (or append) the game's generated block in ``path``."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n"
     game = result["game"]
     pattern = re.compile(rf"<!-- bench:{game} -->.*?<!-- /bench:{game} -->", re.S)
-    new = block(result)
+    new = block(result, rows, command)
     if pattern.search(text):
         text = pattern.sub(lambda _: new, text)
     else:

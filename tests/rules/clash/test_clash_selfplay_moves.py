@@ -16,52 +16,11 @@ from typing import Any
 
 import pytest
 
+from bench.clash import moving_position
 from rules import selfplay
 from rules.clash import GAME
-from rules.clash.boards import board
-from rules.clash.hexes import label
 from rules.clash.state import ClashState
-from rules.clash.tiles import REGIONS, tile
 from rules.core import Rng, act
-
-JSON = Any
-ADVANCES = ["farming", "mining", "tactics", "engineering", "roads", "cartography", "navigation"]
-
-
-def moving_position(handles: list[str], seed: int) -> dict[str, JSON]:
-    """Half the face-down slots explored at random; each player with 3 armies and 2 settlers
-    at home, Food, Ore and Gold for Roads, and a ship or two (with cargo) on explored Sea."""
-    rng = Rng(seed)
-    b = board(len(handles))
-    ids = [t.id for t in REGIONS]
-    rng.shuffle(ids)
-    game_map: dict[str, JSON] = {}
-    seas = []
-    for slot, tile_id in zip(b.hidden, ids, strict=False):
-        explored = rng.randrange(2) == 0
-        turned = rng.randrange(2) == 0
-        game_map[slot.id] = {"tile": tile_id, "explored": explored}
-        if explored:
-            game_map[slot.id]["turned"] = turned
-            lens = slot.lens.turned() if turned else slot.lens
-            seas += [h for h, t in tile(tile_id).place(lens).items() if t == "sea"]
-    rng.shuffle(seas)
-    seats: dict[str, JSON] = {}
-    for k, name in enumerate(handles):
-        home = label(b.starts[k].city)
-        me: dict[str, JSON] = {
-            "advances": ADVANCES if k % 2 == 0 else ADVANCES[:3],
-            "resources": {"food": 2, "ore": 2, "gold": 1},
-            "armies": {home: 3},
-            "settlers": {home: 2},
-        }
-        ships = []
-        for cargo in (["army"], []):
-            if seas:
-                ships.append({"hex": label(seas.pop()), "cargo": cargo})
-        me["ships"] = ships
-        seats[name] = me
-    return {"map": game_map, "seats": seats}
 
 
 def totals(state: ClashState) -> list[tuple[int, int, int]]:
@@ -145,3 +104,12 @@ def test_the_standard_runner_plays_the_positions_cleanly() -> None:
         runner.play(seed, 3)
     assert report.errors == 0, report.messages
     assert report.finished == 2
+
+
+def test_the_engine_benchmark_measures_what_it_reports() -> None:
+    """``python -m bench.clash`` (docs/performance.md) on one game: every figure is there."""
+    from bench.clash import ROWS, measure
+
+    result = measure(1, seed=5)
+    assert {key for key, _, _ in ROWS} <= set(result)
+    assert result["actions"] > 0 and result["choices_max_ms"] >= result["choices_p50_ms"]
