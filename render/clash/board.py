@@ -2,13 +2,20 @@
 
 Inside a space, from the top: its name (always, face down too); then one row for a city (or a
 barbarian city) or, without one, for the units; under a city, a row for the units; under
-ships, a row for their cargo. A face-down space shows a "?" and nothing else. A port lies on
-the side of its city facing the sea space it opens on.
+each ship, its cargo. A ship shows its numbers (``1,3``: players type ``ship1``), stretched
+when they need the room; the others show their count. A face-down space shows a "?" and
+nothing else. A port lies on the side of its city facing the sea space it opens on.
+
+A region being explored (``view["exploring"]``) is outlined in the accent colour; while its
+explorer still chooses how it lies (step ``layout``, two ways), each of its spaces is split,
+the first way's terrain on the left half and the second's on the right, each half marked with
+its way's token (``a``, ``b``: the answers).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,9 +36,10 @@ from render.clash.pieces import (
 from rules.clash.hexes import N as NORTH
 from rules.clash.hexes import S as SOUTH
 from rules.clash.hexes import direction_between, parse_hex
+from rules.clash.tiles import TERRAINS
 from rules.core import IllegalAction
 
-__all__ = ["draw_map"]
+__all__ = ["Placing", "draw_map", "placing", "ship_label"]
 
 JsonMap = Mapping[str, Any]
 #: Buildings next to the Settlement in this order; other kinds follow, by name.
@@ -41,8 +49,20 @@ _UNITS = ("army", "settler", "ship")
 _ROW_ALONE = 0.2
 _ROW_TOP = -0.17
 _ROW_BOTTOM = 0.47
+#: Ships over their cargo sit a little lower, so that a sail stays clear of the name.
+_SHIPS_TOP = -0.12
+_CARGO_ROW = 0.5
 #: Room between two tokens, for the marker on the first one's corner.
 _TOKEN_GAP = 0.14
+#: How much of a ship's width its hull has where the numbers are printed (the hull narrows
+#: downwards), and the room left beside them, in ship heights.
+_HULL = 0.84
+_HULL_PAD = 0.12
+#: The widest a ship grows with the count's text size, in radii.
+_WIDEST_SHIP = 1.3
+#: Where the way tokens of a split space sit, in radii from its centre.
+_WAY_DX = 0.4
+_WAY_DY = 0.2
 
 
 @dataclass
@@ -54,17 +74,71 @@ class _Contents:
     units: list[JsonMap] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A region being explored: its slot and, while its explorer chooses how it lies, the
+    two ways' tokens and each space's terrain either way (``{name: (first, second)}``)."""
+
+    slot: str
+    tokens: tuple[str, str] | None = None
+    ways: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+def placing(exploring: Any, lay: MapLayout) -> Placing | None:
+    """What :func:`draw_map` marks of ``view["exploring"]``; None without one on this map.
+    A space the map shows face down is never split (the map decides what is face up)."""
+    if not isinstance(exploring, Mapping):
+        return None
+    slot = str(exploring.get("slot"))
+    spaces = [s for s in lay.spaces.values() if s.slot == slot]
+    if not spaces:
+        return None
+    layouts = exploring.get("layouts")
+    if exploring.get("step") != "layout" or not isinstance(layouts, Sequence):
+        return Placing(slot)
+    ways = [w for w in layouts if isinstance(w, Mapping) and isinstance(w.get("terrain"), Mapping)]
+    if len(ways) != 2:
+        return Placing(slot)
+    first, second = (w["terrain"] for w in ways)
+    split = {
+        s.name: (str(first.get(s.name)), str(second.get(s.name)))
+        for s in spaces
+        if s.terrain is not None
+        and first.get(s.name) in TERRAINS
+        and second.get(s.name) in TERRAINS
+    }
+    if not split:
+        return Placing(slot)
+    tokens = (str(ways[0].get("token", "a")), str(ways[1].get("token", "b")))
+    return Placing(slot, tokens, split)
+
+
 def draw_map(
-    c: Canvas, lay: MapLayout, map_view: JsonMap, sz: look.Sizes, clip: Box | None = None
+    c: Canvas,
+    lay: MapLayout,
+    map_view: JsonMap,
+    sz: look.Sizes,
+    clip: Box | None = None,
+    exploring: Any = None,
 ) -> list[Space]:
-    """Everything of the map that meets ``clip`` (the whole map without one); returns the
-    spaces drawn."""
+    """Everything of the map that meets ``clip`` (the whole map without one), with the region
+    ``exploring`` (``view["exploring"]``) marked; returns the spaces drawn."""
     shown = [s for s in lay.spaces.values() if clip is None or _meets(lay.hex_box(s.hex), clip)]
+    marked = placing(exploring, lay)
+    ways = marked.ways if marked is not None else {}
     terrain.draw_ground(c, lay, shown)
+    for s in shown:
+        if s.name in ways:
+            terrain.draw_halves(c, lay, s, *ways[s.name])
     terrain.draw_lines(c, lay, shown)
+    if marked is not None:
+        _outline_slot(c, lay, marked.slot, sz)
     contents = _contents(map_view, lay)
     for s in shown:
-        _draw_name(c, lay, s, sz)
+        if marked is not None and marked.tokens is not None and s.name in ways:
+            _draw_ways(c, lay, s, marked.tokens, sz)
+        else:
+            _draw_name(c, lay, s, sz)
     for s in shown:
         spot = contents.get(s.name)
         if spot is not None and s.terrain is not None:
@@ -75,6 +149,52 @@ def draw_map(
         if spot is not None and spot.city is not None and s.terrain is not None:
             _draw_port(c, lay, s, spot.city, sz)
     return shown
+
+
+def _outline_slot(c: Canvas, lay: MapLayout, slot: str, sz: look.Sizes) -> None:
+    """The outline of the region being explored, in the accent colour."""
+    width = max(5, round(0.09 * sz.radius))
+    for s in lay.spaces.values():
+        if s.slot != slot:
+            continue
+        for d in range(6):
+            other = lay.at(s.hex.neighbour(d))
+            if other is not None and other.slot == slot:
+                continue
+            a, b = lay.side(s.hex, d)
+            c.draw.line([a, b], fill=theme.ACCENT, width=width)
+            for x, y in (a, b):
+                c.draw.ellipse(
+                    [x - width / 2, y - width / 2, x + width / 2, y + width / 2], fill=theme.ACCENT
+                )
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+    return round(x0), round(y0), round(x1), round(y1)
+
+
+def _draw_ways(
+    c: Canvas, lay: MapLayout, s: Space, tokens: tuple[str, str], sz: look.Sizes
+) -> None:
+    """A split space: its name on a plate (it straddles two terrains) and each half's token
+    on a plate of its own."""
+    x, y = lay.name_point(s.hex)
+    half = Canvas.measure(s.name, sz.name, "semibold") / 2
+    pad = round(0.06 * sz.radius)
+    c.box(_rect(x - half - pad, y - 0.82 * sz.name, x + half + pad, y + pad / 2), theme.PANEL)
+    c.text((x, y), s.name, size=sz.name, weight="semibold", fill=theme.TEXT, anchor="ms")
+    cx, cy = lay.centre(s.hex)
+    side = 0.58 * sz.name  # half the plate
+    for token, dx in zip(tokens, (-_WAY_DX, _WAY_DX), strict=True):
+        tx, ty = cx + dx * lay.radius, cy + _WAY_DY * lay.radius
+        c.box(
+            _rect(tx - side, ty - side, tx + side, ty + side),
+            theme.PANEL,
+            outline=theme.ACCENT,
+            width=max(2, pad // 2),
+            radius=pad,
+        )
+        c.text((tx, ty), token, size=sz.name, weight="bold", fill=theme.TEXT, anchor="mm")
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -137,12 +257,11 @@ def _draw_contents(c: Canvas, lay: MapLayout, s: Space, spot: _Contents, sz: loo
             _draw_city(c, spot.city, row, sz, in_row=_port_facing(spot.city, s, lay) is None)
         elif spot.camp is not None:
             _draw_camp(c, spot.camp, row, sz)
-        _draw_tokens(c, units, (cx, cy + _ROW_BOTTOM * r), sz)
+        _draw_units(c, units, (cx, cy + _ROW_BOTTOM * r), None, sz)
         return
-    cargo = _cargo(units)
-    _draw_tokens(c, units, (cx, cy + (_ROW_TOP if cargo else _ROW_ALONE) * r), sz)
-    if cargo:
-        _draw_cargo(c, cargo, (cx, cy + _ROW_BOTTOM * r), sz)
+    loaded = any(_cargo(u) for u in units)
+    top = (cx, cy + (_SHIPS_TOP if loaded else _ROW_ALONE) * r)
+    _draw_units(c, units, top, cy + _CARGO_ROW * r if loaded else None, sz)
 
 
 def _seat(owner: Any) -> int:
@@ -159,36 +278,98 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 1
 
 
-def _row(n: int, cx: float, width: float, gap: float) -> list[float]:
-    """The centres of ``n`` items ``width`` wide, ``gap`` apart, centred on ``cx``."""
-    total = n * width + (n - 1) * gap
-    return [cx - total / 2 + width / 2 + k * (width + gap) for k in range(n)]
+def _row(widths: Sequence[float], cx: float, gap: float) -> list[float]:
+    """The centres of items ``widths`` wide, ``gap`` apart, centred on ``cx``."""
+    x = cx - (sum(widths) + (len(widths) - 1) * gap) / 2
+    out = []
+    for w in widths:
+        out.append(x + w / 2)
+        x += w + gap
+    return out
 
 
-def _draw_tokens(c: Canvas, units: list[JsonMap], centre: Point, sz: look.Sizes) -> None:
-    xs = _row(len(units), centre[0], sz.token, _TOKEN_GAP * sz.radius)
-    for x, unit in zip(xs, units, strict=True):
-        kind, count = str(unit.get("kind")), _count(unit.get("count", 1))
-        draw_unit(c, kind, unit.get("owner"), count, (x, centre[1]), sz.token, sz.count, sz.badge)
+def ship_label(unit: JsonMap) -> str | None:
+    """The numbers a ship entry prints, ``"1,3"`` (players type ``ship1``, ``ship3``); None
+    for a unit that is no ship or a ship entry without ``ids`` (its count is printed)."""
+    ids = unit.get("ids")
+    if unit.get("kind") != "ship" or not isinstance(ids, Sequence) or isinstance(ids, str):
+        return None
+    numbers = sorted(i for i in ids if isinstance(i, int) and not isinstance(i, bool))
+    return ",".join(str(i) for i in numbers) or None
 
 
-def _cargo(units: list[JsonMap]) -> list[JsonMap]:
-    """What the ships among ``units`` carry, summed per owner and kind."""
-    totals: dict[tuple[Any, str], int] = {}
-    for ship in units:
-        if ship.get("kind") != "ship":
-            continue
-        for item in ship.get("cargo") or ():
-            if isinstance(item, Mapping):
-                key = (ship.get("owner"), str(item.get("kind")))
-                totals[key] = totals.get(key, 0) + _count(item.get("count", 1))
-    cargo = [{"owner": o, "kind": k, "count": n} for (o, k), n in totals.items() if n > 0]
+@dataclass(frozen=True, slots=True)
+class _Token:
+    """How one unit entry is drawn: its text, that text's size, the token's width."""
+
+    text: str
+    size: int
+    width: int
+
+
+def _token(unit: JsonMap, sz: look.Sizes) -> _Token:
+    """A count; a ship's numbers at the count's size, or smaller when that would stretch the
+    ship past :data:`_WIDEST_SHIP`."""
+    label = ship_label(unit)
+    if label is None:
+        return _Token(str(_count(unit.get("count", 1))), sz.count, sz.token)
+    for size in (sz.count, sz.ship_id):
+        room = Canvas.measure(label, size, "bold") + 2 * _HULL_PAD * sz.token
+        width = max(sz.token, math.ceil(room / _HULL))
+        if width <= _WIDEST_SHIP * sz.radius:
+            break
+    return _Token(label, size, width)
+
+
+def _ships(unit: JsonMap) -> int:
+    """How many ships an entry stands for: its numbers, or its count."""
+    ids = unit.get("ids")
+    if isinstance(ids, Sequence) and not isinstance(ids, str) and ids:
+        return len(ids)
+    return _count(unit.get("count", 1))
+
+
+def _cargo(unit: JsonMap) -> list[JsonMap]:
+    """What the ships of one entry carry together (each carries ``cargo``), by kind."""
+    if unit.get("kind") != "ship":
+        return []
+    totals: dict[str, int] = {}
+    for item in unit.get("cargo") or ():
+        if isinstance(item, Mapping):
+            kind = str(item.get("kind"))
+            totals[kind] = totals.get(kind, 0) + _count(item.get("count", 1)) * _ships(unit)
+    cargo = [{"owner": unit.get("owner"), "kind": k, "count": n} for k, n in totals.items() if n]
     return sorted(cargo, key=_unit_order)
+
+
+def _plate_width(cargo: list[JsonMap], sz: look.Sizes) -> float:
+    if not cargo:
+        return 0.0
+    n = len(cargo)
+    return n * sz.cargo + (n - 1) * 0.06 * sz.radius + 2 * round(0.04 * sz.radius)
+
+
+def _draw_units(
+    c: Canvas, units: list[JsonMap], top: Point, bottom: float | None, sz: look.Sizes
+) -> None:
+    """One column per entry: its token on the ``top`` row and, with ``bottom``, the cargo of
+    a ship under it."""
+    tokens = [_token(u, sz) for u in units]
+    loads = [_cargo(u) if bottom is not None else [] for u in units]
+    widths = [max(t.width, _plate_width(load, sz)) for t, load in zip(tokens, loads, strict=True)]
+    xs = _row(widths, top[0], _TOKEN_GAP * sz.radius)
+    for x, unit, token, load in zip(xs, units, tokens, loads, strict=True):
+        kind, owner = str(unit.get("kind")), unit.get("owner")
+        draw_unit(
+            c, kind, owner, token.text, (x, top[1]), sz.token, token.size, sz.badge, token.width
+        )
+        if load and bottom is not None:
+            _draw_cargo(c, load, (x, bottom), sz)
 
 
 def _draw_cargo(c: Canvas, cargo: list[JsonMap], centre: Point, sz: look.Sizes) -> None:
     """Cargo on a deck plate framed in the ship owner's colour, under the ships."""
-    xs = _row(len(cargo), centre[0], sz.cargo, 0.06 * sz.radius)  # no markers on cargo
+    xs = _row([sz.cargo] * len(cargo), centre[0], 0.06 * sz.radius)  # no markers on cargo
     pad, half = round(0.04 * sz.radius), sz.cargo / 2
     plate = (
         round(xs[0] - half - pad),
@@ -205,7 +386,13 @@ def _draw_cargo(c: Canvas, cargo: list[JsonMap], centre: Point, sz: look.Sizes) 
     )
     for x, unit in zip(xs, cargo, strict=True):
         draw_unit(
-            c, unit["kind"], unit["owner"], unit["count"], (x, centre[1]), sz.cargo, sz.cargo_count
+            c,
+            unit["kind"],
+            unit["owner"],
+            str(unit["count"]),
+            (x, centre[1]),
+            sz.cargo,
+            sz.cargo_count,
         )
 
 
@@ -293,7 +480,7 @@ def _port_facing(city: JsonMap, s: Space, lay: MapLayout) -> int | None:
 
 def _draw_port(c: Canvas, lay: MapLayout, s: Space, city: JsonMap, sz: look.Sizes) -> None:
     """The port on the side between its city and the sea it faces; on a north or south side
-    right of the middle, clear of the names printed there."""
+    right of the middle, clear of the name printed under that side."""
     d = _port_facing(city, s, lay)
     if d is None:
         return
@@ -302,6 +489,9 @@ def _draw_port(c: Canvas, lay: MapLayout, s: Space, city: JsonMap, sz: look.Size
     cx, cy = lay.centre(s.hex)
     x, y = cx + ((ax + bx) / 2 - cx) * 1.04, cy + ((ay + by) / 2 - cy) * 1.04
     if d in (NORTH, SOUTH):
-        x += 0.3 * lay.radius
+        # Clear of the name under that side: the city's own (north) or the sea's (south).
+        below = s.name if d == NORTH else str(city.get("port_faces"))
+        half = Canvas.measure(below, sz.name, "semibold") / 2
+        x += min(0.5 * lay.radius, max(0.3 * lay.radius, half + sz.building / 2))
     owner = port.get("owner", city.get("owner"))
     draw_icon(c, piece_icon("port"), (x, y), sz.building, fill_of(owner), rim_of(owner))

@@ -83,6 +83,7 @@ class Sizes:
     token: int
     cargo: int
     cargo_count: int
+    ship_id: int
     badge: int
     mood: int
 
@@ -101,6 +102,7 @@ class Sizes:
             token=round(0.6 * radius),
             cargo=round(0.5 * radius),
             cargo_count=text(0.44),
+            ship_id=text(0.44),  # a ship's numbers when the count's size is too wide
             badge=round(0.24 * radius),
             mood=round(0.29 * radius),
         )

@@ -51,11 +51,18 @@ def ink(owner: Any) -> Colour:
 
 
 @functools.lru_cache(maxsize=512)
-def _rim(painter: Painter, size: int) -> tuple[Image.Image, int]:
+def _solid(painter: Painter, size: int, width: int) -> Image.Image:
+    """The silhouette ``size`` pixels tall, stretched to ``width`` (a longer ship)."""
+    square = mask(painter, size)
+    return square if width == size else square.resize((width, size), Image.Resampling.LANCZOS)
+
+
+@functools.lru_cache(maxsize=512)
+def _rim(painter: Painter, size: int, width: int) -> tuple[Image.Image, int]:
     """The silhouette grown by a rim (about 6 % of the size, at least 2 px), and that rim."""
     pad = max(2, round(size * 0.06))
-    grown = Image.new("L", (size + 2 * pad, size + 2 * pad))
-    grown.paste(mask(painter, size), (pad, pad))
+    grown = Image.new("L", (width + 2 * pad, size + 2 * pad))
+    grown.paste(_solid(painter, size, width), (pad, pad))
     return grown.filter(ImageFilter.MaxFilter(2 * pad + 1)), pad
 
 
@@ -70,14 +77,17 @@ def draw_icon(
     size: int,
     fill: Colour,
     rim: Colour = theme.INK_DARK,
+    width: int | None = None,
 ) -> tuple[int, int]:
-    """An icon centred on ``centre``; returns its top-left corner."""
-    x, y = round(centre[0] - size / 2), round(centre[1] - size / 2)
-    grown, pad = _rim(icon.solid, size)
+    """An icon centred on ``centre``, ``size`` pixels tall and ``width`` wide (square without
+    it: a wider one is stretched); returns its top-left corner."""
+    w = size if width is None else max(size, width)
+    x, y = round(centre[0] - w / 2), round(centre[1] - size / 2)
+    grown, pad = _rim(icon.solid, size, w)
     _paste(c, grown, (x - pad, y - pad), rim)
-    _paste(c, mask(icon.solid, size), (x, y), fill)
+    _paste(c, _solid(icon.solid, size, w), (x, y), fill)
     if icon.detail is not None:
-        _paste(c, mask(icon.detail, size), (x, y), rim)
+        _paste(c, _solid(icon.detail, size, w), (x, y), rim)
     return x, y
 
 
@@ -101,20 +111,23 @@ def draw_unit(
     c: Canvas,
     kind: str,
     owner: Any,
-    count: int,
+    text: str,
     centre: tuple[float, float],
     size: int,
-    count_size: int,
+    text_size: int,
     badge: int | None = None,
+    width: int | None = None,
 ) -> None:
-    """A unit token: its kind's silhouette in the owner's colour with the count on it, and
-    with ``badge`` the owner's marker of that size on its top right corner."""
+    """A unit token ``size`` pixels tall (``width`` wide, square without it) with ``text`` on
+    it (a count, or a ship's numbers), and with ``badge`` the owner's marker of that size on
+    its top right corner."""
     icon = UNITS.get(kind, UNITS["army"])
-    x, y = draw_icon(c, icon, centre, size, fill_of(owner), rim_of(owner))
-    cx, cy = x + icon.count_at[0] * size, y + icon.count_at[1] * size
-    c.text((cx, cy), str(count), size=count_size, weight="bold", fill=ink(owner), anchor="mm")
+    w = size if width is None else max(size, width)
+    x, y = draw_icon(c, icon, centre, size, fill_of(owner), rim_of(owner), w)
+    cx, cy = x + icon.count_at[0] * w, y + icon.count_at[1] * size
+    c.text((cx, cy), text, size=text_size, weight="bold", fill=ink(owner), anchor="mm")
     if badge:
-        draw_marker(c, owner, (x + size - badge * 0.2, y + badge * 0.2), badge)
+        draw_marker(c, owner, (x + w - badge * 0.2, y + badge * 0.2), badge)
 
 
 def draw_mood(c: Canvas, mood: str, centre: tuple[float, float], size: int) -> None:

@@ -42,7 +42,7 @@ __all__ = [
     "table_png",
 ]
 
-PUBLIC_KEYS = ("game", "players", "round", "turn_of", "map")
+PUBLIC_KEYS = ("game", "players", "round", "turn_of", "map", "exploring")
 #: The largest hex radius of the whole-board picture (a 2-player board would reach 141).
 MAX_RADIUS: Final = 124
 #: The hex radius of a zoomed crop, and the height of its window on the map.
@@ -82,7 +82,7 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
     height = map_bottom + legend.legend_height(ctx, sz, minimum) + look.MARGIN
     canvas = Canvas(look.WIDTH, height)
     header.draw_header(canvas, ctx, public, look.MARGIN, minimum)
-    board.draw_map(canvas, lay, _map(public), sz)
+    board.draw_map(canvas, lay, _map(public), sz, exploring=public.get("exploring"))
     y = legend.draw_legend(canvas, ctx, sz, map_bottom, minimum)
     return _png(canvas, y + look.MARGIN)
 
@@ -121,7 +121,14 @@ def crop_png(
     lay, window = crop_layout(public, around)
     _, top, _, bottom = (round(v) for v in window)
     canvas = Canvas(look.WIDTH, bottom + look.MARGIN)
-    board.draw_map(canvas, lay, _map(public), look.Sizes.of(CROP_RADIUS, minimum), window)
+    board.draw_map(
+        canvas,
+        lay,
+        _map(public),
+        look.Sizes.of(CROP_RADIUS, minimum),
+        window,
+        public.get("exploring"),
+    )
     _outline(canvas, lay, parse_hex(around))
     # Whatever spilled out of the window is covered by the header and the bottom margin.
     canvas.draw.rectangle((0, 0, look.WIDTH, top - 1), fill=theme.BG)

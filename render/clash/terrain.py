@@ -20,7 +20,7 @@ from render.clash.geometry import SQRT3, MapLayout, Point, Space
 from render.clash.icons import MARKS
 from render.symbols import mask
 
-__all__ = ["draw_ground", "draw_lines", "tile"]
+__all__ = ["draw_ground", "draw_halves", "draw_lines", "tile"]
 
 _SUPERSAMPLE = 3
 #: Where the marks of a terrain go, in radii from the centre: both sides and the bottom, none
@@ -87,6 +87,21 @@ def draw_ground(c: Canvas, lay: MapLayout, spaces: Iterable[Space]) -> None:
         rgb, alpha = tile(s.terrain, lay.radius)
         cx, cy = lay.centre(s.hex)
         c.image.paste(rgb, (round(cx - rgb.width / 2), round(cy - rgb.height / 2)), alpha)
+
+
+def draw_halves(c: Canvas, lay: MapLayout, s: Space, left: str, right: str) -> None:
+    """Space ``s`` split down the middle: ``left``'s tile on its left half, ``right``'s on
+    its right, a dark line between (a region whose way of lying is still to be chosen)."""
+    cx, cy = lay.centre(s.hex)
+    for kind, half in ((left, 0), (right, 1)):
+        rgb, alpha = tile(kind, lay.radius)
+        x0, y0 = round(cx - rgb.width / 2), round(cy - rgb.height / 2)
+        cut = rgb.width // 2
+        box = (0, 0, cut, rgb.height) if half == 0 else (cut, 0, rgb.width, rgb.height)
+        c.image.paste(rgb.crop(box), (x0 + box[0], y0), alpha.crop(box))
+    x = x0 + cut
+    h = SQRT3 / 2 * lay.radius
+    c.draw.line([(x, cy - h), (x, cy + h)], fill=look.GRID, width=max(3, round(0.05 * lay.radius)))
 
 
 def draw_lines(c: Canvas, lay: MapLayout, spaces: Iterable[Space]) -> None:

@@ -1,21 +1,30 @@
-"""Clash of Cultures map views built from the real boards and tiles (the shape of
-``view["map"]`` the engine's view will have), for the picture tests and the docs' example.
+"""Clash of Cultures views for the picture tests and the docs' example.
 
-Each function returns a fresh dict, so a test may change it freely. Run this file to write
-``docs/images/clash-4p.png`` and print render times and sizes:
+Two kinds: map views built by hand from the real boards and tiles (``two_player``,
+``three_player``, ``four_player``: every piece, mood and building the engine cannot play yet),
+and a game played through the engine (``played``: the docs' picture). Each function returns a
+fresh dict, so a test may change it freely. Run this file to write
+``docs/images/clash-4p-explored.png`` (and its phone-sized copy,
+``clash-4p-explored-phone.png``) and print render times and sizes:
 ``.venv/bin/python tests/render/clash_samples.py``.
 """
 
 from __future__ import annotations
 
+import io
 import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
+from render.clash import look
 from render.clash.table import crop_png, table_png
+from rules.clash import GAME
 from rules.clash.boards import Board, board, deal_regions
 from rules.clash.hexes import Hex, direction_between, distance, label, parse_hex
+from rules.clash.state import ClashState
 from rules.clash.tiles import START_SIDES, tile
 from rules.core import Rng
 
@@ -69,8 +78,7 @@ def map_view(
         "unexplored": [s.id for s in b.hidden if s.id not in shown],
         "cities": cities,
         "units": [
-            {"hex": label(s.city), "owner": s.seat, "kind": "settler", "count": 1, "cargo": []}
-            for s in b.starts
+            {"hex": label(s.city), "owner": s.seat, "kind": "settler", "count": 1} for s in b.starts
         ],
         "barbarian_cities": [],
     }
@@ -127,10 +135,15 @@ def unit(
     kind: str,
     count: int,
     cargo: list[dict[str, Any]] | None = None,
+    ids: list[int] | None = None,
 ) -> None:
-    the_map["units"].append(
-        {"hex": where, "owner": owner, "kind": kind, "count": count, "cargo": cargo or []}
-    )
+    """A unit entry; a ship's ``cargo`` is what each of its ``count`` ships carries, and
+    ``ids`` their numbers (ships 1, 2... when not given)."""
+    entry: dict[str, Any] = {"hex": where, "owner": owner, "kind": kind, "count": count}
+    if kind == "ship":
+        entry["ids"] = ids if ids is not None else list(range(1, count + 1))
+        entry["cargo"] = cargo or []
+    the_map["units"].append(entry)
 
 
 def two_player() -> dict[str, Any]:
@@ -168,7 +181,7 @@ def four_player() -> dict[str, Any]:
     grow(c, "academy")
     for k, city_ in enumerate((a, b, c, d)):
         if (sea := add_port(m, city_)) is not None:
-            unit(m, sea, k, "ship", 1)
+            unit(m, sea, k, "ship", 1, ids=[2 if k == 0 else 1])
     new_city = first(m, "fertile", "F5", occupied)
     m["cities"].append(
         {
@@ -192,22 +205,154 @@ def four_player() -> dict[str, Any]:
     occupied.append(camp)
     unit(m, camp, "barbarian", "army", 1)
     unit(m, first(m, "forest", "H5", occupied), "barbarian", "army", 2)
-    fleet = [{"kind": "army", "count": 2}, {"kind": "settler", "count": 1}]
-    unit(m, first(m, "sea", "E6"), 0, "ship", 2, fleet)
-    unit(m, first(m, "sea", "G3"), 3, "ship", 1, [{"kind": "army", "count": 1}])
+    fleet = [{"kind": "army", "count": 1}, {"kind": "settler", "count": 1}]
+    unit(m, first(m, "sea", "E6"), 0, "ship", 2, fleet, ids=[1, 3])
+    unit(m, first(m, "sea", "G3"), 3, "ship", 1, [{"kind": "army", "count": 1}], ids=[2])
     return view(4, m, round_=4, turn=2)
 
 
-def save_docs_image() -> Path:
-    out = ROOT / "docs" / "images" / "clash-4p.png"
-    out.parent.mkdir(exist_ok=True)
-    out.write_bytes(table_png(four_player(), lang="en"))
-    return out
+#: The docs' game: four players in round 2 with Tactics (armies move), Navigation and Roads;
+#: ann's and cy's neighbouring regions are already face up, with a port and ships each
+#: (ships are built by an action that comes later). Every other region is named, so the game
+#: is the same whatever the seed.
+PLAYERS = ("ann", "bob", "cy", "dan")
+_ADVANCES = ["farming", "mining", "tactics", "cartography", "navigation", "engineering", "roads"]
+_RESOURCES = {"food": 2, "wood": 2, "ore": 3, "gold": 3}
+_FACE_UP = {
+    "r2": {"tile": "g03", "explored": True, "turned": False},
+    "r13": {"tile": "g04", "explored": True, "turned": False},
+}
+_FACE_DOWN = {
+    "r1": "g12",
+    "r3": "g10",
+    "r4": "g01",
+    "r5": "g08",
+    "r6": "g07",
+    "r7": "g05",
+    "r8": "g02",
+    "r9": "g09",
+    "r10": "g15",
+    "r11": "g11",
+    "r12": "g06",
+    "r14": "g13",
+}
+
+
+def position(*, dealt: bool = True) -> dict[str, Any]:
+    """The docs' game's start (``docs/transcripts.md``, "Clash of Cultures positions");
+    without ``dealt`` the face-down regions come from the seed."""
+    face_down = {k: {"tile": t} for k, t in _FACE_DOWN.items()} if dealt else {}
+    seat = {"advances": _ADVANCES, "resources": _RESOURCES}
+    return {
+        "round": 2,
+        "map": {**_FACE_UP, **face_down},
+        "seats": {
+            "ann": {
+                **seat,
+                "cities": [{"hex": "C2", "pieces": ["settlement", "port"], "port_faces": "C3"}],
+                "armies": {"C2": 2},
+                "settlers": {"C2": 1, "D3": 1},
+                "ships": [{"hex": "C3", "cargo": ["army", "settler"]}, {"hex": "D2"}],
+            },
+            "bob": {**seat, "armies": {"I2": 3}, "settlers": {"I2": 2}},
+            "cy": {
+                **seat,
+                "cities": [{"hex": "I8", "pieces": ["settlement", "port"], "port_faces": "I7"}],
+                "armies": {"I8": 2, "H7": 1},
+                "settlers": {"I8": 1},
+                "ships": [
+                    {"hex": "I7", "id": 1},
+                    {"hex": "H6", "id": 2},
+                    {"hex": "I7", "id": 3},
+                    {"hex": "I7", "id": 4},
+                ],
+            },
+            "dan": {**seat, "armies": {"C8": 2}, "settlers": {"C8": 2}},
+        },
+    }
+
+
+#: The docs' game, one action (or answer) per line: who, then what they type.
+MOVES = """
+ann move c3 c4 ship1
+ann a
+ann b3
+ann d3 d4 settler
+ann e5
+ann c2 d2 army army
+ann move d2 e2 ship2 d2
+ann ship1 c4 settler
+ann d4 e4 settler
+ann a
+ann found c4
+bob move i2 i3 army army
+bob i2 i3 settler
+bob i2 i3 army
+bob move i3 i4 army army
+bob b
+bob done
+bob found i3
+cy move h6 h5 ship2
+cy g5
+cy i8 i7 army army ship4
+cy h7 g7 army
+cy move g7 g6 army
+cy a
+cy f5
+cy i7 h6 ship4
+cy done
+cy move i8 h7 settler
+cy done
+dan move c8 d7 settler
+dan c8 d7 army army
+dan done
+dan found d7
+dan move d7 e8 army army
+"""
+
+
+def played_states(seed: int = 1) -> list[ClashState]:
+    """Every state of the docs' game, from its start to dan's choice of how the region he
+    explored at E8 lies (still open: the picture shows it)."""
+    state = GAME.setup_position(list(PLAYERS), {}, seed, position())
+    states = [state]
+    for line in MOVES.strip().splitlines():
+        who, action = line.split(" ", 1)
+        seat = PLAYERS.index(who)
+        assert GAME.pending(state)[0].seat == seat, (line, GAME.pending(state))
+        state, _ = GAME.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
+def played() -> dict[str, Any]:
+    """The public view at the end of the docs' game."""
+    return GAME.view(played_states()[-1], None)
+
+
+def phone_copy(png: bytes) -> Image.Image:
+    """The picture as Discord shows it on a phone: :data:`look.PHONE_WIDTH` pixels wide."""
+    with Image.open(io.BytesIO(png)) as picture:
+        rgb = picture.convert("RGB")
+    height = round(rgb.height * look.PHONE_WIDTH / rgb.width)
+    return rgb.resize((look.PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+
+
+def save_docs_image() -> list[Path]:
+    """The played game's table, and its phone-sized copy."""
+    folder = ROOT / "docs" / "images"
+    folder.mkdir(exist_ok=True)
+    table, phone = folder / "clash-4p-explored.png", folder / "clash-4p-explored-phone.png"
+    data = table_png(played(), lang="en")
+    table.write_bytes(data)
+    small = phone_copy(data).quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    small.save(phone, optimize=True)
+    return [table, phone]
 
 
 def benchmark(repeat: int = 15) -> None:
     """Print the first and the fastest render time and the size of every sample."""
-    cases = {"2p": two_player(), "3p": three_player(), "4p": four_player()}
+    cases = {"2p": two_player(), "3p": three_player(), "4p": four_player(), "played": played()}
     for name, v in cases.items():
         for what, draw in (
             ("table", lambda v=v: table_png(v, lang="en")),

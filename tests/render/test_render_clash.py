@@ -4,6 +4,7 @@ that reveal nothing, every space name, pieces in their owners' colours, the zoom
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,10 +17,13 @@ import render
 import rules
 from render import theme
 from render.canvas import Canvas
+from render.clash import board as clash_map
 from render.clash import hand, icons, look, pieces, table
+from render.clash.geometry import MapLayout
 from render.symbols import mask
+from rules.clash import GAME
 from rules.clash.boards import board, deal_regions
-from rules.clash.hexes import parse_hex
+from rules.clash.hexes import Hex, label, parse_hex
 from rules.clash.tiles import REGIONS, tile
 from rules.core import Rng
 
@@ -142,7 +146,8 @@ def test_every_space_name_is_drawn_in_its_space(players: int, drawn: Drawn) -> N
 
 
 def test_counts_are_printed_on_their_spaces(drawn: Drawn) -> None:
-    """Every unit's count, and each cargo total, is drawn inside the unit's own hex."""
+    """Every land unit's count, every ship's numbers and the cargo of its ships (each carries
+    ``cargo``: two ships with an army each carry 2) are drawn inside the unit's own hex."""
     view = samples.four_player()
     table.table_png(view, lang="en")
     lay = table.map_layout(view)
@@ -150,9 +155,120 @@ def test_counts_are_printed_on_their_spaces(drawn: Drawn) -> None:
     for unit in view["map"]["units"]:
         x0, y0, x1, y1 = lay.hex_box(parse_hex(unit["hex"]))
         inside = [t for (x, y), t in texts if x0 < x < x1 and y0 < y < y1]
-        assert str(unit["count"]) in inside, unit
+        if unit["kind"] != "ship":
+            assert str(unit["count"]) in inside, unit
+            continue
+        assert ",".join(map(str, unit["ids"])) in inside, unit
         for item in unit["cargo"]:
-            assert str(item["count"]) in inside, unit
+            assert str(item["count"] * len(unit["ids"])) in inside, unit
+    fleet = next(u for u in view["map"]["units"] if u.get("ids") == [1, 3])
+    x0, y0, x1, y1 = lay.hex_box(parse_hex(fleet["hex"]))
+    on_fleet = [t for (x, y), t in texts if x0 < x < x1 and y0 < y < y1 and t != fleet["hex"]]
+    assert sorted(on_fleet) == ["1,3", "2", "2"]
+
+
+def test_ships_print_their_numbers(drawn: Drawn) -> None:
+    """A ship shows the number players type (``ship2``), ships grouped on a space all their
+    numbers, a longer hull when they need it; a view without ``ids`` still shows the count."""
+    assert clash_map.ship_label({"kind": "ship", "ids": [3, 1], "count": 2}) == "1,3"
+    assert clash_map.ship_label({"kind": "ship", "count": 2}) is None
+    assert clash_map.ship_label({"kind": "army", "ids": [1], "count": 1}) is None
+    view = samples.four_player()
+    fleet = next(u for u in view["map"]["units"] if u.get("ids") == [1, 3])
+    picture = table.table_png(view, lang="en")
+    fleet["ids"] = [2, 4]
+    renumbered = table.table_png(view, lang="en")
+    assert renumbered != picture
+    assert "2,4" in {text for _, text, _ in drawn}
+    # The hull grows with its numbers: "1,3" needs more room than "1".
+    lay = table.map_layout(view)
+    box = lay.hex_box(parse_hex(fleet["hex"]))
+    fill = theme.player_colour(fleet["owner"])
+    wide = near(image(renumbered), box, fill)
+    fleet["ids"], fleet["count"], fleet["cargo"] = [1], 1, []
+    single = image(table.table_png(view, lang="en"))
+    assert near(single, box, fill) < wide
+    del fleet["ids"]
+    fleet["count"] = 3
+    table.table_png(view, lang="en")
+    assert "3" in {text for _, text, _ in drawn}
+
+
+def _layout_step() -> dict[str, Any]:
+    """The docs' game at its end: dan chooses how the region he explored at E8 lies."""
+    view = samples.played()
+    exploring = view["exploring"]
+    assert exploring["step"] == "layout" and len(exploring["layouts"]) == 2
+    return view
+
+
+def test_a_region_being_placed_is_split_between_its_two_ways(drawn: Drawn) -> None:
+    """While its explorer chooses, every space of the region shows the first way's terrain on
+    its left half marked "a" and the second's on its right marked "b", and the region is
+    outlined in the accent colour; the phone rule holds for the marks too."""
+    view = _layout_step()
+    exploring = view["exploring"]
+    data = table.table_png(view, lang="en")
+    lay = table.map_layout(view)
+    slot = [s for s in lay.spaces.values() if s.slot == exploring["slot"]]
+    assert len(slot) == 4
+    ways = {(text, xy) for xy, text, _ in drawn if text in ("a", "b")}
+    assert len(ways) == 8
+    for text, (x, y) in ways:
+        spot = next(s for s in slot if _inside(lay, s.hex, (x, y)))
+        cx, _ = lay.centre(spot.hex)
+        assert (x < cx) == (text == exploring["layouts"][0]["token"])
+    assert min(size for *_, size in drawn) >= look.min_text(look.WIDTH)
+    picture = image(data)
+    first, second = (way["terrain"] for way in exploring["layouts"])
+    for s in slot:
+        cx, cy = lay.centre(s.hex)
+        r = lay.radius
+        left = (cx - 0.7 * r, cy - 0.1 * r, cx - 0.3 * r, cy + 0.1 * r)
+        right = (cx + 0.3 * r, cy - 0.1 * r, cx + 0.7 * r, cy + 0.1 * r)
+        assert near(picture, left, look.TERRAIN_FILL[first[s.name]]) > 100, s.name
+        assert near(picture, right, look.TERRAIN_FILL[second[s.name]]) > 100, s.name
+    names = {s.name for s in slot}
+    for s in slot:
+        for d in range(6):
+            other = lay.at(s.hex.neighbour(d))
+            (ax, ay), (bx, by) = lay.side(s.hex, d)
+            mid = ((ax + bx) / 2 - 4, (ay + by) / 2 - 4, (ax + bx) / 2 + 4, (ay + by) / 2 + 4)
+            outlined = near(picture, mid, theme.ACCENT) > 20
+            assert outlined == (other is None or other.name not in names), (s.name, d)
+    # Without the exploration the same map draws neither the split nor the outline.
+    del view["exploring"]
+    assert table.table_png(view, lang="en") != data
+
+
+def _inside(lay: MapLayout, h: Hex, xy: tuple[float, float]) -> bool:
+    x0, y0, x1, y1 = lay.hex_box(h)
+    return bool(x0 < xy[0] < x1 and y0 < xy[1] < y1)
+
+
+def test_later_steps_outline_the_region_only(drawn: Drawn) -> None:
+    """Once the way is chosen (barbarians to place, a ship's space to pick) the region is only
+    outlined; a slot the map still shows face down is never split, whatever the view says."""
+    view = _layout_step()
+    exploring = view["exploring"]
+    plain = dict(view, exploring=None)
+    nothing = table.table_png(plain, lang="en")
+    view["exploring"] = dict(exploring, step="barbarians", layouts=exploring["layouts"][:1])
+    drawn.clear()
+    outlined = table.table_png(view, lang="en")
+    assert outlined != nothing
+    assert not {"a", "b"} & {text for _, text, _ in drawn}
+    face_down = dict(view["map"], unexplored=[*view["map"]["unexplored"], exploring["slot"]])
+    hidden = dict(view, map=face_down, exploring=exploring)
+    drawn.clear()
+    table.table_png(hidden, lang="en")
+    assert not {"a", "b"} & {text for _, text, _ in drawn}
+
+
+def test_a_crop_shows_the_region_being_placed(drawn: Drawn) -> None:
+    view = _layout_step()
+    table.crop_png(view, view["exploring"]["space"], lang="en")
+    assert sorted(text for _, text, _ in drawn if text in ("a", "b")) == ["a"] * 4 + ["b"] * 4
 
 
 def test_pieces_are_in_their_owners_colours() -> None:
@@ -326,3 +442,89 @@ def test_the_width_is_one_setting(monkeypatch: pytest.MonkeyPatch, drawn: Drawn)
     crop_width, _ = png_size(table.crop_png(view, "F5", lang="en"))
     assert width == crop_width == 1400
     assert min(size for *_, size in drawn) >= look.min_text(1400) == 35
+
+
+def _keen_action(state: Any, seat: int, rng: Rng) -> str:
+    """A random legal action walked through ``GAME.choices``, like
+    :func:`rules.selfplay.random_action` but keen to act: ``end``, ``done`` and ``found`` are
+    picked only one time in six when anything else is offered (uniform play ends most turns at
+    once and founds every settler away, so little would move or explore)."""
+    prefix: list[str] = []
+    while True:
+        options = GAME.choices(state, seat, prefix)
+        keen = [c for c in options if c.token not in ("end", "done", "found")]
+        pool = keen if keen and rng.randrange(6) else options
+        pick = pool[rng.randrange(len(pool))]
+        prefix.append(pick.token)
+        if pick.complete and (not pick.more or rng.randrange(2) == 0):
+            return " ".join(prefix)
+
+
+def _start(players: int, seed: int) -> Any:
+    """A game where units can go far: Tactics, Navigation and Roads for everyone, armies and
+    settlers at home; on 4 players the docs' position (ports and ships) with regions dealt by
+    ``seed``."""
+    names = list(samples.PLAYERS[:players])
+    if players == 4:
+        return GAME.setup_position(names, {}, seed, samples.position(dealt=False))
+    seats = {
+        name: {
+            "advances": ["farming", "mining", "tactics", "navigation", "engineering", "roads"],
+            "resources": {"food": 2, "ore": 2, "gold": 4},
+            "armies": {label(start.city): 4},
+            "settlers": {label(start.city): 2},
+        }
+        for name, start in zip(names, board(players).starts, strict=True)
+    }
+    return GAME.setup_position(names, {}, seed, {"seats": seats})
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_every_state_of_a_random_game_draws(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch, drawn: Drawn
+) -> None:
+    """A random game, 40 actions and answers long: every distinct map (and exploration) it
+    passes through draws, the phone rule holds and every ship's numbers are printed. The PNG
+    encoding, the slow half of a picture, is tested by the other tests and skipped here."""
+    monkeypatch.setattr(table, "_png", lambda canvas, height: b"png")
+    state, rng = _start(players, seed), Rng(seed)
+    seen: set[str] = set()
+    explored = 0
+    for _ in range(40):
+        prompts = GAME.pending(state)
+        if not prompts:
+            break
+        seat = prompts[0].seat
+        state, _ = GAME.apply(state, seat, _keen_action(state, seat, rng))
+        view = GAME.view(state, None)
+        key = json.dumps([view["map"], view["exploring"]], sort_keys=True)
+        if key in seen:
+            continue
+        seen.add(key)
+        explored += view["exploring"] is not None
+        drawn.clear()
+        assert table.table_png(view, lang="en") == b"png"
+        texts = {text for _, text, _ in drawn}
+        assert min(size for *_, size in drawn) >= look.min_text(look.WIDTH)
+        for unit in view["map"]["units"]:
+            assert clash_map.ship_label(unit) in texts | {None}
+    assert len(seen) > 10 and explored
+
+
+def test_the_docs_game_plays_and_every_state_draws(
+    monkeypatch: pytest.MonkeyPatch, drawn: Drawn
+) -> None:
+    """The game behind the docs' picture still plays as written (``samples.MOVES``): it
+    explores regions by land and by ship, barbarians come, cities are founded; each of its
+    states draws."""
+    monkeypatch.setattr(table, "_png", lambda canvas, height: b"png")
+    states = samples.played_states()
+    first, last = (GAME.view(s, None)["map"] for s in (states[0], states[-1]))
+    assert len(first["unexplored"]) - len(last["unexplored"]) >= 8
+    assert len(last["barbarian_cities"]) >= 2
+    assert len(last["cities"]) > len(first["cities"])
+    assert any(u["kind"] == "ship" and u["cargo"] for u in last["units"])
+    assert any(len(u.get("ids", ())) > 1 for u in last["units"])
+    for s in states:
+        table.table_png(GAME.view(s, None), lang="en")
+    assert min(size for *_, size in drawn) >= look.min_text(look.WIDTH)
