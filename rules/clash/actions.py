@@ -25,7 +25,8 @@ from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
 from rules.clash.hexes import label, parse_hex, token
 from rules.clash.occupancy import occupancy
 from rules.clash.prompts import pending, prompted
-from rules.clash.state import STATUS, ClashState
+from rules.clash.registry import Answer, TurnAction
+from rules.clash.state import STATUS, TURN, ClashState
 from rules.clash.tiles import SEA
 from rules.clash.transfer import ship_by_place
 from rules.clash.turns import end_turn, status_step_done
@@ -34,10 +35,48 @@ from rules.core import Choice, Event, IllegalAction, deciding, too_long
 END, MOVE, FOUND, DONE = "end", "move", "found", "done"
 
 
+def _move_offered(state: ClashState, seat: int) -> bool:
+    return movement.can_move(state, seat)
+
+
+def _move_choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
+    return _group_choices(state, seat, rest)
+
+
+def _begin_move(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
+    """``move [<group>]``: the action is spent; the Move action's groups follow."""
+    if not rest and not movement.can_move(state, seat):
+        raise IllegalAction("nothing_can_move")
+    state.turn_state = replace(state.turn_state, moving=GROUPS_PER_MOVE)
+    if not rest:
+        return [Event("clash.move_began", {"player": state.players[seat]})]
+    return _group(state, seat, rest)
+
+
+#: The actions of a turn in the order of p.7 (each module's docstring has its rules). Their
+#: menu lists them in this order, then ``end``.
+TURN_ACTIONS: tuple[TurnAction, ...] = (
+    # advance: rules/clash/advancing.py
+    TurnAction(FOUND, founding.offered, founding.choices, founding.apply),
+    # activate: rules/clash/activation.py
+    TurnAction(MOVE, _move_offered, _move_choices, _begin_move, alone=True),
+    # civic: rules/clash/civic.py
+    # influence: rules/clash/influence.py
+)
+_BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
+#: How each kind of nested decision (``state.prompts``) is answered.
+DECISIONS: dict[str, Answer] = {
+    # influence: rules/clash/influence.py
+}
+
+
 def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
     """The legal next tokens of ``seat`` after ``prefix``."""
     if not prompted(state, seat) or too_long(prefix):
         return []
+    decision = state.prompts.top()
+    if decision is not None:
+        return DECISIONS[decision.kind].choices(state, decision, prefix)
     if state.phase == STATUS:
         return [] if prefix else [Choice(END, f"clash.token.{END}")]
     if state.exploring is not None:
@@ -46,22 +85,19 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
         if not prefix:
             return [*_group_choices(state, seat, []), Choice(DONE, f"clash.token.{DONE}")]
         return _group_choices(state, seat, prefix)
+    can_act = state.turn_state.actions_left > 0
     if not prefix:
-        out = []
-        if state.turn_state.actions_left and movement.can_move(state, seat):
-            out.append(Choice(MOVE, f"clash.token.{MOVE}", complete=True, more=True))
-        if state.turn_state.actions_left and founding.spaces(state, seat):
-            out.append(Choice(FOUND, f"clash.token.{FOUND}", complete=False, more=True))
+        out = [
+            Choice(a.token, f"clash.token.{a.token}", complete=a.alone, more=True)
+            for a in TURN_ACTIONS
+            if (can_act or not a.costs_action) and a.offered(state, seat)
+        ]
         return [*out, Choice(END, f"clash.token.{END}")]
     head, *rest = prefix
-    if head == MOVE and state.turn_state.actions_left:
-        return _group_choices(state, seat, rest)
-    if head == FOUND and not rest and state.turn_state.actions_left:
-        return [
-            Choice(token(h), "clash.choice.found", {"space": label(h)})
-            for h in founding.spaces(state, seat)
-        ]
-    return []
+    action = _BY_TOKEN.get(head)
+    if action is None or (action.costs_action and not can_act):
+        return []
+    return action.choices(state, seat, rest)
 
 
 def _group_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
@@ -116,6 +152,8 @@ def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     if not prompted(state, seat):
         raise IllegalAction("not_your_turn", waiting=sorted(deciding(pending(state))))
     head, *rest = toks
+    if state.prompts.top() is not None:
+        return _answer(state, seat, toks)
     if state.phase == STATUS:
         if head != END:
             raise IllegalAction("unknown_action", token=head, allowed=[END])
@@ -135,33 +173,35 @@ def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
         if rest:
             raise IllegalAction("too_many_tokens", token=rest[0])
         return _end_turn(state)
-    if head not in (MOVE, FOUND):
-        raise IllegalAction("unknown_action", token=head, allowed=[MOVE, FOUND, END])
-    if not state.turn_state.actions_left:
-        raise IllegalAction("no_actions_left")
-    if head == FOUND:
-        if len(rest) != 1:
-            raise (
-                IllegalAction("found_needs_a_space")
-                if not rest
-                else IllegalAction("too_many_tokens", token=rest[1])
-            )
-        h = state.board.parse(rest[0])
-        events = founding.found(state, seat, h)
+    action = _BY_TOKEN.get(head)
+    if action is None:
+        raise IllegalAction(
+            "unknown_action", token=head, allowed=[*(a.token for a in TURN_ACTIONS), END]
+        )
+    if action.costs_action:
+        if not state.turn_state.actions_left:
+            raise IllegalAction("no_actions_left")
         _spend(state)
-        return events + _after_action(state, seat)
-    if not rest and not movement.can_move(state, seat):
-        raise IllegalAction("nothing_can_move")
-    before = state.turn_state
-    _spend(state)
-    state.turn_state = replace(state.turn_state, moving=GROUPS_PER_MOVE)
-    if not rest:
-        return [Event("clash.move_began", {"player": state.players[seat]})]
-    try:
-        return _group(state, seat, rest)
-    except IllegalAction:
-        state.turn_state = before
-        raise
+    events = action.apply(state, seat, rest)
+    return events + _after_step(state, seat)
+
+
+def _answer(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
+    """The answer to the nested decision on top of the stack."""
+    decision = state.prompts.top()
+    assert decision is not None
+    events = DECISIONS[decision.kind].apply(state, decision, toks)
+    return events + _after_step(state, seat)
+
+
+def _after_step(state: ClashState, seat: int) -> list[Event]:
+    """After an action or an answer: nothing more while a decision, a Move action or an
+    exploration is under way; else the turn may be over."""
+    if state.prompts.top() is not None or state.exploring is not None:
+        return []
+    if state.turn_state.moving or state.phase != TURN:
+        return []
+    return _after_action(state, seat)
 
 
 def _spend(state: ClashState) -> None:

@@ -20,7 +20,7 @@ from rules.clash.hexes import Hex, label, token
 from rules.clash.occupancy import Occupancy, occupancy
 from rules.clash.state import ClashState, new_city
 from rules.clash.tiles import BARREN
-from rules.core import Event, IllegalAction
+from rules.core import Choice, Event, IllegalAction
 
 
 def settlements_in_use(state: ClashState, seat: int) -> int:
@@ -60,6 +60,28 @@ def spaces(state: ClashState, seat: int) -> list[Hex]:
     return sorted(
         (h for h in me.settlers if problem(state, seat, h, occ) is None), key=lambda h: (h.q, h.r)
     )
+
+
+def offered(state: ClashState, seat: int) -> bool:
+    return bool(spaces(state, seat))
+
+
+def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
+    """The spaces to found on (``found <space>``)."""
+    if rest:
+        return []
+    return [
+        Choice(token(h), "clash.choice.found", {"space": label(h)}) for h in spaces(state, seat)
+    ]
+
+
+def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
+    """``found <space>``."""
+    if not rest:
+        raise IllegalAction("found_needs_a_space")
+    if len(rest) > 1:
+        raise IllegalAction("too_many_tokens", token=rest[1])
+    return found(state, seat, state.board.parse(rest[0]))
 
 
 def found(state: ClashState, seat: int, h: Hex) -> list[Event]:

@@ -382,3 +382,11 @@ def test_roads_never_cross_sea() -> None:
     state = board(ann={"advances": ROADS, "resources": {"food": 2, "ore": 1}})
     assert refused(state, "move d2 c4 settler").code == "land_units_on_sea"
     assert units(play(state, "move d2 e4 settler ore"))["settler"] == {"E4": 1}
+
+
+def test_landing_on_foreign_units_is_a_battle_refused_until_combat() -> None:
+    ann = {"ships": [{"hex": "D3", "cargo": ["army", "settler"]}], "advances": TACTICS}
+    state = board(ann=ann, bob={"settlers": {"C3": 1}})
+    assert refused(state, "move ship1 c3 army").code == "battle_not_played_yet"
+    assert refused(state, "move ship1 c3 settler").code == "settlers_need_an_army"
+    assert "c3" not in tokens(state, "move", "ship1")
