@@ -29,7 +29,7 @@ from rules.clash.registry import Answer, TurnAction
 from rules.clash.state import STATUS, TURN, ClashState
 from rules.clash.tiles import SEA
 from rules.clash.transfer import ship_by_place
-from rules.clash.turns import end_turn, status_step_done
+from rules.clash.turns import end_turn, spend_action, status_step_done
 from rules.core import Choice, Event, IllegalAction, deciding, too_long
 
 END, MOVE, FOUND, DONE = "end", "move", "found", "done"
@@ -179,9 +179,7 @@ def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
             "unknown_action", token=head, allowed=[*(a.token for a in TURN_ACTIONS), END]
         )
     if action.costs_action:
-        if not state.turn_state.actions_left:
-            raise IllegalAction("no_actions_left")
-        _spend(state)
+        spend_action(state)
     events = action.apply(state, seat, rest)
     return events + _after_step(state, seat)
 
@@ -202,10 +200,6 @@ def _after_step(state: ClashState, seat: int) -> list[Event]:
     if state.turn_state.moving or state.phase != TURN:
         return []
     return _after_action(state, seat)
-
-
-def _spend(state: ClashState) -> None:
-    state.turn_state = replace(state.turn_state, actions_left=state.turn_state.actions_left - 1)
 
 
 def _group(state: ClashState, seat: int, toks: list[str]) -> list[Event]:

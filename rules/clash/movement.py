@@ -53,7 +53,6 @@ from rules.clash.components import (
     ARMY,
     ARMY_LIMIT,
     FOOD,
-    GOLD,
     LAND_UNITS,
     ORE,
     SHIP,
@@ -61,6 +60,7 @@ from rules.clash.components import (
 )
 from rules.clash.hexes import Hex, label, parse_hex, ring, token
 from rules.clash.occupancy import Occupancy, occupancy
+from rules.clash.resources import can_pay, pay
 from rules.clash.state import ClashState, PlayerState, Ship
 from rules.clash.tiles import FOREST, LAND, MOUNTAIN, SEA, Terrain
 from rules.core import Event, IllegalAction
@@ -460,17 +460,7 @@ def _ore_helps(state: ClashState, route: Route, occ: Occupancy) -> bool:
 
 
 def _can_pay(me: PlayerState, food: int, ore: int) -> bool:
-    r = me.resources
-    short = max(0, food - r[FOOD]) + max(0, ore - r[ORE])
-    return short <= r[GOLD]
-
-
-def _pay(me: PlayerState, resource: str, n: int) -> dict[str, int]:
-    """Pay ``n`` of ``resource``, Gold standing in for what is missing (C6)."""
-    own = min(n, me.resources[resource])
-    me.resources[resource] -= own
-    me.resources[GOLD] -= n - own
-    return {k: v for k, v in ((resource, own), (GOLD, n - own)) if v}
+    return can_pay(me, {FOOD: food, ORE: ore})
 
 
 def _ship_problem(
@@ -553,11 +543,9 @@ def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
             transfer.sail(state, seat, sid, g.to)
         return [Event("clash.moved", base)]
     paid: dict[str, int] = {}
-    if route.how == ROAD:
-        paid = _pay(me, FOOD, ROAD_FOOD)
-    if g.ore:
-        for k, v in _pay(me, ORE, ROAD_ORE).items():
-            paid[k] = paid.get(k, 0) + v
+    if route.how == ROAD or g.ore:
+        cost = {FOOD: ROAD_FOOD if route.how == ROAD else 0, ORE: ROAD_ORE if g.ore else 0}
+        paid = pay(me, cost)
     forest = transfer.lift(state, seat, g.origin, g.kinds)
     if route.how == BOARD:
         ship = g.onto

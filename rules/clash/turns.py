@@ -20,7 +20,7 @@ from dataclasses import replace
 from rules.clash.components import ROUNDS, STATUS_STEPS, TURNS_PER_ROUND
 from rules.clash.scoring import final_outcome, finish
 from rules.clash.state import STATUS, TURN, ClashState, StatusState, TurnState
-from rules.core import Event
+from rules.core import Event, IllegalAction
 
 #: ``Outcome.reason`` when the rounds are over or a player has no city (p.4, p.11).
 REASON_ROUNDS = "rounds"
@@ -57,6 +57,14 @@ def reset_turn(state: ClashState, seat: int) -> None:
         for c in me.cities
     ]
     state.turn_state = TurnState()
+
+
+def spend_action(state: ClashState) -> None:
+    """One of the turn's actions is used (``no_actions_left`` when none is left)."""
+    ts = state.turn_state
+    if not ts.actions_left:
+        raise IllegalAction("no_actions_left")
+    state.turn_state = replace(ts, actions_left=ts.actions_left - 1)
 
 
 def end_turn(state: ClashState) -> list[Event]:
