@@ -85,6 +85,7 @@ _VOWELS = frozenset("aáeéiíoóöőuúüű")
 #: Letters whose Hungarian names begin with a vowel ("az F" is read "az ef").
 _VOWEL_LETTERS = frozenset("AÁEÉIÍOÓÖŐUÚÜŰFLMNRSXY")
 _ROMAN = re.compile(r"^[IVXLCDM]+\.?$")
+_SPACE_NAME = re.compile(r"[A-Z][0-9]{1,2}[.,:;)]?")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
 
@@ -141,6 +142,9 @@ def article(text: str) -> str:
     if number is not None:
         return number_article(int(re.sub(r"[^0-9]", "", number.group(0))))
     first = word.split(maxsplit=1)[0]
+    if _SPACE_NAME.fullmatch(first):
+        # A map space (Clash's "F3") is read by its letter's name: "az F3" ("ef-három").
+        return "az" if first[0] in _VOWEL_LETTERS else "a"
     if _ROMAN.match(first):
         return number_article(_roman(first.rstrip(".")))
     if len(first) == 1 and first.isupper():

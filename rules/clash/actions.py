@@ -27,7 +27,6 @@ from rules.clash.occupancy import occupancy
 from rules.clash.prompts import pending, prompted
 from rules.clash.registry import Answer, TurnAction
 from rules.clash.state import STATUS, TURN, ClashState
-from rules.clash.tiles import SEA
 from rules.clash.transfer import ship_by_place
 from rules.clash.turns import end_turn, spend_action, status_step_done
 from rules.core import Choice, Event, IllegalAction, deciding, too_long
@@ -138,10 +137,11 @@ def _exploring_choices(state: ClashState) -> list[Choice]:
         out = []
         for turned in e.layouts:
             layout = placed(state, slot, turned)
-            seas = [label(h) for h in sorted(layout, key=lambda h: (h.q, h.r)) if layout[h] == SEA]
-            params = {"sea": seas, "space": label(e.entered), "terrain": layout[e.entered]}
-            key = "clash.choice.layout" if seas else "clash.choice.layout_no_sea"
-            out.append(Choice(LAYOUT_TOKENS[turned], key, params))
+            # Every space with its terrain, in board order: two ways always differ somewhere.
+            params: dict[str, str] = {}
+            for k, h in enumerate(sorted(layout, key=lambda h: (h.q, h.r)), start=1):
+                params[f"s{k}"], params[f"t{k}"] = label(h), layout[h]
+            out.append(Choice(LAYOUT_TOKENS[turned], "clash.choice.layout", params))
         return out
     key = "clash.choice.barbarians" if e.step == BARBARIANS else "clash.choice.ship_space"
     return [Choice(token(h), key, {"space": label(h)}) for h in e.spaces]

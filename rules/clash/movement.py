@@ -304,7 +304,7 @@ def parse(state: ClashState, seat: int, toks: Sequence[str]) -> Group:
     approach: Hex | None = None
     ore = False
     sea_origin = not transfer.is_hold(origin)
-    for i, tok in enumerate(rest):
+    for tok in rest:
         if ore:
             raise IllegalAction("too_many_tokens", token=tok)
         if tok in LAND_UNITS and onto is None and approach is None:
@@ -323,7 +323,7 @@ def parse(state: ClashState, seat: int, toks: Sequence[str]) -> Group:
         elif ships and approach is None and sea_origin:
             approach = state.board.parse(tok)
         else:
-            raise IllegalAction("unknown_unit", token=tok, position=i + 3)
+            raise IllegalAction("unknown_unit", token=tok)
     if kinds and ships:
         raise IllegalAction("ships_and_land_units")
     return Group(origin, to, kinds, tuple(ships), onto, approach, ore)
@@ -413,7 +413,7 @@ def _land_problem(
             if not chosen:
                 return IllegalAction("no_such_ship_there", ship=g.onto, space=at)
             if chosen[0] not in ships:
-                return IllegalAction("ship_full", ship=g.onto, capacity=SHIP_CAPACITY)
+                return IllegalAction("ship_full", capacity=SHIP_CAPACITY)
             return None
         if not ships:
             return IllegalAction("ship_full", capacity=SHIP_CAPACITY)
@@ -518,7 +518,8 @@ def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
     me = state.seats[seat]
     player = state.players[seat]
     units = _units_param(g)
-    base = {"player": player, "from": _place_label(me, g.origin), "to": label(g.to), "units": units}
+    start = transfer.place_hex(me, g.origin)
+    base = {"player": player, "from": label(start), "to": label(g.to), "units": units}
     if route.how == EXPLORE:
         slot = state.board.slot_at(g.to)
         assert slot is not None
@@ -534,14 +535,18 @@ def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
             else {g.approach: dict(route.approaches)[g.approach]}
         )
         approach, navigation = sorted(ways.items())[0]
-        events = [Event("clash.ship_sailed", {**base, "to": label(approach)})]
+        # A ship exploring from where it lies has not sailed; one that sails first says so.
+        events = []
+        if approach != start:
+            sailed = {"player": player, "ship": g.ships[0], "from": label(start)}
+            events.append(Event("clash.ship_sailed", {**sailed, "to": label(approach)}))
         return events + exploration.begin(
             state, seat, slot, g.to, g.origin, (f"ship{g.ships[0]}",), approach, navigation
         )
     if g.ships:
         for sid in g.ships:
             transfer.sail(state, seat, sid, g.to)
-        return [Event("clash.moved", base)]
+        return [Event("clash.ships_sailed", {**base, "ships": [str(i) for i in g.ships]})]
     paid: dict[str, int] = {}
     if route.how == ROAD or g.ore:
         cost = {FOOD: ROAD_FOOD if route.how == ROAD else 0, ORE: ROAD_ORE if g.ore else 0}
@@ -560,8 +565,14 @@ def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
         return [Event("clash.boarded", {**base, "ship": ship})]
     terrain = _worst(route, occ) if route.how == ROAD and not g.ore else occ.terrain.get(g.to)
     transfer.drop(state, seat, token(g.to), g.kinds, forest, terrain, g.ore)
-    params = {**base, "paid": paid} if paid else base
-    return [Event("clash.moved", params)]
+    if transfer.is_hold(g.origin):
+        ship = int(g.origin.removeprefix("ship"))
+        return [Event("clash.landed", {**base, "ship": ship})]
+    events = [Event("clash.moved", base)]
+    if paid:
+        spent = [f"{r}_{n}" for r, n in paid.items()]
+        events.append(Event("clash.paid_for_roads", {"player": player, "paid": spent}))
+    return events
 
 
 def _worst(route: Route, occ: Occupancy) -> Terrain | None:
@@ -575,10 +586,12 @@ def _worst(route: Route, occ: Occupancy) -> Terrain | None:
     return dest
 
 
-def _units_param(g: Group) -> dict[str, int]:
+def _units_param(g: Group) -> list[str]:
+    """What moves, as ``<kind>_<count>`` keys (``army_2``), which texts translate
+    (``clash.units.army_2``: "2 army units")."""
     if g.ships:
-        return {SHIP: len(g.ships)}
-    return {k: g.kinds[k] for k in LAND_UNITS if g.kinds[k]}
+        return [f"{SHIP}_{len(g.ships)}"]
+    return [f"{k}_{g.kinds[k]}" for k in LAND_UNITS if g.kinds[k]]
 
 
 def end_move(state: ClashState) -> None:

@@ -35,8 +35,8 @@ def pending(state: ClashState) -> list[Prompt]:
             return [Prompt(seat, f"explore_{e.step}", where, True, seat, pid)]
         if ts.moving:
             pid = f"move:{base}.{ts.moving}"
-            return [Prompt(seat, "move", {"groups": ts.moving}, True, seat, pid)]
-        params = {"round": state.round, "turn": state.turn, "actions": ts.actions_left}
+            return [Prompt(seat, "move", {"count": ts.moving}, True, seat, pid)]
+        params = {"round": state.round, "turn": state.turn, "count": ts.actions_left}
         return [Prompt(seat, "turn", params, True, seat, f"turn:{base}")]
     if state.phase == STATUS and state.status is not None and state.status.waiting:
         seat, step = state.status.waiting[0], state.status.step

@@ -81,7 +81,9 @@ def test_remaining_ties_are_the_explorers_choice() -> None:
     assert prompt(state) == "explore_layout"
     choices = GAME.choices(state, 0, [])
     assert [c.token for c in choices] == ["a", "b"]
-    assert [c.params["terrain"] for c in choices] == ["forest", "mountain"]
+    # Each label lists every space with its terrain: D5 Forest one way, Mountain the other.
+    ways = [{c.params[f"s{k}"]: c.params[f"t{k}"] for k in range(1, 5)} for c in choices]
+    assert [w["D5"] for w in ways] == ["forest", "mountain"]
     assert refused(state, "c").code == "unknown_layout"
     assert refused(state, "end").code == "unknown_layout"
     state = play(state, "b")
