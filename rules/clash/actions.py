@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.clash import exploration, founding, movement
+from rules.clash import advancing, exploration, founding, movement
 from rules.clash.components import GROUPS_PER_MOVE
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
 from rules.clash.hexes import label, parse_hex, token
@@ -31,7 +31,7 @@ from rules.clash.transfer import ship_by_place
 from rules.clash.turns import end_turn, spend_action, status_step_done
 from rules.core import Choice, Event, IllegalAction, deciding, too_long
 
-END, MOVE, FOUND, DONE = "end", "move", "found", "done"
+END, MOVE, FOUND, DONE, ADVANCE = "end", "move", "found", "done", "advance"
 
 
 def _move_offered(state: ClashState, seat: int) -> bool:
@@ -55,7 +55,7 @@ def _begin_move(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
 #: The actions of a turn in the order of p.7 (each module's docstring has its rules). Their
 #: menu lists them in this order, then ``end``.
 TURN_ACTIONS: tuple[TurnAction, ...] = (
-    # advance: rules/clash/advancing.py
+    TurnAction(ADVANCE, advancing.offered, advancing.choices, advancing.apply),
     TurnAction(FOUND, founding.offered, founding.choices, founding.apply),
     # activate: rules/clash/activation.py
     TurnAction(MOVE, _move_offered, _move_choices, _begin_move, alone=True),
@@ -65,6 +65,7 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
 DECISIONS: dict[str, Answer] = {
+    advancing.RESERVE_WONDER: advancing.RESERVATION,
     # influence: rules/clash/influence.py
 }
 

@@ -8,8 +8,8 @@ English names in lower case (``art_sculptures``), the keys of ``locales/glossary
 What the advances do comes with the issues that use them; here are only the facts other data
 needs: the category, the red prerequisite inside the category (p.2, p.7: five of them, plus
 Nationalism's Draft, p.7), and the city piece a top advance unlocks (p.5, p.7). The
-prerequisites of Voting and Dogma are open point C14, and the blue and yellow borders C13:
-both come with the Advance action.
+prerequisites of Voting (Philosophy) and Dogma (State Religion) are open point C14 (a), the
+blue and yellow borders (:data:`BORDERS`) C13.
 
 >>> len(ADVANCES), len(CATEGORIES), [a.id for a in ADVANCES if a.unlocks]
 (48, 12, ['fishing', 'writing', 'tactics', 'myths'])
@@ -122,7 +122,15 @@ ADVANCES: tuple[Advance, ...] = (
         "state_religion",
         myths=(None, "temple"),
     ),
-    *_category("democracy", "voting", "separation_of_power", "civil_liberties", "economic_liberty"),
+    *_category(
+        "democracy",
+        "voting",
+        "separation_of_power",
+        "civil_liberties",
+        "economic_liberty",
+        # C14 (a): the peer's prerequisites; the seed's are not legible (p.7).
+        voting=("philosophy", None),
+    ),
     *_category(
         "autocracy",
         "nationalism",
@@ -132,9 +140,63 @@ ADVANCES: tuple[Advance, ...] = (
         # The one legible government prerequisite (p.7); Voting's and Dogma's are C14.
         nationalism=("draft", None),
     ),
-    *_category("theocracy", "dogma", "devotion", "conversion", "fanaticism"),
+    *_category(
+        "theocracy",
+        "dogma",
+        "devotion",
+        "conversion",
+        "fanaticism",
+        dogma=("state_religion", None),  # C14 (a)
+    ),
 )
 ADVANCE: dict[str, Advance] = {a.id: a for a in ADVANCES}
+
+CULTURE: Final = "culture"
+HAPPINESS: Final = "happiness"
+#: Which advances raise the culture level (blue border) or the happiness level (yellow), C13:
+#: the seed's frames are lost; this is the stand-in of ``clash-cards.md`` §7 (provenance
+#: ``monumental-proxy``: the later edition's token bonus on the same spots of the tree;
+#: governments and starting advances ``designed``, without a border). Replace it here alone.
+BORDER_SOURCE = "clash-cards.md §7 (monumental-proxy; governments and starting advances designed)"
+BORDERS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "roads",
+            "cartography",
+            "navigation",
+            "writing",
+            "tactics",
+            "draft",
+            "rituals",
+            "currency",
+            "art_sculptures",
+            "monuments",
+            "mathematics",
+            "astronomy",
+            "chemistry",
+            "metallurgy",
+        ),
+        CULTURE,
+    ),
+    **dict.fromkeys(
+        (
+            "storage",
+            "irrigation",
+            "husbandry",
+            "sanitation",
+            "fishing",
+            "public_education",
+            "free_education",
+            "philosophy",
+            "myths",
+            "state_religion",
+            "bartering",
+            "circus_sports",
+            "drama_music",
+        ),
+        HAPPINESS,
+    ),
+}
 ADVANCE_IDS: tuple[str, ...] = tuple(ADVANCE)
 #: Where each advance stands on the board, for a stable order in views and snapshots.
 ORDER: dict[str, int] = {a: i for i, a in enumerate(ADVANCE_IDS)}

@@ -98,7 +98,16 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             "lost": list(cards.lost),
         },
         "dice": list(state.dice),
-        "prompts": state.prompts.to_json(),
+        "prompts": [
+            {
+                "id": d.id,
+                "seat": players[d.seat],
+                "kind": d.kind,
+                "params": dict(d.params),
+                "turn": None if d.turn is None else players[d.turn],
+            }
+            for d in state.prompts.decisions
+        ],
         "resign_order": [players[s] for s in state.resign_order],
     }
     if state.phase == STATUS and state.status is not None:

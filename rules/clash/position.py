@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.clash import invariants
+from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
 from rules.clash.cards import DECKS, DISCARDED, HALVES, WONDERS
@@ -80,7 +81,7 @@ from rules.clash.state import (
 from rules.clash.terrain import terrains
 from rules.clash.tiles import BARREN, LAND, REGIONS, SEA
 from rules.clash.turns import turn_order
-from rules.core import IllegalAction, Rng
+from rules.core import Decision, IllegalAction, PromptStack, Rng
 
 JSON = Any
 _SHIP_PLACE = re.compile(r"ship[1-4]", re.ASCII)
@@ -606,6 +607,30 @@ def _marks(r: _Reader, raw: JSON) -> tuple[Mark, ...]:
     return out
 
 
+def _prompts(r: _Reader, raw: JSON) -> PromptStack:
+    """Nested decisions, the first listed at the bottom: ``{"id", "seat", "kind", "params",
+    "turn"}`` with handles for ``seat`` and ``turn``; ``kind`` one the engine asks
+    (:data:`rules.clash.actions.DECISIONS`), ``params`` as the engine writes them."""
+    stack = PromptStack()
+    for k, item in enumerate(_list("prompts", raw)):
+        at = f"prompts[{k}]"
+        d = _mapping(at, item, frozenset({"id", "seat", "kind", "params", "turn"}))
+        kind, pid, params = d.get("kind"), d.get("id"), d.get("params", {})
+        if kind not in DECISIONS:
+            raise _bad(f"{at}.kind", kind)
+        if not isinstance(pid, str) or not pid:
+            raise _bad(f"{at}.id", pid)
+        if not isinstance(params, dict):
+            raise _bad(f"{at}.params", params)
+        seat = r.seat(f"{at}.seat", d.get("seat"))
+        turn = None if d.get("turn") is None else r.seat(f"{at}.turn", d.get("turn"))
+        try:
+            stack = stack.push(Decision(pid, seat, str(kind), dict(params), turn))
+        except ValueError:
+            raise _inconsistent("two_decisions_with_one_id", f"{at}.id") from None
+    return stack
+
+
 def _barbarians(r: _Reader, raw: JSON) -> Barbarians:
     b = _mapping("barbarians", raw, frozenset({"cities", "armies"}))
     cities = [
@@ -639,9 +664,7 @@ def from_position(
     resign_order = _resignations(r, position, seats)
     cards = _cards(r, position, seats, rng)
     dice = tuple(_int("dice", d, 1, 6) for d in _list("dice", position.get("dice", [])))
-    if _list("prompts", position.get("prompts", [])):
-        # No nested decision exists yet (the combat and event issues bring them).
-        raise _bad("prompts", position["prompts"])
+    stack = _prompts(r, position.get("prompts", []))
     first = r.seat("first", position.get("first", players[seating[0]]))
     state = ClashState(
         players=tuple(players),
@@ -657,6 +680,7 @@ def from_position(
         ),
         barbarians=_barbarians(r, position.get("barbarians", {})),
         dice=dice,
+        prompts=stack,
         resign_order=resign_order,
     )
     _course(r, position, state)

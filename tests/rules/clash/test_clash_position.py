@@ -196,7 +196,8 @@ REFUSED: list[tuple[dict[str, JSON], str, str]] = [
     (_with(f"{ANN}.event_points", 0.25), "position_bad_value", f"{ANN}.event_points"),
     (_with("seats.zed", {}), "position_bad_value", "seats"),
     (_with("dice", [0]), "position_bad_value", "dice"),
-    (_with("prompts", [{"id": "x"}]), "position_bad_value", "prompts"),
+    (_with("prompts", [{"id": "x"}]), "position_bad_value", "prompts[0].kind"),
+    (_with("prompts", {"id": "x"}), "position_bad_value", "prompts"),
     (
         _with("wonders.reserved", {"great_statue": "zed"}),
         "position_bad_value",

@@ -215,7 +215,7 @@ def test_a_resignation_in_the_status_phase_skips_the_seat() -> None:
     assert state.status is not None and state.status.step == 2 and state.status.waiting == (0, 2)
 
 
-def test_the_turn_offers_move_found_and_end() -> None:
+def test_the_turn_offers_its_actions_in_the_order_of_p7() -> None:
     state = GAME.setup(list(PLAYERS2), {}, 1)
     seat = state.active
     for action, code in (("build c4", "unknown_action"), ("end c4", "too_many_tokens")):
@@ -231,6 +231,7 @@ def test_the_turn_offers_move_found_and_end() -> None:
     choices = GAME.choices(state, seat, [])
     # The settler stands on its city: no space to found on yet.
     assert [(c.token, c.complete, c.more) for c in choices] == [
+        ("advance", False, True),
         ("move", True, True),
         ("end", True, False),
     ]

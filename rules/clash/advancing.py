@@ -1,0 +1,503 @@
+"""The Advance action and every other way of gaining an advance (p.7, p.4, p.5, p.2, p.11;
+rules reference §3.1, §5.2, §7; open points C12-C20).
+
+``advance <id> [<government advance>...] [ideas...]`` buys one advance for one action:
+
+* **Legal** (p.7): not owned [``already_owned``]; the first advance of a category is its top
+  advance [``top_advance_first``]; the red prerequisites (Sanitation and Roads need
+  Engineering, Navigation Cartography, Taxation Currency, Metallurgy Chemistry) and the
+  governments' (Nationalism needs Draft; Voting Philosophy and Dogma State Religion, C14 (a))
+  [``needs_advance``].
+* **Cost** (p.7, p.2): 2 Food; Steel Weapons 2 Ore more. Ideas may replace Food 1:1 (p.4):
+  the action names how many (``ideas`` once per Idea, the rest is Food); Gold stands in for
+  whatever is lacking (C6, :mod:`rules.clash.resources`) [``cannot_pay_advance``,
+  ``too_many_ideas``]. No Food for Engineering and Roads with Mathematics, Cartography and
+  Navigation with Astronomy, Metallurgy with Chemistry; neither Food nor Ore for Steel Weapons
+  with Metallurgy; once per turn no Food for a Science advance with Priesthood (C19 (a): the
+  first Science advance that has a Food cost that turn). A waived cost still takes the action
+  (C20).
+* **Governments** (p.7, C15): a player owns advances of one government only. Buying the top
+  advance of another moves every cube: the new top advance takes one, the player names the
+  advances of the new government the others go on (when there is a choice)
+  [``place_government_cubes``]; the switch raises no level, gives no token and draws no event,
+  and only the top advance counts as gained.
+
+When an advance is gained (bought, free in the status phase, from a card), in this order (C12):
+the cube (and so its ongoing ability, Storage's and Dogma's caps included); for a blue or
+yellow border (``advances.BORDERS``, C13) the culture or happiness level rises one step (at
+most 8) and a culture or mood token is taken (at most 8, even at level 8, p.4); reaching level
+3, 5 or 7 draws the top event card (p.5, p.13: its effect comes with the event cards, issue
+IV; for now it is drawn, shown and discarded); then the advance's one-time effects:
+Engineering reveals the top wonder, Monuments reveals one and reserves a revealed wonder
+(the player's choice, a nested decision ``reserve_wonder``), Metallurgy gives 2 Ore to an owner
+of Steel Weapons, Philosophy 1 Idea (and 1 Idea for every later Science advance, C17),
+Writing draws 1 action and 1 objective card with a government, else when the first government
+advance comes (C16 (a)); Free Education gives 1 mood token once per turn when an advance was
+paid with Gold and Ideas only (C18 (a)). Other players' hooks (the Great Library) and card
+windows come with the wonder and card issues.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.clash import decks
+from rules.clash.advances import (
+    ADVANCE,
+    ADVANCE_IDS,
+    BORDERS,
+    CULTURE,
+    GOVERNMENTS,
+    in_order,
+    top,
+)
+from rules.clash.components import FOOD, GOLD, IDEAS, ORE, TRACK_MAX
+from rules.clash.registry import Answer
+from rules.clash.resources import CULTURE as CULTURE_TOKEN
+from rules.clash.resources import MOOD, can_pay, enforce_caps, gain, gain_tokens, pay
+from rules.clash.state import ClashState, PlayerState
+from rules.core import Choice, Decision, Event, IllegalAction
+
+ADVANCE_FOOD = 2
+STEEL_WEAPONS_ORE = 2
+IDEAS_TOKEN = "ideas"
+#: Levels that draw an event card when reached (p.5, p.13).
+EVENT_LEVELS = frozenset({3, 5, 7})
+#: Advances whose Food cost another advance waives (p.2).
+FOOD_WAIVERS: dict[str, str] = {
+    "engineering": "mathematics",
+    "roads": "mathematics",
+    "cartography": "astronomy",
+    "navigation": "astronomy",
+    "metallurgy": "chemistry",
+    "steel_weapons": "metallurgy",
+}
+PRIESTHOOD = "priesthood"
+FREE_EDUCATION = "free_education"
+RESERVE_WONDER = "reserve_wonder"
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """An Advance action as written: the advance, where a government switch puts the other
+    cubes, and how many Ideas pay for Food."""
+
+    advance: str
+    cubes: tuple[str, ...]
+    ideas: int
+
+
+# -- legality -------------------------------------------------------------------------------
+
+
+def problem(me: PlayerState, advance: str) -> IllegalAction | None:
+    """Why ``me`` may not gain ``advance`` at all (whatever it costs), or None."""
+    if advance not in ADVANCE:
+        return IllegalAction("unknown_advance", token=advance)
+    a = ADVANCE[advance]
+    if advance in me.advances:
+        return IllegalAction("already_owned", advance=advance)
+    owned = {x for x in me.advances if ADVANCE[x].category == a.category}
+    first = top(a.category)
+    if not owned and advance != first:
+        return IllegalAction("top_advance_first", advance=advance, top=first)
+    if a.requires is not None and a.requires not in me.advances:
+        return IllegalAction("needs_advance", advance=advance, needs=a.requires)
+    return None
+
+
+def switching(me: PlayerState, advance: str) -> list[str]:
+    """The advances of the old government whose cubes move, when ``advance`` is the top of
+    another government (p.7); empty otherwise."""
+    category = ADVANCE[advance].category
+    old = me.government
+    if category not in GOVERNMENTS or old is None or old == category:
+        return []
+    return in_order({x for x in me.advances if ADVANCE[x].category == old})
+
+
+def base_cost(me: PlayerState, advance: str) -> dict[str, int]:
+    """The price of ``advance`` with the waivers of other advances (p.2, C20)."""
+    food = ADVANCE_FOOD
+    ore = STEEL_WEAPONS_ORE if advance == "steel_weapons" else 0
+    waiver = FOOD_WAIVERS.get(advance)
+    if waiver is not None and waiver in me.advances:
+        food = 0
+        if advance == "steel_weapons":
+            ore = 0
+    return {FOOD: food, ORE: ore}
+
+
+def cost(state: ClashState, seat: int, advance: str) -> dict[str, int]:
+    """What buying ``advance`` costs ``seat`` now (before any Ideas replace Food): the base
+    price, without Food when Priesthood's once-per-turn waiver applies (C19)."""
+    price = base_cost(state.seats[seat], advance)
+    if price[FOOD] and _priesthood_applies(state, seat, advance):
+        price[FOOD] = 0
+    return price
+
+
+def _priesthood_applies(state: ClashState, seat: int, advance: str) -> bool:
+    me = state.seats[seat]
+    return (
+        PRIESTHOOD in me.advances
+        and ADVANCE[advance].category == "science"
+        and PRIESTHOOD not in state.turn_state.used
+    )
+
+
+def _payable(me: PlayerState, price: dict[str, int], ideas: int) -> bool:
+    return (
+        ideas <= me.resources[IDEAS]
+        and ideas <= price[FOOD]
+        and can_pay(me, {FOOD: price[FOOD] - ideas, ORE: price[ORE]})
+    )
+
+
+def affordable(state: ClashState, seat: int, advance: str) -> bool:
+    """Whether some payment buys ``advance``."""
+    me = state.seats[seat]
+    price = cost(state, seat, advance)
+    return any(_payable(me, price, k) for k in range(price[FOOD] + 1))
+
+
+def buyable(state: ClashState, seat: int) -> list[str]:
+    """The advances ``seat`` can buy now, in board order."""
+    me = state.seats[seat]
+    return [a for a in ADVANCE_IDS if problem(me, a) is None and affordable(state, seat, a)]
+
+
+def gainable(me: PlayerState) -> list[str]:
+    """The advances ``me`` may gain for free (status phase, cards), in board order."""
+    return [a for a in ADVANCE_IDS if problem(me, a) is None]
+
+
+# -- reading and checking -------------------------------------------------------------------
+
+
+def parse(state: ClashState, seat: int, rest: list[str]) -> Purchase:
+    if not rest:
+        raise IllegalAction("advance_needs_a_name")
+    advance, *more = rest
+    cubes: list[str] = []
+    ideas = 0
+    for tok in more:
+        if tok == IDEAS_TOKEN:
+            ideas += 1
+        elif tok in ADVANCE and not ideas:
+            cubes.append(tok)
+        else:
+            raise IllegalAction("too_many_tokens", token=tok)
+    return Purchase(advance, tuple(cubes), ideas)
+
+
+def purchase_problem(
+    state: ClashState, seat: int, p: Purchase, partial: bool = False
+) -> IllegalAction | None:
+    """Why the purchase is refused (``partial``: tokens may still follow)."""
+    me = state.seats[seat]
+    err = problem(me, p.advance)
+    if err is not None:
+        return err
+    moved = switching(me, p.advance)
+    err = _cubes_problem(p.advance, moved, p.cubes, partial and not p.ideas)
+    if err is not None:
+        return err
+    price = cost(state, seat, p.advance)
+    if p.ideas > min(price[FOOD], me.resources[IDEAS]):
+        return IllegalAction("too_many_ideas", food=price[FOOD], ideas=me.resources[IDEAS])
+    if not _payable(me, price, p.ideas):
+        if partial and any(_payable(me, price, k) for k in range(p.ideas, price[FOOD] + 1)):
+            return None
+        return IllegalAction("cannot_pay_advance", advance=p.advance, **price)
+    return None
+
+
+def _cubes_problem(
+    advance: str, moved: list[str], cubes: tuple[str, ...], partial: bool
+) -> IllegalAction | None:
+    category = ADVANCE[advance].category
+    others = [a for a in ADVANCE_IDS if ADVANCE[a].category == category and a != advance]
+    wanted = max(0, len(moved) - 1)
+    if not moved and cubes:
+        return IllegalAction("too_many_tokens", token=cubes[0])
+    for c in cubes:
+        if c not in others:
+            return IllegalAction("not_in_the_new_government", advance=c, allowed=others)
+    if len(set(cubes)) != len(cubes) or len(cubes) > wanted:
+        return IllegalAction("place_government_cubes", count=wanted, allowed=others)
+    forced = wanted == len(others)
+    if len(cubes) < wanted and not forced and not partial:
+        return IllegalAction("place_government_cubes", count=wanted, allowed=others)
+    return None
+
+
+# -- the action ------------------------------------------------------------------------------
+
+
+def offered(state: ClashState, seat: int) -> bool:
+    return bool(buyable(state, seat))
+
+
+def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
+    """``advance`` then an advance, the cubes of a switch, then ``ideas``."""
+    if not rest:
+        return [
+            Choice(
+                a,
+                *_label(state, seat, a),
+                complete=_complete(state, seat, [a]),
+                more=bool(_more(state, seat, [a])),
+            )
+            for a in buyable(state, seat)
+        ]
+    out: list[Choice] = []
+    for tok in [*ADVANCE_IDS, IDEAS_TOKEN]:
+        ext = [*rest, tok]
+        try:
+            p = parse(state, seat, ext)
+        except IllegalAction:
+            continue
+        if tok in ADVANCE and tok in rest:
+            continue
+        if purchase_problem(state, seat, p, partial=True) is not None:
+            continue
+        complete = _complete(state, seat, ext)
+        more = bool(_more(state, seat, ext))
+        if not complete and not more:
+            continue
+        if tok == IDEAS_TOKEN:
+            out.append(Choice(tok, "clash.choice.ideas", {}, complete=complete, more=more))
+        else:
+            params = {"advance": tok}
+            out.append(Choice(tok, "clash.choice.cube", params, complete=complete, more=more))
+    return out
+
+
+def _label(state: ClashState, seat: int, advance: str) -> tuple[str, dict[str, str | int]]:
+    """The choice label of an advance with its price."""
+    price = cost(state, seat, advance)
+    if price[ORE]:
+        return "clash.choice.advance_ore", {"advance": advance, **price}
+    if price[FOOD]:
+        return "clash.choice.advance", {"advance": advance, "food": price[FOOD]}
+    return "clash.choice.advance_free", {"advance": advance}
+
+
+def _complete(state: ClashState, seat: int, rest: list[str]) -> bool:
+    try:
+        return purchase_problem(state, seat, parse(state, seat, rest)) is None
+    except IllegalAction:
+        return False
+
+
+def _more(state: ClashState, seat: int, rest: list[str]) -> list[str]:
+    out = []
+    for tok in [*ADVANCE_IDS, IDEAS_TOKEN]:
+        if tok in rest and tok != IDEAS_TOKEN:
+            continue
+        try:
+            p = parse(state, seat, [*rest, tok])
+        except IllegalAction:
+            continue
+        if purchase_problem(state, seat, p, partial=True) is None:
+            out.append(tok)
+    return out
+
+
+def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
+    """Buy the advance (the action is spent by the dispatcher)."""
+    p = parse(state, seat, rest)
+    err = purchase_problem(state, seat, p)
+    if err is not None:
+        raise err
+    me = state.seats[seat]
+    price = cost(state, seat, p.advance)
+    if price[FOOD] < base_cost(me, p.advance)[FOOD]:
+        _use(state, PRIESTHOOD)
+    if p.ideas:
+        me.resources[IDEAS] -= p.ideas
+    paid = pay(me, {FOOD: price[FOOD] - p.ideas, ORE: price[ORE]})
+    if p.ideas:
+        paid[IDEAS] = p.ideas
+    events = [
+        Event(
+            "clash.advance_bought",
+            {
+                "player": state.players[seat],
+                "advance": p.advance,
+                "paid": [f"{k}_{v}" for k, v in sorted(paid.items())],
+            },
+        )
+    ]
+    only_gold_ideas = sum(paid.values()) > 0 and set(paid) <= {GOLD, IDEAS}
+    free_education = FREE_EDUCATION in me.advances and FREE_EDUCATION not in state.turn_state.used
+    if only_gold_ideas and free_education:
+        _use(state, FREE_EDUCATION)
+        if gain_tokens(me, MOOD, 1):
+            events.append(Event("clash.free_education", {"player": state.players[seat]}))
+    return events + gained(state, seat, p.advance, p.cubes)
+
+
+def _use(state: ClashState, ability: str) -> None:
+    state.turn_state = replace(state.turn_state, used=state.turn_state.used | {ability})
+
+
+# -- gaining --------------------------------------------------------------------------------
+
+
+def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = ()) -> list[Event]:
+    """``seat`` gains ``advance`` (legality checked by the caller): cube, level and token,
+    event, one-time effects, in the order of C12; a government switch moves the cubes."""
+    me = state.seats[seat]
+    player = state.players[seat]
+    moved = switching(me, advance)
+    had_government = me.government is not None
+    if moved:
+        others = [
+            a
+            for a in ADVANCE_IDS
+            if ADVANCE[a].category == ADVANCE[advance].category and a != advance
+        ]
+        # Every other advance of the new government, when the moved cubes fill them all.
+        placed = list(cubes) if len(cubes) == len(moved) - 1 else others
+        me.advances = (me.advances - set(moved)) | {advance, *placed}
+        return [
+            Event(
+                "clash.government_switched",
+                {"player": player, "advance": advance, "moved": moved, "placed": placed},
+            )
+        ]
+    me.advances = me.advances | {advance}
+    enforce_caps(me)
+    events: list[Event] = []
+    border = BORDERS.get(advance)
+    if border is not None:
+        events += _level_up(state, seat, border)
+    events += _one_time(state, seat, advance, had_government)
+    return events
+
+
+def _level_up(state: ClashState, seat: int, border: str) -> list[Event]:
+    """A bordered advance: the level one step up (at most 8) and a token (p.4, p.5)."""
+    me = state.seats[seat]
+    name = "culture_level" if border == CULTURE else "happiness_level"
+    before = getattr(me, name)
+    level = min(TRACK_MAX, before + 1)
+    setattr(me, name, level)
+    token_kind = CULTURE_TOKEN if border == CULTURE else MOOD
+    took = gain_tokens(me, token_kind, 1)
+    player = state.players[seat]
+    events = [
+        Event(
+            "clash.level_rose",
+            {"player": player, "track": border, "level": level, "token": took},
+        )
+    ]
+    if level != before and level in EVENT_LEVELS:
+        events += draw_event(state, seat)
+    return events
+
+
+def draw_event(state: ClashState, seat: int) -> list[Event]:
+    """Draw the top event card (p.5, p.13). The event cards' effects are the card issue's; the
+    card is shown and discarded."""
+    card = decks.draw(state, "event")
+    if card is None:
+        return [Event("clash.no_event_left", {"player": state.players[seat]})]
+    decks.discard(state, "event", card)
+    return [Event("clash.event_drawn", {"player": state.players[seat], "card": card})]
+
+
+def _one_time(state: ClashState, seat: int, advance: str, had_government: bool) -> list[Event]:
+    me = state.seats[seat]
+    player = state.players[seat]
+    events: list[Event] = []
+    if advance in ("engineering", "monuments"):
+        wonder = decks.reveal_wonder(state)
+        if wonder is not None:
+            events.append(Event("clash.wonder_revealed", {"player": player, "wonder": wonder}))
+        if advance == "monuments":
+            events += _ask_reservation(state, seat)
+    if advance == "metallurgy" and "steel_weapons" in me.advances:
+        events.append(_gained(state, seat, ORE, 2, advance))
+    science = ADVANCE[advance].category == "science"
+    if advance == "philosophy" or (science and "philosophy" in me.advances):
+        events.append(_gained(state, seat, IDEAS, 1, "philosophy"))
+    first_government = not had_government and me.government is not None
+    writing_now = advance == "writing" and me.government is not None
+    if writing_now or (first_government and "writing" in me.advances):
+        events += _writing(state, seat)
+    return events
+
+
+def _gained(state: ClashState, seat: int, resource: str, n: int, why: str) -> Event:
+    kept = gain(state.seats[seat], resource, n)
+    return Event(
+        "clash.gained",
+        {"player": state.players[seat], "resource": resource, "count": kept, "from": why},
+    )
+
+
+def _writing(state: ClashState, seat: int) -> list[Event]:
+    """Writing: 1 action card and 1 objective card (p.2, C16)."""
+    me = state.seats[seat]
+    events: list[Event] = []
+    for deck in ("action", "objective"):
+        card = decks.draw(state, deck)
+        if card is None:
+            continue
+        if deck == "action":
+            me.actions = (*me.actions, card)
+        else:
+            me.objectives = (*me.objectives, card)
+        events.append(Event("clash.card_drawn", {"player": state.players[seat], "deck": deck}))
+        events.append(Event("clash.you_drew", {"deck": deck, "card": card}, visible_to=(seat,)))
+    return events
+
+
+# -- Monuments' reservation -----------------------------------------------------------------
+
+
+def _reservable(state: ClashState) -> list[str]:
+    cards = state.cards
+    return [w for w in cards.revealed if w not in cards.reserved]
+
+
+def _ask_reservation(state: ClashState, seat: int) -> list[Event]:
+    """Monuments reserves a revealed wonder for its owner (p.2, C27): asked when there is a
+    choice, taken at once when one wonder is open."""
+    open_ = _reservable(state)
+    if not open_:
+        return []
+    if len(open_) == 1:
+        return _reserve(state, seat, open_[0])
+    decision = Decision(
+        f"reserve:{state.round}.{state.turn}.{seat}", seat, RESERVE_WONDER, {}, seat
+    )
+    state.prompts = state.prompts.push(decision)
+    return []
+
+
+def _reserve(state: ClashState, seat: int, wonder: str) -> list[Event]:
+    state.cards = replace(state.cards, reserved={**state.cards.reserved, wonder: seat})
+    return [Event("clash.wonder_reserved", {"player": state.players[seat], "wonder": wonder})]
+
+
+def _reservation_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    if prefix:
+        return []
+    return [Choice(w, f"clash.wonder.{w}") for w in _reservable(state)]
+
+
+def _answer_reservation(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    head, *rest = toks
+    if rest:
+        raise IllegalAction("too_many_tokens", token=rest[0])
+    if head not in _reservable(state):
+        raise IllegalAction("not_a_revealed_wonder", token=head, allowed=_reservable(state))
+    state.prompts = state.prompts.pop(decision.id)
+    return _reserve(state, decision.seat, head)
+
+
+RESERVATION = Answer(_reservation_choices, _answer_reservation)

@@ -1,0 +1,44 @@
+"""Drawing cards (p.3, p.11, p.13, p.14).
+
+A card is taken from the top of its deck. An empty action, objective or event deck is made
+again from its discards, shuffled with the game's generator (C57: the rules do not say; the
+designed reading of ``clash-cards.md`` §2); nothing is drawn when both are empty. The wonder
+deck is never reshuffled (wonders are revealed, built or lost, never discarded).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.clash.cards import DISCARDED
+from rules.clash.state import ClashState
+
+
+def draw(state: ClashState, deck: str) -> str | None:
+    """The top card of ``deck`` (taken off it), or None when there is none."""
+    cards = state.cards
+    pile = cards.decks[deck]
+    if not pile and deck in DISCARDED and cards.discards[deck]:
+        shuffled = list(cards.discards[deck])
+        state.rng.shuffle(shuffled)
+        pile = tuple(shuffled)
+        cards.discards = {**cards.discards, deck: ()}
+    if not pile:
+        cards.decks = {**cards.decks, deck: pile}
+        return None
+    cards.decks = {**cards.decks, deck: pile[1:]}
+    return pile[0]
+
+
+def discard(state: ClashState, deck: str, card: str) -> None:
+    """Put ``card`` on the discard pile of ``deck``."""
+    cards = state.cards
+    cards.discards = {**cards.discards, deck: (*cards.discards[deck], card)}
+
+
+def reveal_wonder(state: ClashState) -> str | None:
+    """Turn the top wonder card face up (Engineering, Monuments, p.2, p.14)."""
+    card = draw(state, "wonder")
+    if card is not None:
+        state.cards = replace(state.cards, revealed=(*state.cards.revealed, card))
+    return card
