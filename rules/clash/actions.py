@@ -19,16 +19,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.clash import advancing, exploration, founding, movement
+from rules.clash import activation, advancing, exploration, founding, movement, status
+from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
 from rules.clash.hexes import label, parse_hex, token
+from rules.clash.influence import (
+    ART_ACTION,
+    INFLUENCE_ACTION,
+    INFLUENCE_ANSWER,
+    INFLUENCE_DECISION,
+)
 from rules.clash.occupancy import occupancy
 from rules.clash.prompts import pending, prompted
 from rules.clash.registry import Answer, TurnAction
 from rules.clash.state import STATUS, TURN, ClashState
 from rules.clash.transfer import ship_by_place
-from rules.clash.turns import end_turn, spend_action, status_step_done
+from rules.clash.turns import end_turn, spend_action
 from rules.core import Choice, Event, IllegalAction, deciding, too_long
 
 END, MOVE, FOUND, DONE, ADVANCE = "end", "move", "found", "done", "advance"
@@ -57,16 +64,18 @@ def _begin_move(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
 TURN_ACTIONS: tuple[TurnAction, ...] = (
     TurnAction(ADVANCE, advancing.offered, advancing.choices, advancing.apply),
     TurnAction(FOUND, founding.offered, founding.choices, founding.apply),
-    # activate: rules/clash/activation.py
+    TurnAction(activation.ACTIVATE, activation.offered, activation.choices, activation.apply),
     TurnAction(MOVE, _move_offered, _move_choices, _begin_move, alone=True),
-    # civic: rules/clash/civic.py
-    # influence: rules/clash/influence.py
+    CIVIC_ACTION,
+    VOTING_ACTION,
+    INFLUENCE_ACTION,
+    ART_ACTION,
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
 DECISIONS: dict[str, Answer] = {
     advancing.RESERVE_WONDER: advancing.RESERVATION,
-    # influence: rules/clash/influence.py
+    INFLUENCE_DECISION: INFLUENCE_ANSWER,
 }
 
 
@@ -78,7 +87,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
     if decision is not None:
         return DECISIONS[decision.kind].choices(state, decision, prefix)
     if state.phase == STATUS:
-        return [] if prefix else [Choice(END, f"clash.token.{END}")]
+        return status.choices(state, seat, prefix)
     if state.exploring is not None:
         return [] if prefix else _exploring_choices(state)
     if state.turn_state.moving:
@@ -156,11 +165,7 @@ def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     if state.prompts.top() is not None:
         return _answer(state, seat, toks)
     if state.phase == STATUS:
-        if head != END:
-            raise IllegalAction("unknown_action", token=head, allowed=[END])
-        if rest:
-            raise IllegalAction("too_many_tokens", token=rest[0])
-        return status_step_done(state)
+        return status.apply(state, seat, toks)
     if state.exploring is not None:
         return _answer_exploring(state, seat, toks)
     if state.turn_state.moving:
@@ -198,6 +203,8 @@ def _after_step(state: ClashState, seat: int) -> list[Event]:
     exploration is under way; else the turn may be over."""
     if state.prompts.top() is not None or state.exploring is not None:
         return []
+    if state.phase == STATUS:
+        return status.resume(state)
     if state.turn_state.moving or state.phase != TURN:
         return []
     return _after_action(state, seat)
@@ -220,10 +227,12 @@ def _after_group(state: ClashState, seat: int) -> list[Event]:
 
 
 def _after_action(state: ClashState, seat: int) -> list[Event]:
-    """A turn with no action left ends by itself (``end`` would be the only answer)."""
+    """A turn with no action left ends by itself when ``end`` is the only answer; abilities
+    that cost no action (Voting, Art & Sculptures) keep it open."""
     if state.turn_state.actions_left:
         return []
-    return _end_turn(state)
+    free = [a for a in TURN_ACTIONS if not a.costs_action and a.offered(state, seat)]
+    return [] if free else _end_turn(state)
 
 
 def _end_turn(state: ClashState) -> list[Event]:

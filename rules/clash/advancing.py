@@ -500,4 +500,12 @@ def _answer_reservation(state: ClashState, decision: Decision, toks: list[str]) 
     return _reserve(state, decision.seat, head)
 
 
-RESERVATION = Answer(_reservation_choices, _answer_reservation)
+def _reservation_problem(state: ClashState, decision: Decision) -> str | None:
+    if decision.turn != decision.seat or state.active != decision.seat:
+        return "reservation_outside_its_owners_turn"
+    if len(_reservable(state)) < 2:
+        return "reservation_without_a_choice"
+    return None
+
+
+RESERVATION = Answer(_reservation_choices, _answer_reservation, _reservation_problem)

@@ -5,7 +5,7 @@ shared parts are :class:`rules.engine.Engine`'s.
 >>> state = GAME.setup(["ann", "bob"], {}, seed=1)
 >>> seat = state.active
 >>> [c.token for c in GAME.choices(state, seat, [])], GAME.choices(state, 1 - seat, [])
-(['move', 'end'], [])
+(['advance', 'activate', 'move', 'end'], [])
 >>> state, events = GAME.apply(state, seat, "end")
 >>> [e.kind for e in events], GAME.pending(state)[0].seat == 1 - seat
 (['clash.turn_ended'], True)
@@ -32,7 +32,9 @@ JSON = Any
 
 class ClashGame(Engine[ClashState]):
     """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. So far a turn
-    moves units, explores and founds cities (:mod:`rules.clash.actions`)."""
+    buys advances, founds and activates cities, moves and explores, improves moods and
+    influences cities; the status phase ends each round (:mod:`rules.clash.actions`).
+    Combat, barbarian events, cards and wonders come with the next issues."""
 
     name = "clash"
     min_players = setup.MIN_PLAYERS

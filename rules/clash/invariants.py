@@ -106,13 +106,17 @@ def _course(state: ClashState) -> list[str]:
         live = set(state.live())
         if not 1 <= status.step <= STATUS_STEPS or not set(status.waiting) <= live:
             out.append(f"status phase {status}")
-        if not status.waiting or len(set(status.waiting)) != len(status.waiting):
+        waits_nobody = not status.waiting and state.prompts.top() is None
+        if waits_nobody or len(set(status.waiting)) != len(status.waiting):
             out.append(f"status phase {status} waits for nobody or twice")
     if state.phase == TURN and state.seats[state.active].resigned:
         out.append("a resigned seat is active")
     if not 0 <= state.turn_state.actions_left <= MAX_ACTIONS:
         out.append(f"{state.turn_state.actions_left} actions left")
     out += _marks(state)
+    for d in state.prompts.decisions:
+        if state.seats[d.seat].resigned or (d.turn is not None and state.seats[d.turn].resigned):
+            out.append(f"decision {d.id} of a resigned seat")
     resigned = {s for s in range(n) if state.seats[s].resigned}
     if set(state.resign_order) != resigned or len(state.resign_order) != len(resigned):
         out.append(f"resign order {state.resign_order} against resigned seats {resigned}")

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.clash import invariants
+from rules.clash import invariants, status
 from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
@@ -59,6 +59,7 @@ from rules.clash.components import (
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, SHIP_SPACE
 from rules.clash.hexes import Hex, label, token
 from rules.clash.marks import MARKS, MOVED, add
+from rules.clash.rounds import turn_order
 from rules.clash.setup import home, start_regions, starting_player
 from rules.clash.state import (
     STATUS,
@@ -80,7 +81,6 @@ from rules.clash.state import (
 )
 from rules.clash.terrain import terrains
 from rules.clash.tiles import BARREN, LAND, REGIONS, SEA
-from rules.clash.turns import turn_order
 from rules.core import Decision, IllegalAction, PromptStack, Rng
 
 JSON = Any
@@ -501,12 +501,18 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         if turn_keys:
             raise _inconsistent("turn_key_in_the_status_phase", turn_keys[0])
         raw = _mapping("status", position.get("status", {}), frozenset({"step", "waiting"}))
-        step = _int("status.step", raw.get("step", 1), 1, STATUS_STEPS)
-        waiting = order
+        step = _int("status.step", raw.get("step", status.FREE_ADVANCE), 1, STATUS_STEPS)
+        if step not in status.KINDS:
+            # Steps 1 and 3 leave nobody a choice: the engine never waits in them.
+            raise _inconsistent("status_step_without_a_decision", "status.step")
+        deciders = _status_deciders(state, step, order)
+        waiting = deciders
         if "waiting" in raw:
             waiting = [r.seat("status.waiting", h) for h in _list("status.waiting", raw["waiting"])]
         if not waiting or waiting != [s for s in order if s in waiting]:
             raise _inconsistent("status_waiting_out_of_turn_order", "status.waiting")
+        if any(s not in deciders for s in waiting):
+            raise _inconsistent("status_waiting_for_a_seat_without_a_choice", "status.waiting")
         state.status = StatusState(step, tuple(waiting))
         return
     if "status" in position:
@@ -521,6 +527,16 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
     )
     if "exploring" in position:
         state.exploring = _exploring(r, state, position["exploring"])
+
+
+def _status_deciders(state: ClashState, step: int, order: list[int]) -> list[int]:
+    """The seats that have a decision in a status step (p.11), in turn order."""
+    if step == status.FREE_ADVANCE:
+        return [s for s in order if status.free_answers(state, s)]
+    if step == status.RAZE:
+        return [s for s in order if any(c.size == 1 for c in state.seats[s].cities)]
+    picker = status.first_player_picker(state)
+    return [] if picker is None else [picker]
 
 
 _EXPLORING_KEYS = frozenset(
@@ -685,6 +701,11 @@ def from_position(
     )
     _course(r, position, state)
     _check_places(state)
+    for k, decision in enumerate(state.prompts.decisions):
+        check = DECISIONS[decision.kind].problem
+        problem = None if check is None else check(state, decision)
+        if problem is not None:
+            raise _inconsistent(problem, f"prompts[{k}]")
     # The invariants catch what the checks above do not name (a safety net).
     problems = invariants.check(state)
     if problems:

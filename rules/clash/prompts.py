@@ -2,8 +2,10 @@
 
 Prompt kinds (``prompt.clash.<kind>``): ``turn`` (the active player's turn), ``move`` (a Move
 action under way: its next group or ``done``), ``explore_layout``, ``explore_barbarians`` and
-``explore_ship_space`` (the explorer's choices while a region is placed), ``status`` (a
-position standing in the status phase: the seat whose part of the step it is). A nested
+``explore_ship_space`` (the explorer's choices while a region is placed), ``free_advance``,
+``raze`` and ``first_player`` (the status phase's decisions, :mod:`rules.clash.status`); the
+nested decisions ``influence`` (boosting a Cultural Influence roll) and ``reserve_wonder``
+(Monuments) come from the state's prompt stack. A nested
 decision on the state's :class:`rules.core.PromptStack` is asked before any. Ids are unique per
 turn (``turn:<round>.<turn>.<seat>``, with the actions left, so that a picker prepared for one
 action is refused after it), per group of a Move action and per exploration step, and per
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from rules.clash.hexes import label
 from rules.clash.state import STATUS, TURN, ClashState
+from rules.clash.status import KINDS
 from rules.core import Prompt
 
 
@@ -41,7 +44,8 @@ def pending(state: ClashState) -> list[Prompt]:
     if state.phase == STATUS and state.status is not None and state.status.waiting:
         seat, step = state.status.waiting[0], state.status.step
         pid = f"status:{state.round}.{step}.{seat}"
-        return [Prompt(seat, "status", {"round": state.round, "step": step}, True, None, pid)]
+        kind = KINDS.get(step, "status")
+        return [Prompt(seat, kind, {"round": state.round, "step": step}, True, None, pid)]
     return []
 
 

@@ -45,3 +45,5 @@ class Answer:
 
     choices: Callable[[ClashState, Decision, list[str]], list[Choice]]
     apply: Callable[[ClashState, Decision, list[str]], list[Event]]
+    #: Why a decision of this kind cannot stand in a state (positions, invariants), or None.
+    problem: Callable[[ClashState, Decision], str | None] | None = None

@@ -12,10 +12,11 @@ The checks, marking the seat resigned and the ``clash.resigned`` event are
 
 from __future__ import annotations
 
+from rules.clash import status
 from rules.clash.scoring import finish, last_standing_outcome, resigned_outcome
 from rules.clash.state import TURN, ClashState
-from rules.clash.turns import drop_from_status, next_turn, reset_turn
-from rules.core import Event
+from rules.clash.turns import next_turn, reset_turn
+from rules.core import Event, PromptStack
 
 
 def resign(new: ClashState, seat: int) -> list[Event]:
@@ -23,9 +24,14 @@ def resign(new: ClashState, seat: int) -> list[Event]:
     the seat already marked resigned."""
     if new.n == 2:
         return finish(new, resigned_outcome(new, seat))
+    # Whatever the seat was deciding, or was decided in its turn, ends with it (an attempt
+    # waiting for its boost simply fails).
+    new.prompts = PromptStack(
+        tuple(d for d in new.prompts.decisions if seat not in (d.seat, d.turn))
+    )
     if len(new.live()) == 1:
         return finish(new, last_standing_outcome(new))
     if new.phase == TURN and new.active == seat:
         reset_turn(new, seat)
         return next_turn(new, seat)
-    return drop_from_status(new, seat)
+    return status.drop(new, seat)

@@ -16,11 +16,12 @@ last, the earliest resignation lowest.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.clash.cards import PYRAMIDS
-from rules.clash.state import OVER, ClashState
-from rules.core import Event, Outcome
+from rules.clash.state import OVER, ClashState, TurnState
+from rules.core import Event, Outcome, PromptStack
 
 JSON = Any
 
@@ -107,10 +108,21 @@ def last_standing_outcome(state: ClashState) -> Outcome:
 
 
 def finish(state: ClashState, outcome: Outcome) -> list[Event]:
-    """End the game on the engine's copy and announce it."""
+    """End the game on the engine's copy and announce it. Whatever a turn was doing ends
+    with it (a resignation can end the game in the middle of one)."""
     state.outcome = outcome
     state.phase = OVER
     state.status = None
+    state.exploring = None
+    state.prompts = PromptStack()
+    state.turn_state = TurnState()
+    for me in state.seats:
+        me.cities = [
+            replace(c, activations=0, activated_angry=False)
+            if c.activations or c.activated_angry
+            else c
+            for c in me.cities
+        ]
     events = [
         Event("clash.final_score", {"player": e["player"], "total": e["total"]})
         for e in outcome.details.get("scores", [])

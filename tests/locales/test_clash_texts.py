@@ -24,7 +24,18 @@ import pytest
 
 import locales
 from host import text
-from rules.clash import GAME, actions, exploration, movement, scoring, turns
+from rules.clash import (
+    GAME,
+    actions,
+    activation,
+    civic,
+    exploration,
+    influence,
+    movement,
+    rounds,
+    scoring,
+    status,
+)
 from rules.clash.cards import PYRAMIDS
 from rules.clash.components import LAND_UNITS, SHIP
 from rules.clash.state import ClashState
@@ -71,12 +82,27 @@ def event_kinds() -> set[str]:
 def prompt_kinds() -> set[str]:
     src = _source(ROOT / "rules" / "clash" / "prompts.py")
     steps = (exploration.LAYOUT, exploration.BARBARIANS, exploration.SHIP_SPACE)
-    return set(_PROMPT_KIND.findall(src)) | {f"explore_{step}" for step in steps}
+    found = set(_PROMPT_KIND.findall(src)) | {f"explore_{step}" for step in steps}
+    # Status steps name their kinds in a table; nested decisions by the DECISIONS keys.
+    return found | set(status.KINDS.values()) | set(actions.DECISIONS)
 
 
 #: The label families actions.py builds with f-strings, and the values they take.
 FAMILIES: dict[str, tuple[str, ...]] = {
-    "clash.token.": (actions.END, actions.MOVE, actions.FOUND, actions.DONE),
+    "clash.token.": (
+        actions.END,
+        actions.MOVE,
+        actions.FOUND,
+        actions.DONE,
+        actions.ADVANCE,
+        activation.ACTIVATE,
+        civic.CIVIC,
+        civic.VOTING,
+        influence.INFLUENCE,
+        influence.ART,
+        status.RAZE_TOKEN,
+        status.PASS,
+    ),
     "clash.choice.to.": (
         movement.WALK,
         movement.ROAD,
@@ -99,7 +125,7 @@ def choice_labels() -> set[str]:
 
 #: Keys that a {value@prefix} of the Clash texts looks up, for every value the engine passes.
 def prefixed_keys() -> set[str]:
-    reasons = (turns.REASON_ROUNDS, turns.REASON_NO_CITY, "resigned", "last_standing")
+    reasons = (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY, "resigned", "last_standing")
     return (
         {f"clash.terrain.{t}" for t in TERRAINS}
         | {f"clash.reason.{r}" for r in reasons}
@@ -109,7 +135,7 @@ def prefixed_keys() -> set[str]:
         | {f"clash.allowed.{token}" for token in FAMILIES["clash.token."]}
         | {f"clash.layout_token.{t}" for t in exploration.LAYOUT_TOKENS.values()}
         | {f"clash.ship_token.{k}" for k in range(1, 5)}
-        | {f"outcome.{r}" for r in (turns.REASON_ROUNDS, turns.REASON_NO_CITY)}
+        | {f"outcome.{r}" for r in (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY)}
         | {"clash.title"}
     )
 
@@ -119,7 +145,13 @@ def test_the_scans_find_what_the_engine_uses() -> None:
     codes = raised_codes()
     assert {"group_incomplete", "no_settler_there", "stopped_this_turn", "unknown_layout"} <= codes
     assert {"moved", "explored", "ship_returned", "city_founded", "turn_ended"} <= event_kinds()
-    assert {"turn", "move", "status", "explore_layout", "explore_ship_space"} <= prompt_kinds()
+    assert {
+        "turn",
+        "move",
+        "free_advance",
+        "explore_layout",
+        "explore_ship_space",
+    } <= prompt_kinds()
     assert {"clash.choice.from", "clash.choice.layout", "clash.token.done"} <= choice_labels()
 
 

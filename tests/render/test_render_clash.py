@@ -447,12 +447,15 @@ def test_the_width_is_one_setting(monkeypatch: pytest.MonkeyPatch, drawn: Drawn)
 def _keen_action(state: Any, seat: int, rng: Rng) -> str:
     """A random legal action walked through ``GAME.choices``, like
     :func:`rules.selfplay.random_action` but keen to act: ``end``, ``done`` and ``found`` are
-    picked only one time in six when anything else is offered (uniform play ends most turns at
-    once and founds every settler away, so little would move or explore)."""
+    picked only one time in six when anything else is offered, and of the turn's actions
+    ``move`` (uniform play ends most turns at once, founds every settler away and spends its
+    actions in cities, so little would move or explore)."""
     prefix: list[str] = []
     while True:
         options = GAME.choices(state, seat, prefix)
         keen = [c for c in options if c.token not in ("end", "done", "found")]
+        # Of the turn's actions, moving is what changes the map most.
+        keen = [c for c in keen if c.token == "move"] or keen
         pool = keen if keen and rng.randrange(6) else options
         pick = pool[rng.randrange(len(pool))]
         prefix.append(pick.token)

@@ -104,7 +104,7 @@ def test_the_rich_position_round_trips() -> None:
 
 
 def test_a_status_phase_position_round_trips() -> None:
-    state = position({"phase": "status", "status": {"step": 3, "waiting": ["cy"]}}, PLAYERS3)
+    state = position({"phase": "status", "status": {"step": 4, "waiting": ["cy"]}}, PLAYERS3)
     assert state.status is not None and state.status.waiting == (2,)
     assert comparable(roundtrip(state)) == comparable(state)
 

@@ -34,11 +34,21 @@ def totals(state: ClashState) -> list[tuple[int, int, int]]:
     return out
 
 
+#: The turn's actions this self-play takes: moving, exploring and founding (and advances,
+#: which change no piece); razing in the status phase is passed.
+MOVING_ACTIONS = {"move", "found", "advance", "end", "done"}
+
+
 def walk(state: ClashState, seat: int, rng: Rng) -> str:
     """A random complete action, token by token as the picker offers them."""
     prefix: list[str] = []
+    kind = GAME.pending(state)[0].kind
     while True:
         options = GAME.choices(state, seat, prefix)
+        if not prefix and kind in ("turn", "move"):
+            options = [c for c in options if c.token in MOVING_ACTIONS or kind == "move"]
+        if not prefix and kind == "raze":
+            options = [c for c in options if c.token == "pass"]
         assert options, f"dead end after {prefix}"
         choice = options[rng.randrange(len(options))]
         prefix.append(choice.token)

@@ -1,5 +1,5 @@
-"""The course of the game with ``end``: turns in order round the table (p.7), rounds, the end
-after round 6 and its scoring (p.4), resignation, and status-phase positions."""
+"""The course of the game: turns in order round the table (p.7), rounds and the status phase
+(p.11), the end after round 6 and its scoring (p.4), resignation."""
 
 from __future__ import annotations
 
@@ -19,9 +19,23 @@ def end(state: ClashState) -> ClashState:
     return state
 
 
+def answer(state: ClashState) -> ClashState:
+    """``end`` a turn; in the status phase the first whole answer offered (pass on razing)."""
+    (prompt,) = GAME.pending(state)
+    if prompt.kind == "turn":
+        return end(state)
+    prefix: list[str] = []
+    while True:
+        options = GAME.choices(state, prompt.seat, prefix)
+        choice = next((c for c in options if c.token == "pass"), options[0])
+        prefix.append(choice.token)
+        if choice.complete:
+            return act(GAME, state, prompt.seat, " ".join(prefix))[0]
+
+
 def test_turns_go_round_the_table_three_times_a_round() -> None:
     """p.7: first player turn 1, the player to their left turn 1, ..., the last player turn
-    3; the next round starts with the same first player (the status phase comes later)."""
+    3; then the status phase, in turn order from the first player (p.11)."""
     pos = {"seating": ["cy", "ann", "bob"], "first": "ann"}
     state = position(pos, PLAYERS3)
     seen = []
@@ -30,23 +44,29 @@ def test_turns_go_round_the_table_three_times_a_round() -> None:
         state = end(state)
     left = ["ann", "bob", "cy"]  # clockwise from ann: ann, bob, cy (the seating wraps)
     assert seen == [(1, t, p) for t in (1, 2, 3) for p in left]
-    assert (state.round, state.turn, state.players[state.active]) == (2, 1, "ann")
-    assert [e["kind"] for e in state.recent][-3:] == [
-        "clash.turn_ended",
-        "clash.round_ended",
-        "clash.round_started",
-    ]
+    assert state.phase == "status" and state.status is not None
+    assert state.status.step == 2 and [state.players[s] for s in state.status.waiting] == left
+    assert [e["kind"] for e in state.recent][-2:] == ["clash.turn_ended", "clash.round_ended"]
+    while state.phase == "status":
+        state = answer(state)
+    assert (state.round, state.turn) == (2, 1)
+    assert state.recent[-1]["kind"] == "clash.round_started"
 
 
-def test_prompt_ids_are_unique_per_turn() -> None:
+def test_prompt_ids_are_unique_per_turn_and_status_step() -> None:
     state = GAME.setup(list(PLAYERS2), {}, 4)
     ids = []
+    turns = 0
     while state.outcome is None:
         (prompt,) = GAME.pending(state)
-        assert prompt.turn == prompt.seat == state.active and prompt.kind == "turn"
+        if prompt.kind == "turn":
+            assert prompt.turn == prompt.seat == state.active
+            turns += 1
+        else:
+            assert prompt.turn is None
         ids.append(prompt.id)
-        state = end(state)
-    assert len(ids) == len(set(ids)) == 6 * 3 * 2
+        state = answer(state)
+    assert len(ids) == len(set(ids)) and turns == 6 * 3 * 2
 
 
 def test_a_turn_resets_what_it_used() -> None:
@@ -185,14 +205,17 @@ def test_a_resigned_seat_ranks_last_in_the_final_scoring() -> None:
 
 
 def test_status_phase_positions_go_step_by_step() -> None:
-    """A position may stand in the status phase (p.11): each seat in turn order from the
-    first player ends its part of the step; after step 5 the next round begins."""
-    state = position({"phase": "status", "round": 2, "first": "bob", "status": {"step": 4}})
+    """A position may stand in a status step that waits for players (p.11): here razing,
+    in turn order from the first player; then the first player step (nobody's levels are
+    higher than bob's, so he stays first) and the next round."""
+    pos = {"phase": "status", "round": 2, "first": "bob", "status": {"step": 4}}
+    state = position(pos)
     (prompt,) = GAME.pending(state)
-    assert (prompt.kind, prompt.seat, prompt.params["step"], prompt.turn) == ("status", 1, 4, None)
-    state = end(state)
+    assert (prompt.kind, prompt.seat, prompt.params["step"], prompt.turn) == ("raze", 1, 4, None)
+    state = act(GAME, state, 1, "pass")[0]
     assert state.status is not None and state.status.waiting == (0,)
-    state = end(end(end(state)))
+    state = act(GAME, state, 0, "raze d2")[0]
+    assert not state.seats[0].cities and state.seats[0].resources["gold"] == 1
     assert (state.phase, state.round, state.turn, state.players[state.active]) == (
         "turn",
         3,
@@ -202,17 +225,17 @@ def test_status_phase_positions_go_step_by_step() -> None:
 
 
 def test_status_step_one_of_round_six_ends_the_game() -> None:
-    state = position({"phase": "status", "round": 6, "status": {"step": 1, "waiting": ["bob"]}})
-    state = end(state)
+    state = end(position({"round": 6, "turn": 3, "first": "ann", "active": "bob"}))
     assert state.outcome is not None and state.outcome.reason == "rounds"
 
 
 def test_a_resignation_in_the_status_phase_skips_the_seat() -> None:
     state = position({"phase": "status", "round": 1, "first": "ann"}, PLAYERS3)
+    assert state.status is not None and state.status.waiting == (0, 1, 2)
     state, _ = GAME.resign(state, 1)
     assert state.status is not None and state.status.waiting == (0, 2)
-    state = end(end(state))
-    assert state.status is not None and state.status.step == 2 and state.status.waiting == (0, 2)
+    state = answer(answer(state))
+    assert state.status is not None and state.status.step == 4 and state.status.waiting == (0, 2)
 
 
 def test_the_turn_offers_its_actions_in_the_order_of_p7() -> None:
@@ -228,13 +251,13 @@ def test_the_turn_offers_its_actions_in_the_order_of_p7() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 1 - seat, "end")
     assert refused.value.code == "not_your_turn"
-    choices = GAME.choices(state, seat, [])
+    choices = [c.token for c in GAME.choices(state, seat, [])]
     # The settler stands on its city: no space to found on yet.
-    assert [(c.token, c.complete, c.more) for c in choices] == [
-        ("advance", False, True),
-        ("move", True, True),
-        ("end", True, False),
-    ]
+    p7 = ["advance", "found", "activate", "move", "civic", "influence"]
+    assert {"advance", "move"} <= set(choices) and "found" not in choices
+    assert choices[-1] == "end"
+    listed = [t for t in choices if t in p7]
+    assert listed == sorted(listed, key=p7.index)
     assert GAME.choices(state, seat, ["end"]) == [] and GAME.choices(state, 1 - seat, []) == []
 
 
@@ -244,3 +267,35 @@ def test_dice_come_from_the_queue_first() -> None:
     assert first == [6, 6] and state.dice == (1,)
     rest = roll(state, 4)
     assert rest[0] == 1 and all(1 <= d <= 6 for d in rest) and state.dice == ()
+
+
+def test_a_seat_resigning_with_a_decision_waiting_drops_it() -> None:
+    """Monuments' reservation waits for ann; she resigns: the decision goes with her and
+    bob's turn begins."""
+    ann = {"advances": ["farming", "mining", "art_sculptures"], "resources": {"food": 2}}
+    pos = {
+        "first": "ann",
+        "seats": {"ann": ann},
+        "decks": {"wonder": ["great_statue"]},
+        "fill_decks": True,
+        "wonders": {"revealed": ["great_wall"]},
+    }
+    state = act(GAME, position(pos, PLAYERS3), 0, "advance monuments")[0]
+    assert GAME.pending(state)[0].kind == "reserve_wonder"
+    state, _ = GAME.resign(state, 0)
+    assert state.prompts.top() is None and GAME.pending(state)[0].kind == "turn"
+    assert state.players[state.active] == "bob" and GAME.check_invariants(state) == []
+
+
+def test_a_turn_without_actions_stays_open_while_an_ability_costing_none_is_offered() -> None:
+    """Voting (a Civic Improvement for 1 mood token, no action): after ann's last action her
+    turn waits for `voting` or `end`; without such an ability it ends by itself."""
+    democracy = ["farming", "mining", "writing", "philosophy", "voting"]
+    ann = {"advances": democracy, "mood_tokens": 3, "resources": {"food": 2}}
+    state = position({"first": "ann", "actions_left": 1, "seats": {"ann": ann}})
+    state = act(GAME, state, 0, "advance storage")[0]
+    assert state.players[state.active] == "ann" and state.turn_state.actions_left == 0
+    assert [c.token for c in GAME.choices(state, 0, [])] == ["voting", "end"]
+    plain = position({"first": "ann", "actions_left": 1})
+    plain = act(GAME, plain, 0, "advance storage")[0]
+    assert plain.players[plain.active] == "bob"

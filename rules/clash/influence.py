@@ -1,0 +1,545 @@
+"""Cultural Influence (p.10, p.11, p.2, p.15; rules reference §3.6; C36, C37, C38, C63) and
+Art & Sculptures (p.2).
+
+For one action one of your cities (the **source**) influences a city within its range:
+
+1. **Source**: a city of yours holding no piece of another colour (a city under foreign
+   influence cannot influence, p.11).
+2. **Target**: a city of size 2 or more whose distance from the source (§1.4: counted through
+   explored spaces of any terrain, Sea and foreign cities and armies included, never through a
+   face-down region, p.4, p.11, C63) is at most the source's **range** = its size (mood does
+   not matter, p.10) + 1 with the Great Statue (p.15) + 1 per culture token spent on range
+   (C37 (a)). The range tokens are exactly what the distance needs: more would buy nothing.
+   A foreign city must hold a piece other than the Settlement that is not of your colour;
+   your own city a piece of another colour (you take it back, p.11). You name the piece's
+   kind and need one of that kind in your supply (p.2: 7 of each). Barbarian cities (size 1)
+   never qualify (C38). A city of another player's within 2 spaces of that player's Great
+   Statue, the Statue's city included, cannot be targeted (p.15, C38).
+3. **Roll** one die (:func:`rules.clash.dice.roll`) after the range is paid; 5 or 6 succeeds,
+   4 to 6 with Conversion (p.2, p.10). After seeing it you may spend culture tokens, +1 each
+   (p.10): when the roll falls short and you hold enough culture tokens, a nested decision
+   (kind ``influence``) asks how many to spend, **0** or exactly the shortfall (any other
+   number only wastes tokens); otherwise the only answer is 0 and it is taken at once.
+4. **Success**: the piece is replaced by one of your colour; the old one goes back to its
+   colour's supply; the city keeps its owner and mood (p.10). Conversion also gives 1
+   culture token (p.2). At most one success per turn; failed attempts may be repeated with
+   further actions (p.11, C36). Tokens spent are lost either way.
+
+**Boost blockers** (p.11): against a city of a player other than you, no culture tokens may
+be spent on range or on the roll when its owner has Separation of Power and the city is happy,
+Totalitarianism and army units of the owner stand in it, or Devotion and it holds a Temple.
+Such a city stays a target within the plain range. **Art & Sculptures**: once per turn, pay 1
+culture token for a Cultural Influence that costs no action (p.2); it marks the advance used
+(:attr:`rules.clash.state.TurnState.used`) and adds an attempt, not a success (C36).
+
+**Grammar**::
+
+    influence <source> <target> <piece>     e.g. influence d2 f3 temple
+    art <source> <target> <piece>           (Art & Sculptures, no action)
+    <n>                                     the decision after a short roll: 0 or the shortfall
+
+``<piece>`` is ``temple``, ``fortress``, ``academy`` or ``port``. The range tokens the
+distance needs are paid without being named. Only sources with a target, targets within reach
+and affordable, and pieces that qualify are offered.
+
+**Refusals** (codes, rule and page):
+
+* ``already_influenced``: a Cultural Influence succeeded this turn (p.11, C36);
+* ``influence_incomplete``: the source, the target and the piece are needed (p.10);
+* ``not_your_city`` (``space``): the source is not a city of yours (p.10);
+* ``source_under_influence`` (``space``): it holds a piece of another colour (p.11);
+* ``no_city_there`` (``space``): no city on the target space (p.10);
+* ``barbarians_never_influenced`` (``space``): a barbarian city (size 1, C38);
+* ``target_too_small`` (``space``, ``size``): the target must be of size 2 or more (p.10);
+* ``protected_by_great_statue`` (``space``): within 2 spaces of its owner's Great Statue (p.15);
+* ``bad_piece`` (``token``): not a city piece;
+* ``settlement_never_influenced``: the Settlement is never replaced (p.10);
+* ``nothing_to_influence`` (``space``): no piece there is of another colour than yours (p.10,
+  p.11);
+* ``no_such_piece`` (``space``, ``piece``): no piece of that kind there that is not yours;
+* ``no_piece_left`` (``piece``): none of that kind in your supply (p.2);
+* ``out_of_reach`` (``space``): no path through explored spaces (p.11, C63);
+* ``range_boost_blocked`` (``space``, ``distance``, ``range``, ``advance``): the target lies
+  beyond the plain range and its owner's advance forbids buying range (p.11);
+* ``cannot_pay_range`` (``count``, ``tokens``): the range needs ``count`` culture tokens (p.10);
+* ``needs_art_sculptures``, ``art_already_used``, ``art_needs_a_culture_token``: ``art``
+  without the advance, a second time this turn, or without a culture token for it (p.2);
+* ``boost_amount`` (``allowed``): the decision's answer is 0 or the shortfall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+
+from rules.clash.components import HAPPY, PIECES, PIECES_PER_KIND, SETTLEMENT, TEMPLE
+from rules.clash.dice import roll
+from rules.clash.hexes import Hex, label, steps, token
+from rules.clash.registry import Answer, TurnAction
+from rules.clash.resources import CULTURE, gain_tokens, spend_tokens
+from rules.clash.state import TURN, City, ClashState, Piece
+from rules.clash.terrain import terrains
+from rules.core import Choice, Decision, Event, IllegalAction, number
+
+INFLUENCE, ART = "influence", "art"
+#: The kind of the nested decision after a short roll (``prompt.clash.influence``).
+INFLUENCE_DECISION = "influence"
+ART_ADVANCE = "art_sculptures"
+CONVERSION = "conversion"
+GREAT_STATUE = "great_statue"
+#: The boost blockers (p.11), each with what makes a city of its owner immune to boosts.
+SEPARATION, TOTALITARIANISM, DEVOTION = "separation_of_power", "totalitarianism", "devotion"
+#: Rolls that succeed (p.10; Conversion p.2).
+SUCCESS, SUCCESS_WITH_CONVERSION = 5, 4
+MIN_TARGET_SIZE = 2
+#: Culture tokens Art & Sculptures costs (p.2).
+ART_FEE = 1
+#: How far the Great Statue shields its owner's cities (p.15).
+STATUE_SHIELD = 2
+
+Passable = Callable[[Hex], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A city the source reaches: its distance and the range tokens that needs."""
+
+    city: City
+    distance: int
+    range_tokens: int
+
+
+def _explored(state: ClashState) -> Passable:
+    """The spaces a distance may be counted through (§1.4, C63)."""
+    return terrains(state).__contains__
+
+
+def _board_order(c: City) -> tuple[int, int]:
+    return c.hex.q, c.hex.r
+
+
+def _cities(state: ClashState) -> list[City]:
+    return sorted((c for p in state.seats for c in p.cities), key=_board_order)
+
+
+def _city_at(state: ClashState, h: Hex) -> City | None:
+    return next((c for p in state.seats for c in p.cities if c.hex == h), None)
+
+
+def can_be_source(city: City, seat: int) -> bool:
+    """A city of ``seat``'s holding no piece of another colour (p.11)."""
+    return city.owner == seat and all(p.owner == seat for p in city.pieces)
+
+
+def base_range(city: City) -> int:
+    """The range without culture tokens: the size, +1 with the Great Statue (p.10, p.15)."""
+    return city.size + (1 if city.wonder == GREAT_STATUE else 0)
+
+
+def blocker(state: ClashState, seat: int, city: City) -> str | None:
+    """The owner's advance that forbids ``seat`` to spend culture tokens against ``city``
+    (range or roll, p.11), if any: the owner is never blocked."""
+    if city.owner == seat:
+        return None
+    owner = state.seats[city.owner]
+    if SEPARATION in owner.advances and city.mood == HAPPY:
+        return SEPARATION
+    if TOTALITARIANISM in owner.advances and owner.armies.get(city.hex, 0) > 0:
+        return TOTALITARIANISM
+    if DEVOTION in owner.advances and city.piece(TEMPLE) is not None:
+        return DEVOTION
+    return None
+
+
+def shielded(state: ClashState, seat: int, city: City, passable: Passable) -> bool:
+    """Whether the owner's Great Statue keeps ``seat``'s influence off ``city`` (p.15)."""
+    if city.owner == seat:
+        return False
+    statues = [c.hex for c in state.seats[city.owner].cities if c.wonder == GREAT_STATUE]
+    if not statues:
+        return False
+    near = steps(city.hex, passable, STATUE_SHIELD)
+    return any(h in near for h in statues)
+
+
+def in_supply(state: ClashState, seat: int, kind: str) -> int:
+    """Pieces of ``kind`` of ``seat``'s colour not on the board (p.2)."""
+    used = sum(1 for p in state.seats for c in p.cities for x in c.pieces if x == Piece(kind, seat))
+    return PIECES_PER_KIND - used
+
+
+def _not_mine(city: City, seat: int) -> list[Piece]:
+    """The pieces that could become ``seat``'s: not the Settlement, not of its colour."""
+    return [p for p in city.pieces if p.kind != SETTLEMENT and p.owner != seat]
+
+
+def pieces(state: ClashState, seat: int, city: City) -> list[Piece]:
+    """The pieces of ``city`` that ``seat`` may take now (with one in supply)."""
+    return [p for p in _not_mine(city, seat) if in_supply(state, seat, p.kind) > 0]
+
+
+def targets(state: ClashState, seat: int, source: City, budget: int) -> list[Target]:
+    """The cities ``source`` may influence with at most ``budget`` culture tokens for range."""
+    passable = _explored(state)
+    base = base_range(source)
+    dist = steps(source.hex, passable, base + max(0, budget))
+    out = []
+    for city in _cities(state):
+        d = dist.get(city.hex)
+        if d is None or city.hex == source.hex or city.size < MIN_TARGET_SIZE:
+            continue
+        need = max(0, d - base)
+        if need > budget or (need and blocker(state, seat, city) is not None):
+            continue
+        if shielded(state, seat, city, passable) or not pieces(state, seat, city):
+            continue
+        out.append(Target(city, d, need))
+    return out
+
+
+def _budget(state: ClashState, seat: int, fee: int) -> int:
+    return state.seats[seat].culture_tokens - fee
+
+
+def _sources(state: ClashState, seat: int, fee: int) -> Iterator[tuple[City, list[Target]]]:
+    budget = _budget(state, seat, fee)
+    if budget < 0 or state.turn_state.influenced:
+        return
+    for city in sorted(state.seats[seat].cities, key=_board_order):
+        if can_be_source(city, seat):
+            found = targets(state, seat, city, budget)
+            if found:
+                yield city, found
+
+
+# -- the turn actions -----------------------------------------------------------------------
+
+
+def offered(state: ClashState, seat: int) -> bool:
+    return next(_sources(state, seat, 0), None) is not None
+
+
+def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
+    """The source, then the target, then the piece (``influence d2 f3 temple``)."""
+    return _choices(state, seat, rest, 0)
+
+
+def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
+    """``influence <source> <target> <piece>`` (the action is paid by the dispatcher)."""
+    return _attempt(state, seat, rest, 0)
+
+
+def art_offered(state: ClashState, seat: int) -> bool:
+    """Art & Sculptures: owned, not used this turn, a culture token for it (p.2)."""
+    if ART_ADVANCE not in state.seats[seat].advances or ART_ADVANCE in state.turn_state.used:
+        return False
+    return next(_sources(state, seat, ART_FEE), None) is not None
+
+
+def art_choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
+    if not art_offered(state, seat):
+        return []
+    return _choices(state, seat, rest, ART_FEE)
+
+
+def art_apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
+    """``art <source> <target> <piece>``: 1 culture token instead of an action (p.2)."""
+    me = state.seats[seat]
+    if ART_ADVANCE not in me.advances:
+        raise IllegalAction("needs_art_sculptures")
+    if ART_ADVANCE in state.turn_state.used:
+        raise IllegalAction("art_already_used")
+    if state.turn_state.influenced:
+        raise IllegalAction("already_influenced")
+    if me.culture_tokens < ART_FEE:
+        raise IllegalAction("art_needs_a_culture_token")
+    return _attempt(state, seat, rest, ART_FEE)
+
+
+def _choices(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Choice]:
+    found = {token(c.hex): (c, ts) for c, ts in _sources(state, seat, fee)}
+    if not rest:
+        return [
+            Choice(
+                tok,
+                "clash.choice.influence_from",
+                {"space": label(c.hex), "range": base_range(c)},
+                complete=False,
+                more=True,
+            )
+            for tok, (c, _) in found.items()
+        ]
+    if rest[0] not in found:
+        return []
+    by_target = {token(t.city.hex): t for t in found[rest[0]][1]}
+    if len(rest) == 1:
+        out = []
+        for tok, t in by_target.items():
+            key = (
+                "clash.choice.influence_to_range" if t.range_tokens else "clash.choice.influence_to"
+            )
+            params = {
+                "space": label(t.city.hex),
+                "player": state.players[t.city.owner],
+                "count": t.range_tokens,
+            }
+            out.append(Choice(tok, key, params, complete=False, more=True))
+        return out
+    if len(rest) > 2 or rest[1] not in by_target:
+        return []
+    return [
+        Choice(
+            p.kind,
+            "clash.choice.influence_piece",
+            {"piece": p.kind, "player": state.players[p.owner]},
+        )
+        for p in pieces(state, seat, by_target[rest[1]].city)
+    ]
+
+
+def _read(state: ClashState, seat: int, rest: list[str], fee: int) -> tuple[City, Target, str]:
+    """The source, the target and the piece's kind, checked in this order."""
+    if state.turn_state.influenced:
+        raise IllegalAction("already_influenced")
+    if len(rest) < 3:
+        raise IllegalAction("influence_incomplete")
+    if len(rest) > 3:
+        raise IllegalAction("too_many_tokens", token=rest[3])
+    src_hex = state.board.parse(rest[0])
+    source = state.seats[seat].city_at(src_hex)
+    if source is None:
+        raise IllegalAction("not_your_city", space=label(src_hex))
+    if not can_be_source(source, seat):
+        raise IllegalAction("source_under_influence", space=label(src_hex))
+    at = state.board.parse(rest[1])
+    where = label(at)
+    city = _city_at(state, at)
+    if city is None:
+        if at in state.barbarians.cities:
+            raise IllegalAction("barbarians_never_influenced", space=where)
+        raise IllegalAction("no_city_there", space=where)
+    if city.size < MIN_TARGET_SIZE:
+        raise IllegalAction("target_too_small", space=where, size=city.size)
+    passable = _explored(state)
+    if shielded(state, seat, city, passable):
+        raise IllegalAction("protected_by_great_statue", space=where)
+    kind = rest[2]
+    if kind not in PIECES:
+        raise IllegalAction("bad_piece", token=kind)
+    if kind == SETTLEMENT:
+        raise IllegalAction("settlement_never_influenced")
+    theirs = _not_mine(city, seat)
+    if not theirs:
+        raise IllegalAction("nothing_to_influence", space=where)
+    if all(p.kind != kind for p in theirs):
+        raise IllegalAction("no_such_piece", space=where, piece=kind)
+    if in_supply(state, seat, kind) < 1:
+        raise IllegalAction("no_piece_left", piece=kind)
+    d = steps(src_hex, passable).get(at)
+    if d is None:
+        raise IllegalAction("out_of_reach", space=where)
+    base = base_range(source)
+    need = max(0, d - base)
+    block = blocker(state, seat, city)
+    if need and block is not None:
+        raise IllegalAction(
+            "range_boost_blocked", space=where, distance=d, range=base, advance=block
+        )
+    budget = _budget(state, seat, fee)
+    if need > budget:
+        raise IllegalAction("cannot_pay_range", count=need, tokens=budget)
+    return source, Target(city, d, need), kind
+
+
+def needed(state: ClashState, seat: int) -> int:
+    """The roll that succeeds: 5, or 4 with Conversion (p.2, p.10)."""
+    return SUCCESS_WITH_CONVERSION if CONVERSION in state.seats[seat].advances else SUCCESS
+
+
+def _attempt(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Event]:
+    source, target, kind = _read(state, seat, rest, fee)
+    me = state.seats[seat]
+    player = state.players[seat]
+    events = []
+    if fee:
+        spend_tokens(me, CULTURE, fee)
+        ts = state.turn_state
+        state.turn_state = replace(ts, used=ts.used | {ART_ADVANCE})
+        events.append(Event("clash.art_used", {"player": player}))
+    if target.range_tokens:
+        spend_tokens(me, CULTURE, target.range_tokens)
+        events.append(
+            Event(
+                "clash.range_bought",
+                {"player": player, "count": target.range_tokens, "distance": target.distance},
+            )
+        )
+    (die,) = roll(state, 1)
+    need = needed(state, seat)
+    at = target.city.hex
+    events.append(
+        Event(
+            "clash.influence_rolled",
+            {
+                "player": player,
+                "from": label(source.hex),
+                "to": label(at),
+                "piece": kind,
+                "roll": die,
+                "needed": need,
+            },
+        )
+    )
+    if die >= need:
+        return events + _succeed(state, seat, at, kind)
+    short = need - die
+    block = blocker(state, seat, target.city)
+    if block is not None:
+        owner = state.players[target.city.owner]
+        events.append(
+            Event("clash.boost_blocked", {"player": owner, "space": label(at), "advance": block})
+        )
+    if block is not None or me.culture_tokens < short:
+        return events + _fail(state, seat, at, die)
+    how = "art" if fee else "action"
+    ts = state.turn_state
+    decision = Decision(
+        f"{INFLUENCE_DECISION}:{state.round}.{state.turn}.{seat}.{ts.actions_left}.{how}",
+        seat,
+        INFLUENCE_DECISION,
+        {"roll": die, "needed": need, "count": short, "space": label(at), "piece": kind},
+        seat,
+    )
+    state.prompts = state.prompts.push(decision)
+    return events
+
+
+def _succeed(state: ClashState, seat: int, at: Hex, kind: str) -> list[Event]:
+    """The piece of ``kind`` in the city on ``at`` becomes ``seat``'s colour (p.10)."""
+    city = _city_at(state, at)
+    assert city is not None
+    old = city.piece(kind)
+    assert old is not None and old.owner != seat
+    new = tuple(Piece(kind, seat) if p == old else p for p in city.pieces)
+    owner = state.seats[city.owner]
+    k = owner.cities.index(city)
+    owner.cities[k] = replace(city, pieces=new)
+    state.turn_state = replace(state.turn_state, influenced=True)
+    player = state.players[seat]
+    events = [
+        Event(
+            "clash.influence_succeeded",
+            {
+                "player": player,
+                "space": label(at),
+                "piece": kind,
+                "owner": state.players[old.owner],
+            },
+        )
+    ]
+    if CONVERSION in state.seats[seat].advances and gain_tokens(state.seats[seat], CULTURE, 1):
+        events.append(Event("clash.conversion_token", {"player": player}))
+    return events
+
+
+def _fail(state: ClashState, seat: int, at: Hex, total: int) -> list[Event]:
+    params = {
+        "player": state.players[seat],
+        "space": label(at),
+        "roll": total,
+        "needed": needed(state, seat),
+    }
+    return [Event("clash.influence_failed", params)]
+
+
+# -- the decision after a short roll ----------------------------------------------------------
+
+
+#: The params of an ``influence`` decision (a position's ``prompts`` must give exactly these).
+DECISION_PARAMS = frozenset({"roll", "needed", "count", "space", "piece"})
+
+
+def decision_problem(state: ClashState, decision: Decision) -> str | None:
+    """Why ``decision`` (kind ``influence``) cannot stand in ``state``, or None: for positions
+    and invariants. It belongs to the active player's turn, in a turn; its roll fell short
+    of the roll needed by ``count`` > 0, which the player's culture tokens can pay (else it
+    would have been resolved at once); its target still holds a ``piece`` of another colour
+    that the player has in supply."""
+    p = decision.params
+    seat = decision.seat
+    if set(p) != DECISION_PARAMS:
+        return f"influence decision params {sorted(p)}"
+    if state.phase != TURN or decision.turn != seat or state.active != seat:
+        return "influence decision outside its player's turn"
+    ints = [p["roll"], p["needed"], p["count"]]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints):
+        return f"influence decision numbers {ints}"
+    if (
+        not 1 <= p["roll"] < p["needed"] == needed(state, seat)
+        or p["count"] != p["needed"] - p["roll"]
+    ):
+        return f"influence decision roll {p['roll']}, needed {p['needed']}, count {p['count']}"
+    if state.seats[seat].culture_tokens < p["count"]:
+        return "influence decision the player cannot pay"
+    try:
+        at = state.board.parse(str(p["space"]))
+    except IllegalAction:
+        return f"influence decision space {p['space']}"
+    city = _city_at(state, at)
+    kind = p["piece"]
+    if city is None or all(x.kind != kind for x in _not_mine(city, seat)):
+        return f"influence decision target {p['space']} {kind}"
+    if in_supply(state, seat, str(kind)) < 1 or blocker(state, seat, city) is not None:
+        return f"influence decision on {p['space']} cannot succeed"
+    return None
+
+
+def _answers(state: ClashState, decision: Decision) -> list[int]:
+    short = int(decision.params["count"])
+    can = state.seats[decision.seat].culture_tokens >= short
+    return [short, 0] if can else [0]
+
+
+def answer_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    """Spend the shortfall (``2``) or nothing (``0``)."""
+    if prefix:
+        return []
+    need = int(decision.params["needed"])
+    return [
+        Choice(
+            str(n),
+            "clash.choice.boost" if n else "clash.choice.no_boost",
+            {"count": n, "roll": need},
+        )
+        for n in _answers(state, decision)
+    ]
+
+
+def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    """``<n>``: the culture tokens added to the roll, then the attempt is resolved."""
+    head, *rest = toks
+    if rest:
+        raise IllegalAction("too_many_tokens", token=rest[0])
+    allowed = _answers(state, decision)
+    n = number(head)
+    if n is None or n not in allowed:
+        raise IllegalAction("boost_amount", allowed=sorted(allowed))
+    seat = decision.seat
+    state.prompts = state.prompts.pop(decision.id)
+    at = state.board.parse(str(decision.params["space"]))
+    die = int(decision.params["roll"])
+    if not n:
+        return _fail(state, seat, at, die)
+    spend_tokens(state.seats[seat], CULTURE, n)
+    boosted = Event(
+        "clash.influence_boosted", {"player": state.players[seat], "count": n, "roll": die + n}
+    )
+    return [boosted, *_succeed(state, seat, at, str(decision.params["piece"]))]
+
+
+#: How the decision after a short roll is answered (:data:`rules.clash.actions.DECISIONS`).
+INFLUENCE_ANSWER = Answer(answer_choices, answer_apply, decision_problem)
+
+#: The two turn actions of :data:`rules.clash.actions.TURN_ACTIONS`.
+INFLUENCE_ACTION = TurnAction(INFLUENCE, offered, choices, apply)
+ART_ACTION = TurnAction(ART, art_offered, art_choices, art_apply, costs_action=False)

@@ -1,0 +1,127 @@
+"""The status phase (rules reference §2.2, p.11; C8-C11): each step in order, each decision
+asked of the right player in turn order from the first player, the steps without a choice
+run by the engine."""
+
+from __future__ import annotations
+
+from clash_map import board, events, play, prompt, refused, tokens
+
+from rules.clash import GAME
+
+LAST_TURN = {"turn": 3, "first": "ann", "active": "bob"}
+
+
+def status_of(state):  # type: ignore[no-untyped-def]
+    assert state.status is not None
+    return state.status.step, [state.players[s] for s in state.status.waiting]
+
+
+def test_the_last_turn_of_a_round_begins_the_status_phase_at_the_free_advance() -> None:
+    state, kinds = events(board(**LAST_TURN), "end")
+    assert state.phase == "status" and status_of(state) == (2, ["ann", "bob"])
+    assert kinds[-1] == "clash.round_ended" and prompt(state) == "free_advance"
+    assert GAME.pending(state)[0].seat == 0 and GAME.pending(state)[0].turn is None
+
+
+def test_step_1_ends_the_game_after_round_six() -> None:
+    state = play(board(round=6, **LAST_TURN), "end")
+    assert state.outcome is not None and state.outcome.reason == "rounds"
+
+
+def test_step_1_ends_the_game_when_a_player_has_no_city() -> None:
+    state = play(board(bob={"cities": []}, **LAST_TURN), "end")
+    assert state.outcome is not None and state.outcome.reason == "no_city"
+
+
+def test_step_2_every_player_gains_an_advance_for_free_by_the_normal_rules() -> None:
+    state = play(board(**LAST_TURN), "end")
+    assert "cartography" not in tokens(state) and "fishing" in tokens(state)
+    assert refused(state, "cartography").code == "not_a_free_advance"
+    assert refused(state, "farming").code == "not_a_free_advance"
+    state, kinds = events(state, "storage")
+    me = state.seats[0]
+    assert "storage" in me.advances and me.resources["food"] == 2
+    assert me.happiness_level == 1 and "clash.free_advance" in kinds
+    assert status_of(state) == (2, ["bob"])
+
+
+def test_step_2_a_player_with_one_legal_answer_is_not_asked(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Only a decision with one legal answer is taken for the player (C10: the free advance is
+    not optional). Real boards hardly get there (a government can always be switched), so the
+    answers are narrowed here."""
+    from rules.clash import status
+
+    real = status.free_answers
+
+    def only_storage_for_ann(state, seat):  # type: ignore[no-untyped-def]
+        return [["storage"]] if seat == 0 else real(state, seat)
+
+    monkeypatch.setattr(status, "free_answers", only_storage_for_ann)
+    state = play(board(**LAST_TURN), "end")
+    assert "storage" in state.seats[0].advances
+    assert status_of(state) == (2, ["bob"])
+
+
+def test_step_3_everyone_draws_an_action_and_an_objective_card_shown_to_them_only() -> None:
+    state = play(board(**LAST_TURN), "end", "storage")
+    before = [len(p.actions) for p in state.seats]
+    seat = GAME.pending(state)[0].seat
+    after, evs = GAME.apply(state, seat, "storage")
+    assert [len(p.actions) for p in after.seats] == [n + 1 for n in before]
+    assert [len(p.objectives) for p in after.seats] == [1, 1]
+    drawn = [e for e in evs if e.kind == "clash.you_drew"]
+    assert sorted(e.visible_to for e in drawn) == [(0,), (0,), (1,), (1,)]
+
+
+def test_step_4_a_size_1_city_may_be_razed_for_one_gold() -> None:
+    ann = {"cities": [{"hex": "D2"}, {"hex": "C3", "pieces": ["settlement", "temple"]}]}
+    state = play(board(ann=ann, **LAST_TURN), "end", "storage", "storage")
+    assert status_of(state) == (4, ["ann", "bob"]) and prompt(state) == "raze"
+    assert tokens(state) == ["raze", "pass"] and tokens(state, "raze") == ["d2"]
+    assert refused(state, "raze c3").code == "not_a_size_1_city"
+    assert refused(state, "keep").code == "raze_or_pass"
+    state = play(state, "raze d2")
+    me = state.seats[0]
+    assert [c.size for c in me.cities] == [2] and me.resources["gold"] == 1
+    assert status_of(state) == (4, ["bob"])
+
+
+def test_step_4_units_on_a_razed_city_stay() -> None:
+    ann = {"cities": [{"hex": "D2"}, {"hex": "C3"}], "settlers": {"D2": 1}}
+    state = play(board(ann=ann, **LAST_TURN), "end", "storage", "storage", "raze d2")
+    assert state.seats[0].settlers
+    assert GAME.check_invariants(state) == []
+
+
+def test_step_5_the_highest_levels_pick_the_first_player() -> None:
+    """bob's culture + happiness (2) beats ann's (0): bob picks, here cy... himself."""
+    bob = {"culture_level": 1, "happiness_level": 1}
+    state = play(board(bob=bob, **LAST_TURN), "end", "engineering", "engineering")
+    state = play(state, "pass", "pass")
+    assert status_of(state) == (5, ["bob"]) and prompt(state) == "first_player"
+    assert tokens(state) == ["@ann", "@bob"]
+    assert refused(state, "@cy").code == "not_a_player"
+    state = play(state, "@bob")
+    assert state.phase == "turn" and state.players[state.first] == "bob"
+    assert state.players[state.active] == "bob" and (state.round, state.turn) == (2, 1)
+
+
+def test_step_5_nothing_changes_while_the_first_player_shares_the_highest_sum() -> None:
+    both = {"culture_level": 1}
+    state = play(board(ann=both, bob=both, **LAST_TURN), "end", "engineering", "engineering")
+    state = play(state, "pass", "pass")
+    assert state.phase == "turn" and state.players[state.first] == "ann"
+
+
+def test_step_5_among_equal_leaders_the_first_to_the_left_of_the_first_player_picks() -> None:
+    from test_clash_support import PLAYERS3, position
+
+    pos = {
+        "phase": "status",
+        "status": {"step": 5},
+        "first": "ann",
+        "seats": {"bob": {"happiness_level": 2}, "cy": {"culture_level": 2}},
+    }
+    state = position(pos, PLAYERS3)
+    # Clockwise from ann: bob, then cy; bob is the first of the leaders to her left.
+    assert status_of(state) == (5, ["bob"])
