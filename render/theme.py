@@ -76,6 +76,7 @@ PLAYER_COLOURS: Final[tuple[Colour, ...]] = (
 )
 PLAYER_SHAPES: Final[tuple[str, ...]] = ("circle", "square", "triangle", "diamond")
 
+
 def player_colour(seat: int) -> Colour:
     """The marker colour of a seat."""
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]

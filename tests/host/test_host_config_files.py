@@ -71,7 +71,7 @@ def test_each_duration_is_accepted_up_to_its_maximum_and_no_further(tmp_path: Pa
 
 def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
     path = tmp_path / "c.toml"
-    path.write_bytes("\ufeff[bot]\ndefault_language = \"hu\"\n".encode())
+    path.write_bytes('\ufeff[bot]\ndefault_language = "hu"\n'.encode())
     assert load_config(path, env={}).default_language == "hu"
 
 
