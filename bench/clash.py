@@ -25,7 +25,10 @@ from rules.clash.tiles import REGIONS, tile
 from rules.core import Rng
 
 JSON = Any
-ADVANCES = ["farming", "mining", "tactics", "engineering", "roads", "cartography", "navigation"]
+ADVANCES = [
+    *["farming", "mining", "tactics", "engineering", "roads"],
+    *["fishing", "cartography", "navigation"],
+]
 ROWS = (
     ("games", "games played", ""),
     ("actions", "actions applied", ""),

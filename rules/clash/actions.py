@@ -70,11 +70,13 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     VOTING_ACTION,
     INFLUENCE_ACTION,
     ART_ACTION,
+    # abilities: rules/clash/abilities.py
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
 DECISIONS: dict[str, Answer] = {
     advancing.RESERVE_WONDER: advancing.RESERVATION,
+    advancing.DOGMA_ADVANCE: advancing.DOGMA,
     INFLUENCE_DECISION: INFLUENCE_ANSWER,
 }
 

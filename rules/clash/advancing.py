@@ -34,7 +34,9 @@ of Steel Weapons, Philosophy 1 Idea (and 1 Idea for every later Science advance,
 Writing draws 1 action and 1 objective card with a government, else when the first government
 advance comes (C16 (a)); Free Education gives 1 mood token once per turn when an advance was
 paid with Gold and Ideas only (C18 (a)). Other players' hooks (the Great Library) and card
-windows come with the wonder and card issues.
+windows come with the wonder and card issues. Dogma gives a free Theocracy advance for
+each new Temple (p.2): :func:`dogma_advance`, asked as ``dogma_advance`` when there is a
+choice.
 """
 
 from __future__ import annotations
@@ -509,3 +511,63 @@ def _reservation_problem(state: ClashState, decision: Decision) -> str | None:
 
 
 RESERVATION = Answer(_reservation_choices, _answer_reservation, _reservation_problem)
+
+
+# -- Dogma's free advance ---------------------------------------------------------------------
+
+DOGMA_ADVANCE = "dogma_advance"
+
+
+def _theocracy_open(state: ClashState, seat: int) -> list[str]:
+    return [a for a in gainable(state.seats[seat]) if ADVANCE[a].category == "theocracy"]
+
+
+def dogma_advance(state: ClashState, seat: int) -> list[Event]:
+    """Dogma: each new Temple gives a free Theocracy advance (p.2): gained at once when one is
+    open, asked (``dogma_advance``) when the player has a choice, nothing when none is left."""
+    if "dogma" not in state.seats[seat].advances:
+        return []
+    open_ = _theocracy_open(state, seat)
+    if not open_:
+        return []
+    if len(open_) == 1:
+        return _dogma_gain(state, seat, open_[0])
+    pid = f"dogma:{state.round}.{state.turn}.{seat}.{state.turn_state.actions_left}"
+    state.prompts = state.prompts.push(Decision(pid, seat, DOGMA_ADVANCE, {}, state.active))
+    return []
+
+
+def _dogma_gain(state: ClashState, seat: int, advance: str) -> list[Event]:
+    events = [Event("clash.dogma_advance", {"player": state.players[seat], "advance": advance})]
+    return events + gained(state, seat, advance)
+
+
+def _dogma_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    if prefix:
+        return []
+    return [
+        Choice(a, "clash.choice.advance_free", {"advance": a})
+        for a in _theocracy_open(state, decision.seat)
+    ]
+
+
+def _answer_dogma(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    head, *rest = toks
+    if rest:
+        raise IllegalAction("too_many_tokens", token=rest[0])
+    allowed = _theocracy_open(state, decision.seat)
+    if head not in allowed:
+        raise IllegalAction("not_a_theocracy_advance", token=head, allowed=allowed)
+    state.prompts = state.prompts.pop(decision.id)
+    return _dogma_gain(state, decision.seat, head)
+
+
+def _dogma_problem(state: ClashState, decision: Decision) -> str | None:
+    if "dogma" not in state.seats[decision.seat].advances:
+        return "dogma_advance_without_dogma"
+    if len(_theocracy_open(state, decision.seat)) < 2:
+        return "dogma_advance_without_a_choice"
+    return None
+
+
+DOGMA = Answer(_dogma_choices, _answer_dogma, _dogma_problem)

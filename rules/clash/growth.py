@@ -19,9 +19,10 @@ cities count).
 * ``settler`` last: **Sanitation** lets the player pay 1 Food for a settler in that city
   (p.2, p.8, p.20), paid after the piece.
 
-Hooks still to come: Dogma's free Theocracy advance for each new Temple (p.2) plugs in at
-:func:`_temple_built` with the Advance action; the Great Mausoleum (p.15: adding a Temple does
-not activate the city) at :func:`rules.clash.activation.counts_as_activation`.
+Dogma gives a free Theocracy advance for each new Temple (p.2), from :func:`_temple_built`
+(:func:`rules.clash.advancing.dogma_advance`). Hook still to come: the Great Mausoleum (p.15:
+adding a Temple does not activate the city) at
+:func:`rules.clash.activation.counts_as_activation`.
 
 Refusals: ``city_is_angry`` (p.6, p.8), ``grow_needs_a_piece``, ``not_a_piece``,
 ``city_has_that_piece`` (p.6, p.8), ``piece_needs_advance`` (p.5, p.6, p.7),
@@ -38,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from rules.clash import advancing
 from rules.clash.advances import ADVANCES
 from rules.clash.collect import Activation, amounts, gained, mark_used, over_cap, take
 from rules.clash.components import (
@@ -305,9 +307,7 @@ def resolve(state: ClashState, seat: int, act: Activation, plan: Growth) -> list
 
 
 def _temple_built(state: ClashState, seat: int, chosen: str, lost: Counter[str]) -> list[Event]:
-    """A new Temple: its token (p.2, p.6). Dogma's free Theocracy advance for each new Temple
-    (p.2) will be pushed from here as a nested decision once the Advance action exists
-    (rules/clash/advancing.py); until then Dogma gives nothing here."""
+    """A new Temple: its token (p.2, p.6), then Dogma's free Theocracy advance (p.2)."""
     kept, over = take(state.seats[seat], [(chosen, 1)])
     lost += over
-    return gained(state, seat, TEMPLE, kept)
+    return gained(state, seat, TEMPLE, kept) + advancing.dogma_advance(state, seat)

@@ -56,12 +56,16 @@ JSON = Any
 GENERAL = frozenset(t.id for t in REGIONS)
 
 
-def check(state: ClashState) -> list[str]:
-    """Broken invariants, as sentences; empty when all hold."""
+def check(state: ClashState, played: bool = True) -> list[str]:
+    """Broken invariants, as sentences; empty when all hold. ``played``: the state was
+    reached by play, so every advance also has what it needs (category order,
+    prerequisites); a position may set advances freely (docs/transcripts.md)."""
     terrain = terrains(state)
     problems = _map(state) + _course(state) + _cards(state)
     for seat in range(state.n):
         problems += _player(state, seat, terrain)
+        if played:
+            problems += list(_tree(state.seats[seat], seat))
     problems += _places(state, terrain)
     problems += _hidden_in_views(state)
     return problems
@@ -127,6 +131,17 @@ def _course(state: ClashState) -> list[str]:
     if len(state.recent) > RECENT_EVENTS:
         out.append("too many recent events")
     return out
+
+
+def _tree(me: PlayerState, seat: int) -> Iterator[str]:
+    """Every advance owned has its category's top advance and its prerequisite (p.7)."""
+    for a in me.advances:
+        adv = ADVANCE[a]
+        first = next(x.id for x in ADVANCE.values() if x.category == adv.category)
+        if first not in me.advances:
+            yield f"seat {seat} owns {a} without {first}"
+        if adv.requires is not None and adv.requires not in me.advances:
+            yield f"seat {seat} owns {a} without {adv.requires}"
 
 
 def _marks(state: ClashState) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.clash.components import ROUNDS
 from rules.clash.state import TURN, ClashState, TurnState
+from rules.clash.turn_start import begin_turn
 from rules.core import Event
 
 #: ``Outcome.reason`` when the rounds are over or a player has no city (p.4, p.11).
@@ -46,4 +47,4 @@ def begin_round(state: ClashState) -> list[Event]:
     state.status = None
     state.turn_state = TurnState()
     state.active = turn_order(state)[0]
-    return [Event("clash.round_started", {"round": state.round})]
+    return [Event("clash.round_started", {"round": state.round}), *begin_turn(state)]

@@ -11,6 +11,7 @@ from rules.clash import status
 from rules.clash.components import TURNS_PER_ROUND
 from rules.clash.rounds import clockwise
 from rules.clash.state import ClashState, TurnState
+from rules.clash.turn_start import begin_turn
 from rules.core import Event, IllegalAction
 
 
@@ -66,7 +67,7 @@ def next_turn(state: ClashState, after: int) -> list[Event]:
     if wraps:
         state.turn += 1
     state.active = seat
-    return []
+    return begin_turn(state)
 
 
 def end_round(state: ClashState) -> list[Event]:

@@ -102,3 +102,19 @@ def ships(state: ClashState, seat: int = 0) -> list[tuple[int, str, tuple[str, .
 
 
 TACTICS = ["farming", "mining", "tactics"]
+
+
+def with_needs(advances: list[str] | tuple[str, ...]) -> list[str]:
+    """``advances`` and every top advance and prerequisite they need (p.7), in board order:
+    a position must be one a game can reach."""
+    from rules.clash.advances import ADVANCE, in_order, top
+
+    have = set(advances)
+    todo = list(have)
+    while todo:
+        adv = ADVANCE[todo.pop()]
+        for need in (top(adv.category), adv.requires):
+            if need is not None and need not in have:
+                have.add(need)
+                todo.append(need)
+    return in_order(have)

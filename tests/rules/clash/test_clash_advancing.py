@@ -279,3 +279,24 @@ def test_a_pending_decision_is_part_of_the_position() -> None:
     with pytest.raises(IllegalAction) as bad:
         GAME.setup_position(["ann", "bob"], {}, 0, pos)
     assert bad.value.params["field"] == "prompts[0].kind"
+
+
+def test_dogma_gives_a_free_theocracy_advance_for_each_new_temple() -> None:
+    """p.2: the player picks among the open Theocracy advances; one left is given at once."""
+    ann = {
+        "advances": [*START, "myths", "state_religion", "dogma"],
+        "resources": {"food": 1, "ore": 1, "wood": 1},
+        "cities": [{"hex": "D2"}, {"hex": "B2"}],
+    }
+    state = play(board(ann=ann), "activate d2 grow temple mood")
+    assert prompt(state) == "dogma_advance"
+    assert tokens(state) == ["devotion", "conversion", "fanaticism"]
+    assert refused(state, "voting").code == "not_a_theocracy_advance"
+    state = play(state, "conversion")
+    assert "conversion" in seat0(state).advances and prompt(state) == "turn"
+    last = {
+        **ann,
+        "advances": [*START, "myths", "state_religion", "dogma", "devotion", "conversion"],
+    }
+    state, kinds = events(board(ann=last), "activate d2 grow temple mood")
+    assert "fanaticism" in seat0(state).advances and "clash.dogma_advance" in kinds

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clash_map import board, events, play, refused, ships, tokens, units
+from clash_map import board, events, play, refused, ships, tokens, units, with_needs
 from test_clash_collect import START, have
 
 from rules.clash import GAME
@@ -27,7 +27,7 @@ def ann(
         "cities": [c],
         "resources": {"food": 2, "ore": 4, "wood": 4},
         "settlers": {},
-        "advances": [*START, "fishing", *(advances or [])],
+        "advances": with_needs([*START, "fishing", *(advances or [])]),
     }
     return out | seat
 

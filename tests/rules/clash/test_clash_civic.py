@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from clash_map import board, events, play, refused, tokens
+from clash_map import board, events, play, refused, tokens, with_needs
 
 import locales
 from host import text
@@ -32,7 +32,7 @@ def ann(
     **keys: JSON,
 ) -> ClashState:
     """ann's turn with these cities and advances; ``keys`` are her seat's keys."""
-    seat = {"cities": list(cities), "advances": [*BASE, *advances], **keys}
+    seat = {"cities": list(cities), "advances": with_needs([*BASE, *advances]), **keys}
     return board(ann=seat, actions_left=actions_left)
 
 

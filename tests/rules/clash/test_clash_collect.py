@@ -124,7 +124,7 @@ def test_a_city_that_turned_angry_this_turn_may_be_activated_once_more() -> None
 
 # -- Forced Labor (p.2) ---------------------------------------------------------------------
 
-AUTOCRACY = ["draft", "nationalism", "forced_labor"]
+AUTOCRACY = ["draft", "nationalism", "forced_labor", "tactics"]
 
 
 def two_angry(**seat: JSON) -> ClashState:
@@ -396,7 +396,7 @@ def test_public_education_adds_an_idea_when_the_city_has_an_academy() -> None:
     assert have(play(plain, "activate d2 collect e2")) == {"ore": 1}
 
 
-DEMOCRACY = ["philosophy", "voting", "economic_liberty"]
+DEMOCRACY = ["philosophy", "voting", "economic_liberty", "writing"]
 
 
 def test_economic_liberty_the_first_collect_of_a_turn_costs_no_action() -> None:

@@ -161,7 +161,10 @@ def test_navigation_reaches_a_face_down_region_round_the_edge_and_explores_it() 
     """With Navigation from F2 the ship meets r5 (F4) round the edge; g02 (Sea, Mountain, Sea,
     Mountain) can lie with its Sea on the edge both ways, so the explorer chooses, then the
     new Sea space."""
-    ann = {"ships": [{"hex": "F2"}], "advances": ["farming", "mining", "cartography", "navigation"]}
+    ann = {
+        "ships": [{"hex": "F2"}],
+        "advances": ["farming", "mining", "cartography", "navigation", "fishing"],
+    }
     state = play(board(ann=ann, tiles={"r5": "g02"}), "move f2 f4 ship1")
     assert prompt(state) == "explore_layout"
     state = play(state, "a")

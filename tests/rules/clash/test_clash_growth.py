@@ -244,6 +244,9 @@ RICH_ADVANCES = [
     "draft",
     "nationalism",
     "forced_labor",
+    "tactics",
+    "myths",
+    "writing",
 ]
 
 

@@ -8,19 +8,18 @@ Distances on the base map (``clash_map``): D2-F3 2, D2-B3 2, B3-F3 4; with r6 ex
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from clash_map import BASE_MAP, board, events, play, prompt, refused, tokens
+from clash_map import BASE_MAP, board, events, play, prompt, refused, tokens, with_needs
 from test_clash_support import comparable, roundtrip
 
 import locales
 from host import text
 from rules import selfplay
-from rules.clash import GAME, influence
+from rules.clash import GAME, actions, influence
 from rules.clash.hexes import parse_hex
 from rules.clash.state import ClashState, Piece
 from rules.core import Rng, act
@@ -39,7 +38,7 @@ def city(hex_: str, *pieces: str | tuple[str, str], mood: str = "neutral") -> di
 
 
 def seat(*cities: dict[str, JSON], advances: tuple[str, ...] = (), **keys: JSON) -> JSON:
-    return {"cities": list(cities), "advances": [*BASE, *advances], **keys}
+    return {"cities": list(cities), "advances": with_needs([*BASE, *advances]), **keys}
 
 
 def pieces_at(state: ClashState, space: str) -> list[tuple[str, int]]:
@@ -414,7 +413,11 @@ def test_every_influence_text_exists_with_real_values(lang: str) -> None:
         culture_tokens=6,
     )
     bob = seat(city("D7"), city("F3", "temple", mood="happy"), advances=("voting", "devotion"))
-    state = duel(ann=ann, bob={**bob, "advances": [*BASE, "dogma", "devotion"]}, dice=[3, 2])
+    state = duel(
+        ann=ann,
+        bob={**bob, "advances": with_needs([*BASE, "dogma", "devotion"])},
+        dice=[3, 2],
+    )
     met: list[str] = []
     ours = [c for c in GAME.choices(state, 0, []) if c.token in ("influence", "art", "end")]
     met += [text.choice_label(lang, c) for c in ours]
@@ -517,7 +520,6 @@ def walk(state: ClashState, seat_: int, rng: Rng, seen: Any = None) -> str:
 
 
 def test_random_play_of_civic_improvement_and_influence_keeps_every_invariant() -> None:
-    started = time.perf_counter()
     seen: Counter[str] = Counter()
     for variant in range(4):
         state = GAME.setup_position(["ann", "bob"], {}, variant, culture_position(variant))
@@ -532,7 +534,8 @@ def test_random_play_of_civic_improvement_and_influence_keeps_every_invariant() 
             seen.update(e.kind for e in evs)
             assert GAME.check_invariants(state) == [], action
             for decision in state.prompts.decisions:
-                assert influence.decision_problem(state, decision) is None
+                check = actions.DECISIONS[decision.kind].problem
+                assert check is None or check(state, decision) is None
                 assert comparable(roundtrip(state)) == comparable(state)
             total = supply_totals(state)
             assert sum(total.values()) == pieces
@@ -550,7 +553,6 @@ def test_random_play_of_civic_improvement_and_influence_keeps_every_invariant() 
         "art_used",
     ):
         assert seen[f"clash.{kind}"], kind
-    assert time.perf_counter() - started < 3
 
 
 class _CultureRunner(selfplay.Runner):

@@ -273,7 +273,7 @@ def test_boarding_a_space_with_several_ships_names_the_ship() -> None:
 
 # -- 3.4.4 Navigation -----------------------------------------------------------------------
 
-NAVIGATION = ["farming", "mining", "cartography", "navigation"]
+NAVIGATION = ["farming", "mining", "fishing", "cartography", "navigation"]
 
 
 def test_navigation_sails_round_the_edge_to_the_first_sea_space() -> None:

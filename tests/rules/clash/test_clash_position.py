@@ -269,7 +269,11 @@ def test_the_food_limit_holds_without_storage() -> None:
         "problem": "over_the_storage_limit",
         "field": "seats.ann.resources.food",
     }
-    ideas = {"seats": {"bob": {"advances": ["dogma"], "resources": {"ideas": 3}}}}
+    ideas = {
+        "seats": {
+            "bob": {"advances": ["dogma", "state_religion", "myths"], "resources": {"ideas": 3}}
+        }
+    }
     with pytest.raises(IllegalAction) as refused:
         position(ideas)
     assert refused.value.params["field"] == "seats.bob.resources.ideas"

@@ -45,7 +45,10 @@ RICH: dict[str, JSON] = {
             "culture_tokens": 2,
             "culture_level": 2,
             "happiness_level": 1,
-            "advances": ["farming", "storage", "mining", "fishing", "tactics", "myths", "voting"],
+            "advances": [
+                *["farming", "storage", "mining", "fishing", "tactics", "myths"],
+                *["writing", "philosophy", "voting"],
+            ],
             "government": "democracy",
             "cities": [
                 {

@@ -91,12 +91,12 @@ def test_after_round_six_the_game_is_scored() -> None:
     assert outcome is not None and outcome.reason == "rounds"
     assert state.phase == "over" and GAME.pending(state) == []
     ann, bob = outcome.details["scores"]
-    # ann: pieces S, P, S (the Temple is bob's colour) 3; 7 advances 3.5; Great Wall 5;
+    # ann: pieces S, P, S (the Temple is bob's colour) 3; 9 advances 4.5; Great Wall 5;
     # one objective 2; events 1.5.
-    assert (ann["city_pieces"], ann["advances"], ann["wonders"]) == (3.0, 3.5, 5.0)
-    assert (ann["objectives"], ann["events"], ann["total"]) == (2.0, 1.5, 15.0)
+    assert (ann["city_pieces"], ann["advances"], ann["wonders"]) == (3.0, 4.5, 5.0)
+    assert (ann["objectives"], ann["events"], ann["total"]) == (2.0, 1.5, 16.0)
     assert (bob["city_pieces"], bob["advances"], bob["total"]) == (2.0, 1.0, 3.0)
-    assert outcome.ranks == (1, 2) and outcome.scores == (15.0, 3.0) and outcome.tiebreak is None
+    assert outcome.ranks == (1, 2) and outcome.scores == (16.0, 3.0) and outcome.tiebreak is None
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, "end")
     assert refused.value.code == "game_over"
