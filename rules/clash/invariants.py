@@ -1,6 +1,7 @@
 """Checks that must hold in every reachable state (self-play runs them after every action).
 
-The box limits of p.2 (rules reference §1.2), where pieces may stand (no unit or city on an
+The box limits of p.2 (rules reference §1.2), the advance tree (every advance with its
+category's top advance and its prerequisite, p.7), where pieces may stand (no unit or city on an
 unexplored space or off the board, land units on land, ships on Sea, 4 army units of one
 player on a space), the track and storage limits (p.4, p.5), every card and wonder exactly
 once, the course of the round, and that no view shows a face-down region, a deck card or
@@ -56,16 +57,13 @@ JSON = Any
 GENERAL = frozenset(t.id for t in REGIONS)
 
 
-def check(state: ClashState, played: bool = True) -> list[str]:
-    """Broken invariants, as sentences; empty when all hold. ``played``: the state was
-    reached by play, so every advance also has what it needs (category order,
-    prerequisites); a position may set advances freely (docs/transcripts.md)."""
+def check(state: ClashState) -> list[str]:
+    """Broken invariants, as sentences; empty when all hold."""
     terrain = terrains(state)
     problems = _map(state) + _course(state) + _cards(state)
     for seat in range(state.n):
         problems += _player(state, seat, terrain)
-        if played:
-            problems += list(_tree(state.seats[seat], seat))
+        problems += list(_tree(state.seats[seat], seat))
     problems += _places(state, terrain)
     problems += _hidden_in_views(state)
     return problems
