@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.clash import activation, advancing, exploration, founding, movement, status
+from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
@@ -34,6 +35,7 @@ from rules.clash.occupancy import occupancy
 from rules.clash.prompts import pending, prompted
 from rules.clash.registry import Answer, TurnAction
 from rules.clash.state import STATUS, TURN, ClashState
+from rules.clash.trade_routes import TRADE_ANSWER, TRADE_DECISION
 from rules.clash.transfer import ship_by_place
 from rules.clash.turns import end_turn, spend_action
 from rules.core import Choice, Event, IllegalAction, deciding, too_long
@@ -70,7 +72,7 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     VOTING_ACTION,
     INFLUENCE_ACTION,
     ART_ACTION,
-    # abilities: rules/clash/abilities.py
+    *ABILITY_ACTIONS,
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
@@ -78,6 +80,7 @@ DECISIONS: dict[str, Answer] = {
     advancing.RESERVE_WONDER: advancing.RESERVATION,
     advancing.DOGMA_ADVANCE: advancing.DOGMA,
     INFLUENCE_DECISION: INFLUENCE_ANSWER,
+    TRADE_DECISION: TRADE_ANSWER,
 }
 
 
@@ -99,7 +102,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
     can_act = state.turn_state.actions_left > 0
     if not prefix:
         out = [
-            Choice(a.token, f"clash.token.{a.token}", complete=a.alone, more=True)
+            Choice(a.token, f"clash.token.{a.token}", complete=a.alone, more=a.more)
             for a in TURN_ACTIONS
             if (can_act or not a.costs_action) and a.offered(state, seat)
         ]

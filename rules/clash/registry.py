@@ -37,6 +37,8 @@ class TurnAction:
     costs_action: bool = True
     #: Whether ``token`` alone is a complete action (else it needs more tokens).
     alone: bool = False
+    #: Whether more tokens may follow ``token`` (False for an action that is only its token).
+    more: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,6 +102,12 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         influence.ART,
         status.RAZE_TOKEN,
         status.PASS,
+        "barter",  # rules.clash.abilities.BARTER
+        "tax",  # rules.clash.abilities.TAX
+        "cartography",  # rules.clash.abilities.CARTOGRAPHY
+        "liberties",  # rules.clash.abilities.LIBERTIES
+        "drama",  # rules.clash.abilities.DRAMA
+        "power",  # rules.clash.abilities.POWER
     ),
     "clash.choice.to.": (
         movement.WALK,
@@ -196,7 +202,10 @@ MOVING: dict[str, Any] = {
     "seats": {
         "anna": {
             "resources": {"food": 2, "ore": 1, "gold": 1},
-            "advances": ["farming", "mining", "fishing", "tactics", "roads", "navigation"],
+            "advances": [
+                *["farming", "mining", "fishing", "tactics", "engineering", "roads"],
+                *["cartography", "navigation"],
+            ],
             "cities": [
                 {"hex": "D2", "pieces": ["settlement", "port"], "port_faces": "D3"},
                 {"hex": "D4"},
@@ -216,7 +225,7 @@ def _starts() -> Iterator[tuple[ClashState, int]]:
         yield GAME.setup_position(["anna", "bela"], {}, seed, MOVING), seed
 
 
-GAMES_FROM_MOVING = 2
+GAMES_FROM_MOVING = 4
 ACTIONS_PER_GAME = 60
 Met = Prompt | Choice | IllegalAction | Event
 

@@ -1,0 +1,73 @@
+"""Where each advance acts (rules reference §7.1, p.2): the modules that carry out its effect
+now, and what of it a later issue brings (combat III, cards, events and wonders IV).
+
+``tests/rules/clash/test_clash_effects.py`` holds this table to the code: every advance is
+listed, every module named mentions the advance, and an advance with no module yet names the
+issue that brings it. The effects themselves are in the modules' docstrings.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+COMBAT = "III (combat)"
+CARDS = "IV (cards, events, wonders)"
+
+
+class Effect(NamedTuple):
+    """Where an advance acts now, and what is still to come (with the issue)."""
+
+    modules: tuple[str, ...]
+    later: str = ""
+
+
+EFFECTS: dict[str, Effect] = {
+    "farming": Effect(("collect",)),
+    "irrigation": Effect(("collect",), f"ignores Famine events: {CARDS}"),
+    "storage": Effect(("components",)),
+    "husbandry": Effect(("collect",)),
+    "bartering": Effect(("abilities",)),
+    "trade_routes": Effect(("trade_routes",)),
+    "currency": Effect(("trade_routes",)),
+    "taxation": Effect(("abilities",)),
+    "mining": Effect(("collect",)),
+    "engineering": Effect(("advancing",), f"builds wonders: {CARDS}"),
+    "sanitation": Effect(("growth",), f"ignores Plague and Epidemic: {CARDS}"),
+    "roads": Effect(("movement", "collect")),
+    "art_sculptures": Effect(("influence",)),
+    "circus_sports": Effect(("civic",)),
+    "monuments": Effect(("advancing",), f"builds its reserved wonder without an action: {CARDS}"),
+    "drama_music": Effect(("abilities",)),
+    "fishing": Effect(("collect", "growth")),
+    "cartography": Effect(("abilities",)),
+    "warships": Effect((), f"cancels a hit in naval battles and landings: {COMBAT}"),
+    "navigation": Effect(("movement",)),
+    "writing": Effect(("advancing", "growth")),
+    "public_education": Effect(("collect",)),
+    "free_education": Effect(("advancing",)),
+    "philosophy": Effect(("advancing",)),
+    "tactics": Effect(("movement", "growth"), f"combat halves of action cards: {COMBAT}"),
+    "siegecraft": Effect((), f"against a Fortress: {COMBAT}"),
+    "steel_weapons": Effect(("advancing",), f"its extra hit: {COMBAT}"),
+    "draft": Effect(("building",)),
+    "mathematics": Effect(("advancing",)),
+    "astronomy": Effect(("advancing",)),
+    "chemistry": Effect(("advancing",)),
+    "metallurgy": Effect(("advancing",)),
+    "myths": Effect(("growth",), f"a mood token stops an event lowering a mood: {CARDS}"),
+    "rituals": Effect(("civic",)),
+    "priesthood": Effect(("advancing",)),
+    "state_religion": Effect(("growth",)),
+    "voting": Effect(("civic",)),
+    "separation_of_power": Effect(("influence",)),
+    "civil_liberties": Effect(("abilities", "building")),
+    "economic_liberty": Effect(("collect",)),
+    "nationalism": Effect(("building",)),
+    "totalitarianism": Effect(("influence",)),
+    "absolute_power": Effect(("abilities",)),
+    "forced_labor": Effect(("activation",)),
+    "dogma": Effect(("advancing", "components")),
+    "devotion": Effect(("influence",)),
+    "conversion": Effect(("influence",)),
+    "fanaticism": Effect((), f"+2 combat value in Temple cities: {COMBAT}"),
+}
