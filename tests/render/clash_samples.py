@@ -216,7 +216,10 @@ def four_player() -> dict[str, Any]:
 #: (ships are built by an action that comes later). Every other region is named, so the game
 #: is the same whatever the seed.
 PLAYERS = ("ann", "bob", "cy", "dan")
-_ADVANCES = ["farming", "mining", "tactics", "cartography", "navigation", "engineering", "roads"]
+_ADVANCES = [
+    *["farming", "mining", "tactics", "fishing", "cartography", "navigation"],
+    *["engineering", "roads"],
+]
 _RESOURCES = {"food": 2, "wood": 2, "ore": 3, "gold": 3}
 _FACE_UP = {
     "r2": {"tile": "g03", "explored": True, "turned": False},

@@ -472,7 +472,10 @@ def _start(players: int, seed: int) -> Any:
         return GAME.setup_position(names, {}, seed, samples.position(dealt=False))
     seats = {
         name: {
-            "advances": ["farming", "mining", "tactics", "navigation", "engineering", "roads"],
+            "advances": [
+                *["farming", "mining", "tactics", "fishing", "cartography", "navigation"],
+                *["engineering", "roads"],
+            ],
             "resources": {"food": 2, "ore": 2, "gold": 4},
             "armies": {label(start.city): 4},
             "settlers": {label(start.city): 2},
