@@ -1,7 +1,10 @@
 """The header over the map: the round, and one chip per player (marker and name), the chip of
-the player whose turn it is framed in the accent colour with a "play" triangle.
+the player whose turn it is framed in the accent colour with a "play" triangle (an hourglass
+on those the status phase waits for); under them the status line: round, turn and actions
+left, a Move action or an exploration under way, the status phase's step, or the game's end.
 
-Wordless but for the players' names: the round is a circular arrow and a number.
+The round is a circular arrow and a number; the status line comes from the catalogue
+(``render.clash.status.*``) and is left out of a view that has neither a round nor a phase.
 """
 
 from __future__ import annotations
@@ -14,21 +17,66 @@ from render.canvas import Canvas
 from render.clash import look
 from render.clash.icons import round_arrow
 from render.context import Ctx
+from rules.clash.components import ROUNDS, STATUS_STEPS, TURNS_PER_ROUND
 
-__all__ = ["draw_header", "header_height"]
+__all__ = ["draw_header", "header_height", "status_line", "waiting_seats"]
 
 _PAD: Final = 14
 _MARKER: Final = 44
 _ARROW: Final = 52
 
 
-def header_height(minimum: int) -> int:
+def _chips_height(minimum: int) -> int:
     return max(minimum, 44) + 2 * _PAD + 8
 
 
+def _status_height(minimum: int) -> int:
+    return round(1.4 * minimum)
+
+
+def header_height(minimum: int) -> int:
+    return _chips_height(minimum) + _status_height(minimum)
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def status_line(ctx: Ctx, view: Mapping[str, Any]) -> str:
+    """Where the game stands, in words: ``Round 2 of 6 · turn 1 of 3 · 2 actions left``."""
+    parts: list[str] = []
+    round_ = _int(view.get("round"))
+    if round_ is not None:
+        parts.append(ctx.t("render.clash.status.round", round=round_, rounds=ROUNDS))
+    phase = view.get("phase")
+    status = view.get("status")
+    if phase == "over":
+        parts.append(ctx.t("render.clash.status.over"))
+    elif phase == "status" and isinstance(status, Mapping) and _int(status.get("step")):
+        step = status.get("step")
+        parts.append(ctx.t("render.clash.status.status_phase", step=step, steps=STATUS_STEPS))
+    elif phase == "turn" or (phase is None and view.get("turn_of") is not None):
+        turn = _int(view.get("turn"))
+        if turn is not None:
+            parts.append(ctx.t("render.clash.status.turn", turn=turn, turns=TURNS_PER_ROUND))
+        left = _int(view.get("actions_left"))
+        if left is not None:
+            parts.append(ctx.t("render.clash.status.actions_left", count=left))
+        moving = _int(view.get("moving"))
+        if moving:
+            parts.append(ctx.t("render.clash.status.moving", count=moving))
+    exploring = view.get("exploring")
+    if isinstance(exploring, Mapping) and exploring.get("space"):
+        parts.append(ctx.t("render.clash.status.exploring", space=str(exploring["space"])))
+    if not parts:
+        return ""
+    line = " · ".join(parts)
+    return line[:1].upper() + line[1:]
+
+
 def draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int, minimum: int) -> int:
-    """The header's row at ``y``; returns its bottom."""
-    h = header_height(minimum)
+    """The header's rows at ``y``; returns its bottom."""
+    h = _chips_height(minimum)
     x, mid = look.MARGIN, y + h // 2
     c.symbol(round_arrow, (x, mid - _ARROW // 2), _ARROW, theme.MUTED)
     x += _ARROW + 10
@@ -38,24 +86,51 @@ def draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int, minimum: i
     x += 28
     seats = len(ctx.names)
     width = (c.width - look.MARGIN - x) // max(1, seats)
+    waiting = waiting_seats(ctx, view)
     for seat in range(seats):
         box = (x + seat * width, y, width - 10, h)
-        _draw_chip(c, ctx, seat, seat == view.get("turn_of"), box, minimum)
-    return y + h
+        mark = "play" if seat == view.get("turn_of") else "hourglass" if seat in waiting else None
+        _draw_chip(c, ctx, seat, mark, box, minimum)
+    line = status_line(ctx, view)
+    if line:
+        c.text(
+            (look.MARGIN, y + h + _status_height(minimum) // 2 + 2),
+            line,
+            size=minimum,
+            fill=theme.MUTED,
+            anchor="lm",
+            max_width=c.width - 2 * look.MARGIN,
+        )
+    return y + header_height(minimum)
+
+
+def waiting_seats(ctx: Ctx, view: Mapping[str, Any]) -> set[int]:
+    """The seats the status phase waits for (``view["status"]["waiting"]``: handles)."""
+    status = view.get("status")
+    if view.get("phase") != "status" or not isinstance(status, Mapping):
+        return set()
+    waiting = {str(p) for p in status.get("waiting") or ()}
+    return {k for k, handle in enumerate(ctx.handles) if handle in waiting}
 
 
 def _draw_chip(
-    c: Canvas, ctx: Ctx, seat: int, active: bool, box: tuple[int, int, int, int], minimum: int
+    c: Canvas,
+    ctx: Ctx,
+    seat: int,
+    mark: str | None,
+    box: tuple[int, int, int, int],
+    minimum: int,
 ) -> None:
+    """A player's chip; ``mark`` is ``play`` (their turn, framed) or ``hourglass``."""
     x, y, w, h = box
     right, mid = x + w, y + h // 2
-    if active:
+    if mark == "play":
         c.box((x, y, right, y + h), theme.PANEL_ACTIVE, outline=theme.ACCENT, width=4)
     else:
         c.box((x, y, right, y + h), theme.PANEL)
     x += _PAD
-    if active:
-        c.symbol("play", (x, mid - 16), 32, theme.ACCENT)
+    if mark is not None:
+        c.symbol(mark, (x, mid - 16), 32, theme.ACCENT)
         x += 32 + 8
     shape = theme.player_shape(seat)
     c.symbol(shape, (x - 3, mid - _MARKER // 2 - 3), _MARKER + 6, theme.INK_DARK)

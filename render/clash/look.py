@@ -18,8 +18,9 @@ from render.theme import Colour
 PHONE_WIDTH: Final = 360
 #: The smallest text on a phone-sized copy, in pixels (the CIV/Stone Age rule of 27 px at 1080).
 PHONE_TEXT: Final = 9
-#: Width of the table picture and of a zoomed crop.
-WIDTH: Final = 1600
+#: Width of the table picture and of a zoomed crop: the other games' 1400 px, which
+#: tests/test_every_game.py expects of a registered game.
+WIDTH: Final = 1400
 MARGIN: Final = 24
 
 TERRAIN_FILL: Final[dict[str, Colour]] = {
@@ -63,7 +64,7 @@ NEUTRAL_PIECE: Final[Colour] = theme.TEXT
 
 def min_text(width: int) -> int:
     """The smallest font size allowed in a picture ``width`` pixels wide: at least
-    :data:`PHONE_TEXT` pixels once it is shrunk to :data:`PHONE_WIDTH` (40 px at 1600)."""
+    :data:`PHONE_TEXT` pixels once it is shrunk to :data:`PHONE_WIDTH` (35 px at 1400)."""
     return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
 
 

@@ -1,14 +1,17 @@
-"""The public Clash of Cultures table: the header, the whole map, the legend; and a zoomed
-crop of the map around one space, for large boards on a phone.
+"""The public Clash of Cultures table: the header and status line, the whole map, the legend,
+the player boards and their key; and a zoomed crop of the map around one space, for large
+boards on a phone.
 
-The picture is :data:`look.WIDTH` (1600) pixels wide, and no text in it is smaller than
+The picture is :data:`look.WIDTH` (1400) pixels wide, and no text in it is smaller than
 :func:`look.min_text` of that width (9 px once Discord shrinks it to 360 px). The map's hex
 radius is the largest that fits the width (at most :data:`MAX_RADIUS`, so a 2-player board
-does not grow tall); everything in a space is sized from it.
+does not grow tall); everything in a space is sized from it. The boards
+(:mod:`render.clash.players`) follow the map, two side by side.
 
-The table never reads the hand or private fields of a view: it works on :func:`public_view`.
-Face-down regions show their back only; the view carries no hidden tile, and a terrain given
-for a space of an unexplored slot is ignored all the same (:func:`geometry.spaces_of`).
+The table never reads the hand or private fields of a view: it works on :func:`public_view`
+(the seats' boards hold counts of the cards in hand, never the cards). Face-down regions show
+their back only; the view carries no hidden tile, and a terrain given for a space of an
+unexplored slot is ignored all the same (:func:`geometry.spaces_of`).
 
 ``render/clash/`` has no ``__init__.py`` yet: ``rules.GAME_NAMES`` does not list Clash of
 Cultures, and ``tests/test_architecture.py`` wants every package under ``render/`` to be a
@@ -26,7 +29,7 @@ from PIL import Image
 
 from render import theme
 from render.canvas import Canvas
-from render.clash import board, header, legend, look
+from render.clash import board, header, legend, look, players
 from render.clash.geometry import Box, MapLayout, extent, fit_radius, spaces_of
 from render.context import context
 from render.context import public_view as public_keys
@@ -35,6 +38,7 @@ from rules.core import IllegalAction
 
 __all__ = [
     "PUBLIC_KEYS",
+    "board_boxes",
     "crop_layout",
     "crop_png",
     "map_layout",
@@ -42,13 +46,32 @@ __all__ = [
     "table_png",
 ]
 
-PUBLIC_KEYS = ("game", "players", "round", "turn_of", "map", "exploring")
-#: The largest hex radius of the whole-board picture (a 2-player board would reach 141).
-MAX_RADIUS: Final = 124
+PUBLIC_KEYS = (
+    "game",
+    "players",
+    "round",
+    "turn",
+    "turn_of",
+    "first_player",
+    "actions_left",
+    "phase",
+    "status",
+    "moving",
+    "map",
+    "exploring",
+    "seats",
+)
+#: The largest hex radius of the whole-board picture (a 2-player board would reach 123 and
+#: grow taller than the others, the boards under it).
+MAX_RADIUS: Final = 100
 #: The hex radius of a zoomed crop, and the height of its window on the map.
 CROP_RADIUS: Final = 150
 CROP_HEIGHT: Final = 1120
 _GAP: Final = 18
+#: The largest PNG :func:`table_png` returns as first encoded (docs/performance.md: 300 KB),
+#: and the palette of the second try.
+BUDGET: Final = 290_000
+FALLBACK_COLOURS: Final = 64
 
 
 def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -79,12 +102,27 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
     lay = map_layout(public)
     sz = look.Sizes.of(lay.radius, minimum)
     map_bottom = round(lay.box()[3]) + _GAP
-    height = map_bottom + legend.legend_height(ctx, sz, minimum) + look.MARGIN
+    height = map_bottom + legend.legend_height(ctx, sz, minimum)
+    height += players.boards_height(ctx, public, minimum) + look.MARGIN
     canvas = Canvas(look.WIDTH, height)
     header.draw_header(canvas, ctx, public, look.MARGIN, minimum)
     board.draw_map(canvas, lay, _map(public), sz, exploring=public.get("exploring"))
     y = legend.draw_legend(canvas, ctx, sz, map_bottom, minimum)
+    y = players.draw_boards(canvas, ctx, public, y, minimum)
     return _png(canvas, y + look.MARGIN)
+
+
+def board_boxes(
+    view: Mapping[str, Any], *, lang: str
+) -> tuple[list[tuple[int, int, int, int]], tuple[int, int, int, int] | None]:
+    """Where :func:`table_png` draws each seat's board and the key (None without seats)."""
+    public = public_view(view)
+    ctx = context(public, lang, None)
+    minimum = look.min_text(look.WIDTH)
+    lay = map_layout(public)
+    sz = look.Sizes.of(lay.radius, minimum)
+    legend_bottom = round(lay.box()[3]) + _GAP + legend.legend_height(ctx, sz, minimum)
+    return players.board_boxes(ctx, public, legend_bottom, minimum)
 
 
 def crop_layout(view: Mapping[str, Any], around: str) -> tuple[MapLayout, Box]:
@@ -142,10 +180,19 @@ def crop_png(
 def _png(c: Canvas, height: int) -> bytes:
     """:meth:`Canvas.png` (the same 128-colour palette) at zlib level 6, not 3: the terrain
     marks on every space compress worse than flat panels, and a crowded 4-player board
-    would pass 300 KB at level 3 (measured: 311 KB, 262 KB at level 6, for 11 ms more)."""
-    image = c.image.crop((0, 0, c.width, height))
+    would pass 300 KB at level 3 (measured: 311 KB, 262 KB at level 6, for 11 ms more).
+
+    A picture still over :data:`BUDGET` (a map crowded far beyond a real game under boards
+    full of advances) is encoded again with :data:`FALLBACK_COLOURS` colours: about a tenth
+    smaller, some colours a little off, about 50 ms more."""
+    image = c.image if height == c.image.height else c.image.crop((0, 0, c.width, height))
+    data = _encode(image, 128)
+    return data if len(data) <= BUDGET else _encode(image, FALLBACK_COLOURS)
+
+
+def _encode(image: Image.Image, colours: int) -> bytes:
     palette = image.reduce(4).quantize(
-        colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     out = io.BytesIO()
     image.quantize(palette=palette, dither=Image.Dither.NONE).save(

@@ -1,9 +1,10 @@
 """Clash of Cultures views for the picture tests and the docs' example.
 
-Two kinds: map views built by hand from the real boards and tiles (``two_player``,
-``three_player``, ``four_player``: every piece, mood and building the engine cannot play yet),
-and a game played through the engine (``played``: the docs' picture). Each function returns a
-fresh dict, so a test may change it freely. Run this file to write
+Two kinds: views built by hand from the real boards and tiles (``two_player``,
+``three_player``, ``four_player``: every piece, mood and building the engine cannot play yet,
+and player boards built by :func:`seat_board` as the engine builds them, with governments,
+wonders and tracks up to 8), and a game played through the engine (``played``: the docs'
+picture). Each function returns a fresh dict, so a test may change it freely. Run this file to write
 ``docs/images/clash-4p-explored.png`` (and its phone-sized copy,
 ``clash-4p-explored-phone.png``) and print render times and sizes:
 ``.venv/bin/python tests/render/clash_samples.py``.
@@ -146,13 +147,76 @@ def unit(
     the_map["units"].append(entry)
 
 
+def seat_board(
+    v: Mapping[str, Any],
+    seat: int,
+    advances: Iterable[str],
+    **fields: Any,
+) -> dict[str, Any]:
+    """``view["seats"][seat]`` as the engine builds it: cities, units and points follow the
+    map (``v["map"]``) and ``advances``; ``fields`` sets the rest (resources, tokens, levels,
+    government, cards in hand as counts, completed objectives, wonders, resigned)."""
+    the_map = v["map"]
+    owned = list(advances)
+    units = {"army": 0, "settler": 0, "ship": 0}
+    for u in the_map["units"]:
+        if u["owner"] != seat:
+            continue
+        units[u["kind"]] = units.get(u["kind"], 0) + u["count"]
+        for item in u.get("cargo", []):
+            units[item["kind"]] += item["count"] * u["count"]
+    pieces = sum(1 for c in the_map["cities"] for p in c["pieces"] if p["owner"] == seat)
+    board: dict[str, Any] = {
+        "seat": seat,
+        "player": v["players"][seat],
+        "resources": dict.fromkeys(("food", "wood", "ore", "ideas", "gold"), 0),
+        "mood_tokens": 0,
+        "culture_tokens": 0,
+        "culture_level": 0,
+        "happiness_level": 0,
+        "advances": owned,
+        "government": None,
+        "cities": sum(1 for c in the_map["cities"] if c["owner"] == seat),
+        "units": units,
+        "actions": 0,
+        "objectives": 0,
+        "completed": [],
+        "kept_events": [],
+        "wonders": [],
+        "event_points": 0.0,
+        "resigned": False,
+    }
+    board.update(fields)
+    board["resources"] = {**dict.fromkeys(("food", "wood", "ore", "ideas", "gold"), 0)}
+    board["resources"].update(fields.get("resources", {}))
+    total = pieces + 0.5 * len(owned) + 5 * len(board["wonders"]) + 2 * len(board["completed"])
+    board["points"] = {"player": v["players"][seat], "total": total + board["event_points"]}
+    return board
+
+
 def two_player() -> dict[str, Any]:
     """Round 2: a few regions explored, an army out, a temple built."""
     m = map_view(2, ["r1", "r3", "r6"], seed=3)
     grow(city(m, 0), "temple")
     city(m, 0)["mood"] = "happy"
     unit(m, first(m, "fertile", "D5", [c["hex"] for c in m["cities"]]), 0, "army", 2)
-    return view(2, m, round_=2, turn=1)
+    v = view(2, m, round_=2, turn=1)
+    start = ["farming", "mining"]
+    v["seats"] = [
+        seat_board(
+            v,
+            0,
+            [*start, "myths", "tactics"],
+            resources={"food": 2, "wood": 1, "gold": 2},
+            mood_tokens=1,
+            happiness_level=1,
+            actions=2,
+            objectives=1,
+        ),
+        seat_board(v, 1, [*start, "bartering"], resources={"food": 1, "ore": 3}, culture_tokens=1),
+    ]
+    v["first_player"] = 0
+    return v
 
 
 def three_player() -> dict[str, Any]:
@@ -164,7 +228,31 @@ def three_player() -> dict[str, Any]:
     m["barbarian_cities"].append(
         {"hex": first(m, "fertile", "D6", [c["hex"] for c in m["cities"]]), "size": 1}
     )
-    return view(3, m, round_=3, turn=2)
+    v = view(3, m, round_=3, turn=2)
+    start = ["farming", "mining"]
+    v["seats"] = [
+        seat_board(
+            v,
+            0,
+            [*start, "writing", "philosophy", "voting", "storage"],
+            resources={"food": 6, "ideas": 2, "gold": 1},
+            culture_level=2,
+            government="democracy",
+            objectives=2,
+        ),
+        seat_board(
+            v,
+            1,
+            [*start, "tactics", "siegecraft", "engineering"],
+            resources={"wood": 4, "ore": 4},
+            mood_tokens=2,
+            actions=1,
+            completed=[{"card": "O07", "half": "bottom"}],
+        ),
+        seat_board(v, 2, start, resources={"food": 2}, happiness_level=3, actions=3),
+    ]
+    v["first_player"] = 1
+    return v
 
 
 def four_player() -> dict[str, Any]:
@@ -208,19 +296,116 @@ def four_player() -> dict[str, Any]:
     fleet = [{"kind": "army", "count": 1}, {"kind": "settler", "count": 1}]
     unit(m, first(m, "sea", "E6"), 0, "ship", 2, fleet, ids=[1, 3])
     unit(m, first(m, "sea", "G3"), 3, "ship", 1, [{"kind": "army", "count": 1}], ids=[2])
-    return view(4, m, round_=4, turn=2)
+    v = view(4, m, round_=4, turn=2)
+    start = ["farming", "mining", "fishing"]
+    v["seats"] = [
+        seat_board(
+            v,
+            0,
+            [*start, "myths", "writing", "cartography", "navigation", "currency", "bartering"],
+            resources={"food": 2, "wood": 3, "ore": 1, "ideas": 4, "gold": 5},
+            mood_tokens=3,
+            culture_tokens=2,
+            culture_level=4,
+            happiness_level=2,
+            actions=2,
+            objectives=2,
+            wonders=["great_pyramids"],
+        ),
+        seat_board(
+            v,
+            1,
+            [*start, "tactics", "draft", "nationalism", "totalitarianism", "myths"],
+            resources={"wood": 6, "ore": 8},
+            culture_level=1,
+            happiness_level=5,
+            government="autocracy",
+            actions=4,
+            completed=[{"card": "O01", "half": "top"}, {"card": "O09", "half": "bottom"}],
+        ),
+        seat_board(
+            v,
+            2,
+            [*start, "writing", "myths", "rituals", "priesthood", "state_religion", "dogma"],
+            resources={"food": 1, "ideas": 2},
+            culture_tokens=8,
+            culture_level=8,
+            happiness_level=8,
+            government="theocracy",
+            objectives=3,
+            wonders=["great_wall", "great_statue"],
+        ),
+        seat_board(v, 3, [*start, "tactics"], resources={"gold": 8}, mood_tokens=8),
+    ]
+    v["first_player"] = 3
+    return v
 
 
 #: The docs' game: four players in round 2 with Tactics (armies move), Navigation and Roads;
 #: ann's and cy's neighbouring regions are already face up, with a port and ships each
 #: (ships are built by an action that comes later). Every other region is named, so the game
-#: is the same whatever the seed.
+#: is the same whatever the seed. Each player's board differs too (:data:`_BOARDS`): ann a
+#: Democracy with an academy and the Great Lighthouse, bob an Autocracy behind his fortress,
+#: cy a Theocracy with a temple and the Great Library, dan Agriculture and Economics and no
+#: government; tokens, levels, cards in hand and a completed objective.
 PLAYERS = ("ann", "bob", "cy", "dan")
 _ADVANCES = [
-    *["farming", "mining", "tactics", "fishing", "cartography", "navigation"],
-    *["engineering", "roads"],
+    "farming",
+    "mining",
+    "tactics",
+    "fishing",
+    "cartography",
+    "navigation",
+    "engineering",
+    "roads",
 ]
 _RESOURCES = {"food": 2, "wood": 2, "ore": 3, "gold": 3}
+_BOARDS: dict[str, dict[str, Any]] = {
+    "ann": {
+        "advances": ["writing", "public_education", "philosophy", "voting", "myths"],
+        "resources": {"ideas": 2},
+        "mood_tokens": 2,
+        "culture_tokens": 3,
+        "culture_level": 3,
+        "happiness_level": 1,
+        "pieces": ["academy"],
+        "wonder": "great_lighthouse",
+        "actions": ["A03", "A17"],
+        "objectives": ["O05"],
+    },
+    "bob": {
+        "advances": ["draft", "nationalism", "siegecraft", "bartering"],
+        "resources": {"wood": 5},
+        "mood_tokens": 1,
+        "culture_level": 1,
+        "happiness_level": 2,
+        "pieces": ["fortress"],
+        "actions": ["A08"],
+        "objectives": ["O11", "O23"],
+        "completed": [{"card": "O02", "half": "top"}],
+    },
+    "cy": {
+        "advances": ["myths", "rituals", "state_religion", "dogma", "mathematics"],
+        "resources": {"ideas": 1},
+        "mood_tokens": 4,
+        "culture_tokens": 1,
+        "culture_level": 2,
+        "happiness_level": 4,
+        "pieces": ["temple"],
+        "wonder": "great_library",
+        "objectives": ["O14"],
+    },
+    "dan": {
+        "advances": ["irrigation", "storage", "bartering", "currency", "art_sculptures"],
+        "resources": {"food": 5, "ideas": 3},
+        "culture_tokens": 2,
+        "culture_level": 2,
+        "actions": ["A21", "A30", "A33"],
+        "event_points": 1,
+    },
+}
+#: The starting cities of bob and dan (ann's and cy's have a port and are listed below).
+_HOMES = {"bob": "I2", "dan": "C8"}
 _FACE_UP = {
     "r2": {"tile": "g03", "explored": True, "turned": False},
     "r13": {"tile": "g04", "explored": True, "turned": False},
@@ -245,34 +430,40 @@ def position(*, dealt: bool = True) -> dict[str, Any]:
     """The docs' game's start (``docs/transcripts.md``, "Clash of Cultures positions");
     without ``dealt`` the face-down regions come from the seed."""
     face_down = {k: {"tile": t} for k, t in _FACE_DOWN.items()} if dealt else {}
-    seat = {"advances": _ADVANCES, "resources": _RESOURCES}
-    return {
-        "round": 2,
-        "map": {**_FACE_UP, **face_down},
-        "seats": {
-            "ann": {
-                **seat,
-                "cities": [{"hex": "C2", "pieces": ["settlement", "port"], "port_faces": "C3"}],
-                "armies": {"C2": 2},
-                "settlers": {"C2": 1, "D3": 1},
-                "ships": [{"hex": "C3", "cargo": ["army", "settler"]}, {"hex": "D2"}],
-            },
-            "bob": {**seat, "armies": {"I2": 3}, "settlers": {"I2": 2}},
-            "cy": {
-                **seat,
-                "cities": [{"hex": "I8", "pieces": ["settlement", "port"], "port_faces": "I7"}],
-                "armies": {"I8": 2, "H7": 1},
-                "settlers": {"I8": 1},
-                "ships": [
-                    {"hex": "I7", "id": 1},
-                    {"hex": "H6", "id": 2},
-                    {"hex": "I7", "id": 3},
-                    {"hex": "I7", "id": 4},
-                ],
-            },
-            "dan": {**seat, "armies": {"C8": 2}, "settlers": {"C8": 2}},
+    seats: dict[str, dict[str, Any]] = {
+        "ann": {
+            "cities": [{"hex": "C2", "pieces": ["settlement", "port"], "port_faces": "C3"}],
+            "armies": {"C2": 2},
+            "settlers": {"C2": 1, "D3": 1},
+            "ships": [{"hex": "C3", "cargo": ["army", "settler"]}, {"hex": "D2"}],
         },
+        "bob": {"armies": {"I2": 3}, "settlers": {"I2": 2}},
+        "cy": {
+            "cities": [{"hex": "I8", "pieces": ["settlement", "port"], "port_faces": "I7"}],
+            "armies": {"I8": 2, "H7": 1},
+            "settlers": {"I8": 1},
+            "ships": [
+                {"hex": "I7", "id": 1},
+                {"hex": "H6", "id": 2},
+                {"hex": "I7", "id": 3},
+                {"hex": "I7", "id": 4},
+            ],
+        },
+        "dan": {"armies": {"C8": 2}, "settlers": {"C8": 2}},
     }
+    for name, seat in seats.items():
+        extra = dict(_BOARDS[name])
+        seat["advances"] = [*_ADVANCES, *extra.pop("advances")]
+        seat["resources"] = {**_RESOURCES, **extra.pop("resources")}
+        pieces, wonder = extra.pop("pieces", []), extra.pop("wonder", None)
+        if "cities" not in seat:
+            seat["cities"] = [{"hex": _HOMES[name], "pieces": ["settlement"]}]
+        home = seat["cities"][0]
+        home["pieces"] = [*home["pieces"], *pieces]
+        if wonder is not None:
+            home["wonder"] = wonder
+        seat.update(extra)
+    return {"round": 2, "map": {**_FACE_UP, **face_down}, "seats": seats}
 
 
 #: The docs' game, one action (or answer) per line: who, then what they type.
@@ -288,6 +479,7 @@ ann ship1 c4 settler
 ann d4 e4 settler
 ann a
 ann found c4
+ann end
 bob move i2 i3 army army
 bob i2 i3 settler
 bob i2 i3 army

@@ -1,5 +1,6 @@
-"""The Clash of Cultures map picture: boards of 2-4 players, the phone rule, face-down regions
-that reveal nothing, every space name, pieces in their owners' colours, the zoomed crop."""
+"""The Clash of Cultures table picture: maps of 2-4 players, the phone rule, face-down regions
+that reveal nothing, every space name, pieces in their owners' colours, the zoomed crop; the
+status line, and the player boards with their key (public data only, in both languages)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ import pytest
 from PIL import Image, ImageChops
 from test_render_civ import MAX_BYTES, Secretive, png_size
 
+import locales
 import render
 import rules
 from render import theme
 from render.canvas import Canvas
 from render.clash import board as clash_map
-from render.clash import hand, icons, look, pieces, table
+from render.clash import hand, header, icons, look, pieces, table
+from render.clash import players as players_board
 from render.clash.geometry import MapLayout
+from render.context import context
 from render.symbols import mask
 from rules.clash import GAME
 from rules.clash.boards import board, deal_regions
@@ -60,24 +64,25 @@ def near(picture: Image.Image, box: tuple[float, ...], colour: theme.Colour) -> 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_board_with_explored_regions_and_pieces_renders(players: int) -> None:
-    """Each board is one PNG 1600 px wide, as tall as the map and legend, under 300 KB."""
+    """Each table is one PNG 1400 px wide (map, legend, player boards), under 3000 px tall
+    and 300 KB."""
     data = table.table_png(SAMPLES[players](), lang="en")
     width, height = png_size(data)
-    assert width == look.WIDTH == 1600
-    assert 1500 < height < 2400
+    assert width == look.WIDTH == 1400
+    assert 2500 < height < 3000
     assert len(data) < MAX_BYTES
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_no_text_is_smaller_than_the_phone_rule(players: int, drawn: Drawn) -> None:
     """Shrunk to 360 px wide, as Discord shows it on a phone, no text is under 9 px: at
-    1600 px every font is at least 40 px, names, counts and "?" included."""
+    1400 px every font is at least 35 px, names, counts, "?" and the boards included."""
     view = SAMPLES[players]()
     table.table_png(view, lang="en")
     table.crop_png(view, view["map"]["cities"][0]["hex"], lang="en")
     smallest = min(size for *_, size in drawn)
     assert smallest * 360 / look.WIDTH >= 9
-    assert smallest >= look.min_text(1600) == 40
+    assert smallest >= look.min_text(1400) == 35
     counts = {text for _, text, _ in drawn if text.isdigit()}
     assert {str(u["count"]) for u in view["map"]["units"]} <= counts
 
@@ -353,7 +358,7 @@ def test_table_is_deterministic_and_ignores_private_keys() -> None:
     """The same view gives the same bytes; a seat's view draws the spectator's picture and
     the table never even reads ``hand`` or ``private``."""
     public = table.table_png(samples.three_player(), lang="en")
-    assert table.table_png(samples.three_player(), lang="hu") == public  # wordless
+    assert table.table_png(samples.three_player(), lang="en") == public
     view = samples.three_player()
     view.update(seat=1, hand=["a1", "a2"], private={"objectives": ["o3"]})
     assert table.table_png(view, lang="en") == public
@@ -361,12 +366,12 @@ def test_table_is_deterministic_and_ignores_private_keys() -> None:
 
 
 def test_crop_zooms_around_a_space(drawn: Drawn) -> None:
-    """A crop is 1600 px wide, larger hexes, only the spaces in its window; it centres the
+    """A crop is 1400 px wide, larger hexes, only the spaces in its window; it centres the
     asked space when the map allows it."""
     view = samples.four_player()
     data = table.crop_png(view, "F5", lang="en")
     width, height = png_size(data)
-    assert width == 1600 and height < 1400 and len(data) < MAX_BYTES
+    assert width == 1400 and height < 1400 and len(data) < MAX_BYTES
     lay, (x0, y0, x1, y1) = table.crop_layout(view, "F5")
     assert lay.radius > table.map_layout(view).radius * 1.5
     cx, cy = lay.centre(parse_hex("F5"))
@@ -392,7 +397,7 @@ def test_hand_panel_renders_for_a_seat_only(drawn: Drawn) -> None:
         hand.hand_png(view, lang="en")
     view.update(seat=1, hand=["a1", "a2", "a3"], private={})
     width, _ = png_size(hand.hand_png(view, lang="en"))
-    assert width == 1600
+    assert width == look.WIDTH
     assert {"bob", "3"} <= {text for _, text, _ in drawn}
 
 
@@ -429,19 +434,19 @@ def test_unknown_pieces_and_kinds_still_draw() -> None:
     samples.grow(the_map["cities"][0], "market")
     samples.unit(the_map, the_map["cities"][1]["hex"], 1, "elephant", 1)
     samples.unit(the_map, "Z99", 0, "army", 3)
-    assert png_size(table.table_png(view, lang="en"))[0] == 1600
+    assert png_size(table.table_png(view, lang="en"))[0] == look.WIDTH
     assert pieces.piece_icon("market") is icons.PIECES["building"]
 
 
 def test_the_width_is_one_setting(monkeypatch: pytest.MonkeyPatch, drawn: Drawn) -> None:
-    """Everything follows ``look.WIDTH``: at the other games' 1400 px (what
-    tests/test_every_game.py expects of a registered game) the phone rule still holds."""
-    monkeypatch.setattr(look, "WIDTH", 1400)
+    """Everything follows ``look.WIDTH`` (1400 px, what tests/test_every_game.py expects of a
+    registered game): at 1600 px the phone rule still holds, boards included."""
+    monkeypatch.setattr(look, "WIDTH", 1600)
     view = samples.four_player()
     width, _ = png_size(table.table_png(view, lang="en"))
     crop_width, _ = png_size(table.crop_png(view, "F5", lang="en"))
-    assert width == crop_width == 1400
-    assert min(size for *_, size in drawn) >= look.min_text(1400) == 35
+    assert width == crop_width == 1600
+    assert min(size for *_, size in drawn) >= look.min_text(1600) == 40
 
 
 def _keen_action(state: Any, seat: int, rng: Rng) -> str:
@@ -473,8 +478,14 @@ def _start(players: int, seed: int) -> Any:
     seats = {
         name: {
             "advances": [
-                *["farming", "mining", "tactics", "fishing", "cartography", "navigation"],
-                *["engineering", "roads"],
+                "farming",
+                "mining",
+                "tactics",
+                "fishing",
+                "cartography",
+                "navigation",
+                "engineering",
+                "roads",
             ],
             "resources": {"food": 2, "ore": 2, "gold": 4},
             "armies": {label(start.city): 4},
@@ -534,3 +545,143 @@ def test_the_docs_game_plays_and_every_state_draws(
     for s in states:
         table.table_png(GAME.view(s, None), lang="en")
     assert min(size for *_, size in drawn) >= look.min_text(look.WIDTH)
+
+
+# -- the status line and the player boards ------------------------------------------------------
+
+
+def _below_map(view: dict[str, Any], drawn: Drawn) -> list[tuple[tuple[float, float], str, int]]:
+    """The texts drawn under the map and its legend: the boards and their key."""
+    lay = table.map_layout(view)
+    bottom = lay.box()[3]
+    return [(xy, text, size) for xy, text, size in drawn if xy[1] > bottom + lay.radius]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_has_a_board(players: int, drawn: Drawn) -> None:
+    """Under the map one board per seat: its name, points and resources, the letters of every
+    advance it owns and of the twelve categories, and the key naming every category and
+    pictogram; no text under the phone rule, none outside the picture."""
+    view = SAMPLES[players]()
+    names = ["Ann", "Ben", "Cy", "Di"][:players]
+    data = table.table_png(view, lang="en", names=names)
+    width, height = png_size(data)
+    below = _below_map(view, drawn)
+    texts = [text for _, text, _ in below]
+    for k, seat in enumerate(view["seats"]):
+        assert names[k] in texts
+        points = seat["points"]["total"]
+        assert (str(int(points)) if points == int(points) else f"{points:.1f}") in texts
+    ctx = context(view, "en", None)
+    codes = players_board.advance_codes(ctx)
+    owned = [a for seat in view["seats"] for a in seat["advances"]]
+    for advance in owned:
+        assert codes[advance] in texts, advance
+    heads = players_board.category_codes(ctx)
+    assert all(texts.count(h) >= players for h in heads.values())
+    for key in players_board.KEY_ENTRIES:
+        assert locales.t("en", f"render.clash.key.{key}") in texts
+    assert min(size for *_, size in below) >= look.min_text(look.WIDTH)
+    assert all(0 <= x <= width and 0 <= y <= height for (x, y), _, _ in below)
+
+
+def test_letters_tell_every_advance_and_category_apart() -> None:
+    """Two letters per name; where names begin alike, the first letter and the first one
+    that tells them apart (the Hungarian Maritime column, and Tengerészet / Teokrácia)."""
+    assert players_board.short_codes(["Halászat", "Térképészet", "Hadihajók", "Navigáció"]) == [
+        "Hl",
+        "Té",
+        "Hd",
+        "Na",
+    ]
+    assert players_board.short_codes(["Art & Sculptures", "Ab", "Ab"]) == ["Ar", "A1", "A2"]
+    for lang in locales.SUPPORTED:
+        ctx = context(samples.two_player(), lang, None)
+        heads = players_board.category_codes(ctx)
+        assert len(set(heads.values())) == 12
+        codes = players_board.advance_codes(ctx)
+        for ids in players_board.BY_CATEGORY.values():
+            assert len({codes[a] for a in ids}) == 4
+    hu = players_board.category_codes(context(samples.two_player(), "hu", None))
+    assert (hu["maritime"], hu["theocracy"]) == ("Tn", "To")
+
+
+def test_a_board_shows_what_the_view_says(drawn: Drawn) -> None:
+    """Changing a seat's resources, tokens, levels, cards in hand, government or wonders
+    changes its board: the numbers and names drawn follow the view."""
+    view = samples.four_player()
+    cy = view["seats"][2]
+    table.table_png(view, lang="en")
+    texts = [text for _, text, _ in _below_map(view, drawn)]
+    assert {"Great Wall, Great Statue", "Great Pyramids"} <= set(texts)
+    # The key names every category once; a government's pill names it again.
+    assert [texts.count(g) for g in ("Democracy", "Autocracy", "Theocracy")] == [1, 2, 2]
+    cy.update(government="democracy", wonders=[], culture_tokens=7, objectives=6)
+    drawn.clear()
+    table.table_png(view, lang="en")
+    texts = [text for _, text, _ in _below_map(view, drawn)]
+    assert [texts.count(g) for g in ("Democracy", "Autocracy", "Theocracy")] == [2, 2, 1]
+    assert "Great Wall, Great Statue" not in texts and {"7", "6"} <= set(texts)
+
+
+def test_no_hidden_card_is_drawn(drawn: Drawn) -> None:
+    """The public picture shows how many cards a seat holds, never which: a seat's own view
+    (hand and private) draws the same picture, and no card id is among the texts."""
+    states = samples.played_states()
+    spectator = GAME.view(states[-1], None)
+    seat = GAME.view(states[-1], 0)
+    assert seat["hand"] and seat["private"]["actions"]
+    picture = table.table_png(spectator, lang="en")
+    drawn.clear()
+    assert table.table_png(seat, lang="en") == picture
+    texts = " ".join(text for _, text, _ in drawn)
+    hidden = [*seat["hand"], *(c["card"] for s in seat["seats"] for c in s["completed"])]
+    assert hidden and not any(card in texts for card in hidden)
+    assert "2" in {text for _, text, _ in drawn}  # ann holds 2 action cards
+
+
+def test_hungarian_boards_and_status_line(drawn: Drawn) -> None:
+    """In Hungarian the status line, the categories, the government, the wonders and the key
+    come from the Hungarian catalogue, points with a decimal comma; English differs."""
+    view = samples.played()
+    hu = table.table_png(view, lang="hu")
+    texts = {text for _, text, _ in drawn}
+    assert "Kör: 2/6 · Forduló: 1/3 · még 0 akció · Mozgás: még 2 csoport · Felfedezés: E8" in texts
+    assert {"Demokrácia", "Önkényuralom", "Teokrácia", "Nagy Világítótorony", "15,5"} <= texts
+    assert {"Tn", "To", "Kultúrajelzők", "Győzelmi Pont"} <= texts
+    assert table.table_png(view, lang="en") != hu
+
+
+def test_a_resigned_seat_is_shown_as_such(drawn: Drawn) -> None:
+    """A resigned seat's board says "Resigned" and is faded below its name; the others stay."""
+    view = samples.four_player()
+    plain = image(table.table_png(view, lang="en"))
+    assert "Resigned" not in {text for _, text, _ in drawn}
+    view["seats"][1]["resigned"] = True
+    faded = image(table.table_png(view, lang="en"))
+    assert "Resigned" in {text for _, text, _ in drawn}
+    boxes, _ = table.board_boxes(view, lang="en")
+    x0, y0, x1, y1 = boxes[1]
+    grid = (x0, (y0 + y1) // 2, x1, y1)
+    cyan = theme.player_colour(1)
+    assert near(plain, grid, cyan) > 500 and near(faded, grid, cyan) < 50
+    orange = theme.player_colour(0)  # the palette moves a little from picture to picture
+    assert abs(near(plain, boxes[0], orange) - near(faded, boxes[0], orange)) < 100
+
+
+def test_the_status_line_follows_the_phase() -> None:
+    """Round and turn with actions left, a Move under way, the status phase's step and the
+    seats it waits for (an hourglass on their chips), the end of the game."""
+    ctx = context(samples.two_player(), "en", None)
+    turn = {"round": 3, "phase": "turn", "turn": 2, "turn_of": 0, "actions_left": 1}
+    assert header.status_line(ctx, turn) == "Round 3 of 6 · turn 2 of 3 · 1 action left"
+    assert header.status_line(ctx, {**turn, "moving": 2}).endswith("· moving: 2 more groups")
+    status = {"round": 3, "phase": "status", "status": {"step": 2, "waiting": ["bob"]}}
+    assert header.status_line(ctx, status) == "Round 3 of 6 · status phase, step 2 of 5"
+    assert header.waiting_seats(ctx, status) == {1}
+    assert header.status_line(ctx, {"round": 6, "phase": "over"}) == "Round 6 of 6 · game over"
+    assert header.status_line(ctx, {}) == ""
+    view = samples.two_player()
+    first = table.table_png(view, lang="en")
+    view.update(phase="status", turn_of=None, status={"step": 2, "waiting": ["bob"]})
+    assert table.table_png(view, lang="en") != first
