@@ -22,6 +22,7 @@ from typing import Any
 from discordui.client import TableBot
 from host.config import Config, ConfigError, load_config, validate
 from store import DatabaseRefused, SqliteStore
+from store.connect import is_postgres_url, open_store
 
 log = logging.getLogger("tablehost")
 
@@ -37,7 +38,7 @@ async def run_bot(
     """
     opened = store is None
     if store is None:
-        store = await SqliteStore.open(config.db_path)
+        store = await open_store(config.store_location)
     try:
         async with TableBot(config, store, **client_options) as bot:
             await bot.start(token)
@@ -51,7 +52,7 @@ async def run_playground(config: Config) -> None:
     from playground import serve
 
     # Opened first: a refused file stops us before the page is offered.
-    store = await SqliteStore.open(config.db_path)
+    store = await open_store(config.store_location)
 
     async def start_bot(url: str, token: str) -> None:
         await run_bot(config, token, store, guild_ready_timeout=0.05)
@@ -82,7 +83,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--config", default="config.toml", help="settings file (default: config.toml)"
     )
-    parser.add_argument("--db", help="SQLite database file (overrides the config)")
+    parser.add_argument(
+        "--db", help="SQLite database file or postgresql:// URL (overrides the config)"
+    )
     parser.add_argument("--port", type=int, help="playground port (overrides the config)")
     parser.add_argument(
         "--sync",
@@ -95,8 +98,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     overrides: dict[str, object] = {}
-    if args.db is not None:
-        overrides["db_path"] = args.db
+    if args.db is not None and is_postgres_url(args.db):
+        overrides["db_url"] = args.db
+    elif args.db is not None:
+        overrides.update(db_path=args.db, db_url="")
     if args.port is not None:
         overrides["playground_port"] = args.port
     try:
@@ -121,7 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
             playground_db = Path(config.db_path).with_name("playground.sqlite3")
-            playground_config = dataclasses.replace(config, db_path=str(playground_db))
+            # The playground's games are throw-away: always a file of their own, never the
+            # configured PostgreSQL database.
+            playground_config = dataclasses.replace(config, db_path=str(playground_db), db_url="")
             asyncio.run(until_stopped(run_playground(playground_config)))
     except DatabaseRefused as exc:
         print(f"Database error: {exc}", file=sys.stderr)

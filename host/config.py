@@ -17,6 +17,7 @@ from host.timing import (
     format_duration,
     parse_optional_duration,
 )
+from store.connect import is_postgres_url
 
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 _LANGUAGES = ("en", "hu")
@@ -34,6 +35,8 @@ class Config:
     token: str = ""
     dev_guilds: tuple[int, ...] = ()
     db_path: str = "data/tablehost.sqlite3"
+    #: A PostgreSQL database (``postgresql://...``) to use instead of ``db_path``; "" for none.
+    db_url: str = ""
     default_language: str = "en"
     moderator_role: str = ""
     log_page_size: int = 15
@@ -49,6 +52,11 @@ class Config:
     game_cleanup: timedelta | None = timedelta(days=30)
     cleanup_warning: timedelta = timedelta(hours=24)
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def store_location(self) -> str:
+        """Where the store is: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.db_url or self.db_path
 
 
 def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -> Config:
@@ -71,7 +79,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
             raise ConfigError(f"{path}: not valid TOML (nested too deeply)") from None
     known = {
         "discord": {"token", "dev_guilds"},
-        "store": {"path"},
+        "store": {"path", "url"},
         "bot": {"default_language", "moderator_role", "log_page_size"},
         "logging": {"level"},
         "render": {"workers"},
@@ -136,6 +144,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         token=env.get("DISCORD_TOKEN") or get("discord", "token", str, ""),
         dev_guilds=tuple(guilds),
         db_path=env.get("TABLEHOST_DB") or get("store", "path", str, Config.db_path),
+        db_url=env.get("TABLEHOST_DB_URL") or get("store", "url", str, ""),
         default_language=get("bot", "default_language", str, "en"),
         moderator_role=get("bot", "moderator_role", str, ""),
         log_page_size=get("bot", "log_page_size", int, 15),
@@ -158,6 +167,10 @@ def validate(cfg: Config) -> Config:
     """``cfg`` if every value is in range (also after command-line overrides), else ConfigError."""
     if not cfg.db_path.strip():
         raise ConfigError("store.path (or --db) must name a database file, not be empty")
+    if cfg.db_url and not is_postgres_url(cfg.db_url):
+        raise ConfigError(
+            "store.url (or TABLEHOST_DB_URL) must be a postgresql:// URL, or be left out"
+        )
     if cfg.default_language not in _LANGUAGES:
         raise ConfigError(f"bot.default_language must be one of {_LANGUAGES}")
     if cfg.log_level not in _LEVELS:

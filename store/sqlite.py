@@ -1,4 +1,7 @@
-"""The SQLite backend of :class:`store.base.Store`; the only module that speaks SQL.
+"""The SQLite backend of :class:`store.base.Store`, and the store's SQL for both backends.
+
+The queries here are written once for SQLite and PostgreSQL (``store.dialect`` says how and
+translates what differs); ``store.postgres`` runs them on PostgreSQL.
 
 One aiosqlite connection per process, in autocommit mode: every write is an explicit
 ``BEGIN IMMEDIATE ... COMMIT`` so the write lock is taken up front and a transaction never
@@ -58,6 +61,7 @@ from store.base import (
     TimerRow,
     VacationRow,
 )
+from store.dialect import Db
 
 __all__ = [
     "APPLICATION_ID",
@@ -314,7 +318,10 @@ def load_migrations() -> list[Migration]:
 class SqliteStore:
     """:class:`store.base.Store` on one SQLite file (or ``:memory:``). Create with :meth:`open`."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    #: What a database refuses a duplicate key with (the UNIQUE (game_id, seq) of a race).
+    _UNIQUE_VIOLATION: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+
+    def __init__(self, db: Db, path: str) -> None:
         self._db = db
         self._lock = asyncio.Lock()
         self.path = path
@@ -371,6 +378,10 @@ class SqliteStore:
     def set_aside(self) -> list[SetAside]:
         return sorted(self._aside.values(), key=lambda r: (r.table, r.key))
 
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+        return int(await self.pragma("user_version"))
+
     async def pragma(self, name: str) -> Any:
         """The value of a read-only ``PRAGMA name`` (diagnostics: journal_mode, user_version)."""
         if not _PRAGMA_NAME.fullmatch(name):
@@ -409,14 +420,13 @@ class SqliteStore:
         options_text = _dumps(options)
         async with self._transaction() as db:
             now = _now()
-            cursor = await db.execute(
+            rows = await db.execute_fetchall(
                 "INSERT INTO games (guild_id, channel_id, game, options, seats_wanted, "
-                "created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "RETURNING id",
                 (guild_id, channel_id, game, options_text, seats_wanted, created_by, now, now),
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            return await _load_game(db, game_id)
+            return await _load_game(db, int(next(iter(rows))[0]))
 
     async def get_game(self, game_id: int) -> GameRow | None:
         rows = await self._read(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (game_id,))
@@ -598,8 +608,8 @@ class SqliteStore:
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game_id, new_seq, seat, user_id, kind, text, now),
                 )
-            except sqlite3.IntegrityError as exc:
-                if "UNIQUE" not in str(exc):
+            except self._UNIQUE_VIOLATION as exc:
+                if isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" not in str(exc):
                     raise
                 raise SeqConflict(game_id, expected_seq, None) from exc
             if state_text is not None:
@@ -607,12 +617,23 @@ class SqliteStore:
             # The seq guard makes the update itself optimistic, as a shared server needs.
             # A pending new post stays one when an edit is added: its mention is still owed,
             # and so are the pings of edits not delivered yet.
+            # Worked out here rather than in SQL (the spelling differs between the backends):
+            # the game row read above cannot change before this write, as both backends run
+            # one write transaction at a time.
             pings = _dumps(sorted(set(game.ping) | set(ping))) if game.ping or ping else None
+            pending = game.announce if announce is None else bool(game.announce) or announce
             cursor = await db.execute(
                 "UPDATE games SET seq = ?, status = COALESCE(?, status), updated_at = ?, "
-                "announce = CASE WHEN ? IS NULL THEN announce ELSE MAX(COALESCE(announce, 0), ?) "
-                "END, ping = ? WHERE id = ? AND seq = ?",
-                (new_seq, status, now, announce, announce, pings, game_id, expected_seq),
+                "announce = ?, ping = ? WHERE id = ? AND seq = ?",
+                (
+                    new_seq,
+                    status,
+                    now,
+                    None if pending is None else int(pending),
+                    pings,
+                    game_id,
+                    expected_seq,
+                ),
             )
             if cursor.rowcount != 1:
                 raise SeqConflict(game_id, expected_seq, None)
@@ -754,15 +775,14 @@ class SqliteStore:
             now = _now()
             inserted = []
             for timer, due, payload in prepared:
-                cursor = await db.execute(
+                rows = await db.execute_fetchall(
                     "INSERT INTO timers (game_id, kind, seat, seq, due_at, payload, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (game_id, timer.kind, timer.seat, timer.seq, due, payload, now),
                 )
-                assert cursor.lastrowid is not None
                 inserted.append(
                     TimerRow(
-                        id=cursor.lastrowid,
+                        id=int(next(iter(rows))[0]),
                         game_id=game_id,
                         kind=timer.kind,
                         due_at=_parse_iso(due),
@@ -778,7 +798,7 @@ class SqliteStore:
         return self._one(_timer_row, rows[0]) if rows else None
 
     async def next_timer(self) -> TimerRow | None:
-        rows = await self._timers("1", (), limit=1)
+        rows = await self._timers("TRUE", (), limit=1)
         return rows[0] if rows else None
 
     async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
@@ -800,7 +820,7 @@ class SqliteStore:
 
     async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
         if game_id is None:
-            return await self._timers("1", ())
+            return await self._timers("TRUE", ())
         return await self._timers("game_id = ?", (game_id,))
 
     async def _timers(
@@ -1060,7 +1080,7 @@ class SqliteStore:
             params.append(game)
         totals = (
             await self._read(
-                f"SELECT COUNT(*) AS games, COALESCE(SUM(won), 0) AS wins, "
+                f"SELECT COUNT(*) AS games, CAST(COALESCE(SUM(won), 0) AS INTEGER) AS wins, "
                 f"AVG(score) AS score FROM results WHERE {where}",
                 params,
             )
@@ -1088,6 +1108,41 @@ class SqliteStore:
             average_move_seconds=sum(seconds) / len(seconds) if seconds else None,
         )
 
+    # Copying a database (store.copy): its tables' columns and id counters
+
+    async def _count(self, table: str) -> int:
+        """The rows of one of our tables (a name from ``store.copy.TABLES``)."""
+        return int((await self._read(f"SELECT COUNT(*) FROM {table}"))[0][0])
+
+    async def _columns(self, table: str) -> list[str]:
+        """The columns of one of our tables, in order."""
+        rows = await self._read("SELECT name FROM pragma_table_info(?) ORDER BY cid", (table,))
+        return [str(r[0]) for r in rows]
+
+    async def _id_counters(self, tables: Sequence[str]) -> dict[str, int]:
+        """The highest id each table has handed out (AUTOINCREMENT remembers deleted ones)."""
+        counters = {}
+        for table in tables:
+            rows = await self._read(
+                f"SELECT MAX(COALESCE((SELECT MAX(id) FROM {table}), 0), COALESCE(("
+                "SELECT seq FROM sqlite_sequence WHERE name = ?), 0))",
+                (table,),
+            )
+            counters[table] = int(rows[0][0])
+        return counters
+
+    async def _set_id_counters(self, db: Db, counters: Mapping[str, int]) -> None:
+        """Make new ids follow ``counters`` (inside a transaction). SQLite reads
+        ``sqlite_sequence`` for AUTOINCREMENT tables only, so a row for another is inert."""
+        for table, highest in counters.items():
+            cursor = await db.execute(
+                "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", (highest, table)
+            )
+            if cursor.rowcount == 0:
+                await db.execute(
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (table, highest)
+                )
+
     # Plumbing
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
@@ -1095,7 +1150,7 @@ class SqliteStore:
             return list(await self._db.execute_fetchall(sql, params))
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self) -> AsyncIterator[Db]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception (cancellation too)."""
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
@@ -1222,7 +1277,7 @@ class SqliteStore:
 # Row helpers (run inside a transaction; the caller holds the lock)
 
 
-async def _load_game(db: aiosqlite.Connection, game_id: int) -> GameRow:
+async def _load_game(db: Db, game_id: int) -> GameRow:
     rows = list(
         await db.execute_fetchall(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (game_id,))
     )
@@ -1231,21 +1286,21 @@ async def _load_game(db: aiosqlite.Connection, game_id: int) -> GameRow:
     return _game_row(rows[0])
 
 
-async def _seat_rows(db: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
+async def _seat_rows(db: Db, game_id: int) -> list[SeatRow]:
     rows = await db.execute_fetchall(
         f"SELECT {_SEAT_SELECT} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
     )
     return [_seat_row(r) for r in rows]
 
 
-async def _insert_seats(db: aiosqlite.Connection, rows: Sequence[SeatRow]) -> None:
+async def _insert_seats(db: Db, rows: Sequence[SeatRow]) -> None:
     await db.executemany(
         f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
         [(r.game_id, r.seat, r.user_id, r.handle, r.joined_at) for r in rows],
     )
 
 
-async def _reseat(db: aiosqlite.Connection, game_id: int, ordered: Sequence[SeatRow]) -> None:
+async def _reseat(db: Db, game_id: int, ordered: Sequence[SeatRow]) -> None:
     """Renumber ``ordered`` 0..n-1; delete and insert, as updating the key in place collides."""
     await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     await _insert_seats(
@@ -1253,9 +1308,7 @@ async def _reseat(db: aiosqlite.Connection, game_id: int, ordered: Sequence[Seat
     )
 
 
-async def _put_snapshot(
-    db: aiosqlite.Connection, game_id: int, seq: int, state_text: str, now: str
-) -> None:
+async def _put_snapshot(db: Db, game_id: int, seq: int, state_text: str, now: str) -> None:
     await db.execute(
         "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (game_id) DO UPDATE "
@@ -1264,11 +1317,11 @@ async def _put_snapshot(
     )
 
 
-async def _touch(db: aiosqlite.Connection, game_id: int, now: str) -> None:
+async def _touch(db: Db, game_id: int, now: str) -> None:
     await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
 
-async def _user_version(db: aiosqlite.Connection) -> int:
+async def _user_version(db: Db) -> int:
     rows = list(await db.execute_fetchall("PRAGMA user_version"))
     version: int = rows[0][0]
     return version
@@ -1448,7 +1501,8 @@ def _strip_comments(sql: str) -> str:
 
 
 def _marks(values: Sequence[Any]) -> str:
-    return ", ".join("?" for _ in values)
+    """Placeholders for ``IN (...)``; ``NULL`` for none (PostgreSQL refuses ``IN ()``)."""
+    return ", ".join("?" for _ in values) or "NULL"
 
 
 def _now() -> str:

@@ -68,8 +68,8 @@ async def test_file_uses_wal_full_sync_and_busy_timeout(store: SqliteStore) -> N
 
 
 async def test_memory_database_works(memory_store: SqliteStore) -> None:
-    """':memory:' opens with the full schema."""
-    assert await memory_store.pragma("user_version") == len(load_migrations())
+    """':memory:' (and a fresh PostgreSQL schema) opens with the full schema."""
+    assert await memory_store.schema_version() == len(load_migrations())
     game = await start_counting(memory_store)
     assert (await memory_store.get_game(game.id)) == game
 
