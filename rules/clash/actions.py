@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.clash import activation, advancing, exploration, founding, movement, status
+from rules.clash import activation, advancing, combat, exploration, founding, movement, status
 from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
@@ -81,6 +81,7 @@ DECISIONS: dict[str, Answer] = {
     advancing.DOGMA_ADVANCE: advancing.DOGMA,
     INFLUENCE_DECISION: INFLUENCE_ANSWER,
     TRADE_DECISION: TRADE_ANSWER,
+    **dict.fromkeys(combat.KINDS, combat.ANSWER),
 }
 
 
@@ -210,9 +211,10 @@ def _after_step(state: ClashState, seat: int) -> list[Event]:
         return []
     if state.phase == STATUS:
         return status.resume(state)
-    if state.turn_state.moving or state.phase != TURN:
+    if state.phase != TURN:
         return []
-    return _after_action(state, seat)
+    # A Move action may have ended inside the decision (its last group fought a battle).
+    return _after_group(state, state.active)
 
 
 def _group(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
@@ -222,8 +224,9 @@ def _group(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
 
 
 def _after_group(state: ClashState, seat: int) -> list[Event]:
-    """After a group (and its exploration): the Move action goes on while a group can move."""
-    if state.exploring is not None:
+    """After a group (and its exploration or battle): the Move action goes on while a group
+    can move."""
+    if state.exploring is not None or state.prompts.top() is not None:
         return []
     if state.turn_state.moving and movement.can_move(state, seat):
         return []

@@ -134,6 +134,27 @@ def position_of(state: ClashState) -> dict[str, JSON]:
         )
         if state.exploring is not None:
             pos["exploring"] = exploring_json(state.exploring)
+        b = state.battle
+        if b is not None:
+            pos["battle"] = {
+                "space": label(b.space),
+                "at_sea": b.sea,
+                "attacker": players[b.attacker],
+                "defender": "barbarians" if b.defender < 0 else players[b.defender],
+                "origins": [
+                    {
+                        "place": p.upper() if not p.startswith("ship") else p,
+                        "kind": k,
+                        "count": n,
+                    }
+                    for p, k, n in b.origins
+                ],
+                "round": b.round,
+                "city_mood": b.city_mood,
+                "siege": list(b.siege),
+                "landed": b.landed,
+                "defeated": b.defeated,
+            }
     return pos
 
 

@@ -45,7 +45,7 @@ from rules.clash.components import (
     storage_limit,
 )
 from rules.clash.hexes import Hex, label, token
-from rules.clash.marks import FOREST_MOVED, MARKS, MOVED
+from rules.clash.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
 from rules.clash.prompts import pending
 from rules.clash.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.terrain import is_land, terrains
@@ -163,18 +163,15 @@ def _marks(state: ClashState) -> list[str]:
     out: list[str] = []
     for place, kind, mark, n in ts.marks:
         marked[(place, kind)] += n
-        if n <= 0 or mark not in MARKS or (kind == SHIP and mark != MOVED):
+        if n <= 0 or mark not in MARKS or (kind == SHIP and mark not in (MOVED, STOPPED)):
             out.append(f"mark {(place, kind, mark, n)}")
     out += [
         f"{n} {kind} marked at {place}, {here[(place, kind)]} there"
         for (place, kind), n in marked.items()
         if n > here[(place, kind)]
     ]
-    if (
-        not ts.moving
-        and not state.exploring
-        and any(m in (MOVED, FOREST_MOVED) for _, _, m, _ in ts.marks)
-    ):
+    waiting = state.exploring is not None or state.prompts.top() is not None
+    if not ts.moving and not waiting and any(m in (MOVED, FOREST_MOVED) for _, _, m, _ in ts.marks):
         out.append("units marked as moving outside a Move action")
     return out
 

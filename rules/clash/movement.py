@@ -20,8 +20,9 @@ What a group may do (each refusal has its code, in brackets):
   [``land_units_on_sea``] except by boarding a friendly ship there with room
   [``ship_full``] (p.9). Settlers alone cannot enter a space with foreign units or a foreign
   city [``settlers_need_an_army``] (p.9). Units that entered a Forest this turn may move on
-  but not into a battle [``forest_then_no_battle``] (p.9, C28). A battle itself is played by
-  combat (the next issue), refused until then [``battle_not_played_yet``].
+  but not into a battle [``forest_then_no_battle``] (p.9, C28). Moving army units onto
+  foreign units or a foreign city, or landing there, starts a battle
+  (:mod:`rules.clash.combat`), fought at once.
 * **Landing**: units aboard a ship go to a land space next to it (p.9); units that boarded in
   this Move action have used their move [``moved_this_action``].
 * **Ships** sail any number of connected explored Sea spaces (p.9), never through a space
@@ -47,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from rules.clash import exploration, transfer
+from rules.clash import combat, exploration, transfer
 from rules.clash import marks as mk
 from rules.clash.components import (
     ARMY,
@@ -145,7 +146,7 @@ def _movers(state: ClashState, seat: int, place: str) -> Counter[str]:
     if not transfer.is_hold(place):
         h = parse_hex(place)
         for s in me.ships:
-            if s.hex == h and not mk.counts(marks, s.place, SHIP)[mk.MOVED]:
+            if s.hex == h and mk.movable(marks, s.place, SHIP, 1):
                 out[s.place] = 1
     have = transfer.units_at(me, place)
     for kind in LAND_UNITS:
@@ -384,8 +385,6 @@ def _no_route(state: ClashState, seat: int, g: Group, occ: Occupancy) -> Illegal
             return IllegalAction("ships_stay_at_sea", space=label(g.to))
         return IllegalAction("no_sea_route", space=label(g.to))
     if occ.terrain.get(g.to) == SEA:
-        if g.to in start.neighbours() and occ.foreign_ship(seat, g.to):
-            return IllegalAction("battle_not_played_yet", space=label(g.to))
         if g.to in start.neighbours() and any(s.hex == g.to for s in me.ships):
             return IllegalAction("ship_full", capacity=SHIP_CAPACITY)
         return IllegalAction("land_units_on_sea", space=label(g.to))
@@ -428,7 +427,6 @@ def _land_problem(
         have = transfer.units_at(me, g.origin)
         if g.kinds[ARMY] > mk.free_to_fight(marks, g.origin, ARMY, have[ARMY]):
             return IllegalAction("forest_then_no_battle", space=at)
-        return IllegalAction("battle_not_played_yet", space=at)
     if route.how in (EXPLORE,) and g.ore:
         return IllegalAction("roads_cannot_explore")
     if g.kinds[ARMY] + me.armies.get(route.to, 0) > ARMY_LIMIT and route.how != EXPLORE:
@@ -475,15 +473,16 @@ def _ship_problem(
         ship = next((s for s in me.ships if s.id == sid), None)
         if ship is None or ship.hex != start:
             return IllegalAction("no_such_ship_there", ship=sid, space=label(start))
-        if mk.counts(marks, ship.place, SHIP)[mk.MOVED]:
+        ship_marks = mk.counts(marks, ship.place, SHIP)
+        if ship_marks[mk.STOPPED]:
+            return IllegalAction("stopped_this_turn", kind=SHIP)
+        if ship_marks[mk.MOVED]:
             return IllegalAction("moved_this_action", kind=SHIP)
     if g.ore or g.onto is not None:
         return IllegalAction("too_many_tokens", token=ORE_TOKEN if g.ore else f"ship{g.onto}")
     if route is None:
         occ = occupancy(state)
         return _no_route(state, seat, g, occ)
-    if route.battle:
-        return IllegalAction("battle_not_played_yet", space=label(route.to))
     if route.how == EXPLORE_BY_SHIP:
         if len(g.ships) > 1:
             return IllegalAction("one_ship_explores")
@@ -545,8 +544,12 @@ def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
         )
     if g.ships:
         for sid in g.ships:
-            transfer.sail(state, seat, sid, g.to)
-        return [Event("clash.ships_sailed", {**base, "ships": [str(i) for i in g.ships]})]
+            transfer.sail(state, seat, sid, g.to, fought=route.battle)
+        events = [Event("clash.ships_sailed", {**base, "ships": [str(i) for i in g.ships]})]
+        if route.battle:
+            origins = tuple((token(start), f"ship{sid}", 1) for sid in g.ships)
+            events += combat.begin(state, seat, g.to, True, origins)
+        return events
     paid: dict[str, int] = {}
     if route.how == ROAD or g.ore:
         cost = {FOOD: ROAD_FOOD if route.how == ROAD else 0, ORE: ROAD_ORE if g.ore else 0}
@@ -564,14 +567,19 @@ def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
         transfer.drop(state, seat, f"ship{ship}", g.kinds, forest, None)
         return [Event("clash.boarded", {**base, "ship": ship})]
     terrain = _worst(route, occ) if route.how == ROAD and not g.ore else occ.terrain.get(g.to)
-    transfer.drop(state, seat, token(g.to), g.kinds, forest, terrain, g.ore)
+    transfer.drop(state, seat, token(g.to), g.kinds, forest, terrain, g.ore, fought=route.battle)
     if transfer.is_hold(g.origin):
         ship = int(g.origin.removeprefix("ship"))
-        return [Event("clash.landed", {**base, "ship": ship})]
-    events = [Event("clash.moved", base)]
+        events = [Event("clash.landed", {**base, "ship": ship})]
+    else:
+        events = [Event("clash.moved", base)]
     if paid:
         spent = [f"{r}_{n}" for r, n in paid.items()]
         events.append(Event("clash.paid_for_roads", {"player": player, "paid": spent}))
+    if route.battle:
+        origin = g.origin if transfer.is_hold(g.origin) else token(start)
+        origins = tuple((origin, k, g.kinds[k]) for k in LAND_UNITS if g.kinds[k])
+        events += combat.begin(state, seat, g.to, False, origins, landed=transfer.is_hold(g.origin))
     return events
 
 

@@ -58,13 +58,14 @@ from rules.clash.components import (
 )
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, SHIP_SPACE
 from rules.clash.hexes import Hex, label, token
-from rules.clash.marks import MARKS, MOVED, add
+from rules.clash.marks import MARKS, MOVED, STOPPED, add
 from rules.clash.rounds import turn_order
 from rules.clash.setup import home, start_regions, starting_player
 from rules.clash.state import (
     STATUS,
     TURN,
     Barbarians,
+    Battle,
     CardState,
     City,
     ClashState,
@@ -85,6 +86,7 @@ from rules.core import Decision, IllegalAction, PromptStack, Rng
 
 JSON = Any
 _SHIP_PLACE = re.compile(r"ship[1-4]", re.ASCII)
+BARBARIAN_SIDE = -1
 
 FIELDS = frozenset(
     {
@@ -100,6 +102,7 @@ FIELDS = frozenset(
         "moving",
         "marks",
         "exploring",
+        "battle",
         "status",
         "map",
         "exhausted",
@@ -495,7 +498,8 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
     if phase == TURN and state.seats[state.active].resigned:
         raise _inconsistent("active_player_resigned", "active")
     turn_keys = sorted(
-        {"actions_left", "turn_used", "influenced", "moving", "marks", "exploring"} & set(position)
+        {"actions_left", "turn_used", "influenced", "moving", "marks", "exploring", "battle"}
+        & set(position)
     )
     if phase == STATUS:
         if turn_keys:
@@ -527,6 +531,68 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
     )
     if "exploring" in position:
         state.exploring = _exploring(r, state, position["exploring"])
+    if "battle" in position:
+        state.battle = _battle(r, state, position["battle"])
+
+
+_BATTLE_KEYS = frozenset(
+    {
+        "space",
+        "at_sea",
+        "attacker",
+        "defender",
+        "origins",
+        "round",
+        "city_mood",
+        "siege",
+        "landed",
+        "defeated",
+    }
+)
+
+
+def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
+    """A battle under way (docs/transcripts.md): its side's units stand on ``space``; it waits
+    for a decision of ``prompts`` (combat's kinds)."""
+    b = _mapping("battle", raw, _BATTLE_KEYS)
+    space = r.space("battle.space", b.get("space"))
+    attacker = r.seat("battle.attacker", b.get("attacker"))
+    if attacker != state.active:
+        raise _inconsistent("battle_outside_the_attackers_turn", "battle.attacker")
+    defender_raw = b.get("defender")
+    defender = (
+        BARBARIAN_SIDE if defender_raw == "barbarians" else r.seat("battle.defender", defender_raw)
+    )
+    origins: list[tuple[str, str, int]] = []
+    for k, item in enumerate(_list("battle.origins", b.get("origins", []))):
+        at = f"battle.origins[{k}]"
+        o = _mapping(at, item, frozenset({"place", "kind", "count"}))
+        place = o.get("place")
+        if isinstance(place, str) and _SHIP_PLACE.fullmatch(place.lower()):
+            place = place.lower()
+        else:
+            place = token(r.space(f"{at}.place", place))
+        kind = o.get("kind")
+        ship_kind = isinstance(kind, str) and _SHIP_PLACE.fullmatch(kind)
+        if kind not in LAND_UNITS and not ship_kind:
+            raise _bad(f"{at}.kind", kind)
+        origins.append((str(place), str(kind), _int(f"{at}.count", o.get("count", 1), 1, 16)))
+    mood = b.get("city_mood")
+    if mood is not None and mood not in MOODS:
+        raise _bad("battle.city_mood", mood)
+    siege = _ids("battle.siege", b.get("siege", []), ("wood", "ore", "none"))
+    return Battle(
+        space,
+        _flag("battle.at_sea", b.get("at_sea", False)),
+        attacker,
+        defender,
+        tuple(origins),
+        _int("battle.round", b.get("round", 1), 1, 99),
+        None if mood is None else str(mood),
+        siege,
+        _flag("battle.landed", b.get("landed", False)),
+        _int("battle.defeated", b.get("defeated", 0), 0, 16),
+    )
 
 
 def _status_deciders(state: ClashState, step: int, order: list[int]) -> list[int]:
@@ -617,7 +683,7 @@ def _marks(r: _Reader, raw: JSON) -> tuple[Mark, ...]:
         kind, mark = m.get("kind"), m.get("mark")
         if kind not in UNITS:
             raise _bad(f"{at}.kind", kind)
-        if mark not in MARKS or (kind == SHIP and mark != MOVED):
+        if mark not in MARKS or (kind == SHIP and mark not in (MOVED, STOPPED)):
             raise _bad(f"{at}.mark", mark)
         out = add(out, place, str(kind), str(mark), _int(f"{at}.count", m.get("count", 1), 1, 16))
     return out

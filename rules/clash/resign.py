@@ -12,7 +12,7 @@ The checks, marking the seat resigned and the ``clash.resigned`` event are
 
 from __future__ import annotations
 
-from rules.clash import status
+from rules.clash import combat, status
 from rules.clash.scoring import finish, last_standing_outcome, resigned_outcome
 from rules.clash.state import TURN, ClashState
 from rules.clash.turns import next_turn, reset_turn
@@ -24,14 +24,22 @@ def resign(new: ClashState, seat: int) -> list[Event]:
     the seat already marked resigned."""
     if new.n == 2:
         return finish(new, resigned_outcome(new, seat))
-    # Whatever the seat was deciding, or was decided in its turn, ends with it (an attempt
-    # waiting for its boost simply fails).
+    events: list[Event] = []
+    top = new.prompts.top()
+    defending = new.battle is not None and new.battle.attacker != seat
+    if defending and top is not None and top.seat == seat and top.kind in combat.KINDS:
+        # A defender's choice in a battle of another's turn is made for it.
+        events += combat.answer_for_resigned(new, top)
+    # Whatever else the seat was deciding, or was decided in its turn, ends with it (an
+    # attempt waiting for its boost simply fails; its attacking units go back as if withdrawn).
     new.prompts = PromptStack(
         tuple(d for d in new.prompts.decisions if seat not in (d.seat, d.turn))
     )
+    if new.battle is not None and new.battle.attacker == seat:
+        events += combat.abandon(new)
     if len(new.live()) == 1:
         return finish(new, last_standing_outcome(new))
     if new.phase == TURN and new.active == seat:
         reset_turn(new, seat)
-        return next_turn(new, seat)
-    return status.drop(new, seat)
+        return events + next_turn(new, seat)
+    return events + status.drop(new, seat)

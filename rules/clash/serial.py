@@ -14,6 +14,7 @@ from rules.clash.advances import in_order
 from rules.clash.hexes import Hex, label, offset, parse_hex
 from rules.clash.state import (
     Barbarians,
+    Battle,
     CardState,
     City,
     ClashState,
@@ -176,6 +177,40 @@ def _read_exploring(d: JSON) -> Exploring | None:
     )
 
 
+def _battle(b: Battle | None) -> JSON:
+    if b is None:
+        return None
+    return {
+        "space": label(b.space),
+        "sea": b.sea,
+        "attacker": b.attacker,
+        "defender": b.defender,
+        "origins": [list(o) for o in b.origins],
+        "round": b.round,
+        "city_mood": b.city_mood,
+        "siege": list(b.siege),
+        "landed": b.landed,
+        "defeated": b.defeated,
+    }
+
+
+def _read_battle(d: JSON) -> Battle | None:
+    if d is None:
+        return None
+    return Battle(
+        space=parse_hex(d["space"]),
+        sea=bool(d["sea"]),
+        attacker=int(d["attacker"]),
+        defender=int(d["defender"]),
+        origins=tuple((str(p), str(k), int(n)) for p, k, n in d["origins"]),
+        round=int(d["round"]),
+        city_mood=None if d["city_mood"] is None else str(d["city_mood"]),
+        siege=tuple(str(x) for x in d["siege"]),
+        landed=bool(d["landed"]),
+        defeated=int(d["defeated"]),
+    )
+
+
 def to_json(state: ClashState) -> dict[str, JSON]:
     """The snapshot's fields after ``version`` and ``game`` (see :class:`rules.engine.Engine`)."""
     ts, status = state.turn_state, state.status
@@ -202,6 +237,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "moving": ts.moving,
         },
         "exploring": _exploring(state.exploring),
+        "battle": _battle(state.battle),
         "status": None
         if status is None
         else {"step": status.step, "waiting": list(status.waiting)},
@@ -244,6 +280,7 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
             int(ts["moving"]),
         ),
         exploring=_read_exploring(data["exploring"]),
+        battle=_read_battle(data["battle"]),
         status=None
         if status is None
         else StatusState(int(status["step"]), tuple(int(s) for s in status["waiting"])),

@@ -266,6 +266,30 @@ class Exploring:
 
 
 @dataclass(frozen=True, slots=True)
+class Battle:
+    """A battle under way on ``space`` (p.12; :mod:`rules.clash.combat`): at ``sea`` between
+    ships or on land between army units. ``attacker`` is the seat that moved in, ``defender``
+    the seat attacked (-1 for the barbarians). ``origins`` says where the attacking units came
+    from, for a withdrawal: ``(place, kind, count)`` with place a space token or ``ship<k>``
+    (units that landed from that ship) and kind ``army``/``settler``, or ``(space, "ship<k>",
+    1)`` for a ship. ``city_mood`` is the defending city's mood when the battle began (Plunder
+    and Refugees, p.12, C50), ``siege`` the Siegecraft payments made (``wood``, ``ore``, p.2),
+    ``landed`` whether the attackers came straight from ships (Warships, p.20), ``round`` the
+    combat round, ``defeated`` the barbarian units killed (1 Gold each, p.14)."""
+
+    space: Hex
+    sea: bool
+    attacker: int
+    defender: int
+    origins: tuple[tuple[str, str, int], ...]
+    round: int = 1
+    city_mood: str | None = None
+    siege: tuple[str, ...] = ()
+    landed: bool = False
+    defeated: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StatusState:
     """The status phase (p.11): its step (1-5) and the seats still to act in it, in turn
     order from the first player; the first of them decides next."""
@@ -299,6 +323,7 @@ class ClashState:
     turn_state: TurnState = field(default_factory=TurnState)
     status: StatusState | None = None
     exploring: Exploring | None = None
+    battle: Battle | None = None
     exhausted: frozenset[Hex] = frozenset()
     barbarians: Barbarians = field(default_factory=Barbarians)
     prompts: PromptStack = field(default_factory=PromptStack)

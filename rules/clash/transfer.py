@@ -87,13 +87,18 @@ def drop(
     forest: Counter[str],
     terrain: str | None,
     ore: bool = False,
+    fought: bool = False,
 ) -> None:
     """Put land units down at ``place`` after a move onto a space of ``terrain`` (None when
-    they board a ship), marked as p.9 says (``ore``: Roads ignore the terrain, p.20)."""
+    they board a ship), marked as p.9 says (``ore``: Roads ignore the terrain, p.20;
+    ``fought``: the move was into a battle, so they move no more this turn)."""
     me = state.seats[seat]
     marks = state.turn_state.marks
     for kind, n in kinds.items():
         if not n:
+            continue
+        if fought:
+            marks = mk.add(marks, place, kind, mk.STOPPED, n)
             continue
         from_forest = forest[kind]
         if from_forest:
@@ -121,13 +126,15 @@ def stay(
     drop(state, seat, place, kinds, forest, None)
 
 
-def sail(state: ClashState, seat: int, ship_id: int, to: Hex) -> None:
-    """Move one ship (with its hold) onto ``to``; it has moved in this Move action."""
+def sail(state: ClashState, seat: int, ship_id: int, to: Hex, fought: bool = False) -> None:
+    """Move one ship (with its hold) onto ``to``; it has moved in this Move action (into a
+    battle: it moves no more this turn, p.9, p.12)."""
     me = state.seats[seat]
     ship = next(s for s in me.ships if s.id == ship_id)
     _replace_ship(me, ship, replace(ship, hex=to))
+    mark = mk.STOPPED if fought else mk.MOVED
     state.turn_state = replace(
-        state.turn_state, marks=mk.add(state.turn_state.marks, ship.place, "ship", mk.MOVED, 1)
+        state.turn_state, marks=mk.add(state.turn_state.marks, ship.place, "ship", mark, 1)
     )
 
 

@@ -69,6 +69,7 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
         "influenced": state.turn_state.influenced,
         "moving": state.turn_state.moving,
         "exploring": _exploring(state),
+        "battle": _battle(state),
         "seats": [_seat(state, s) for s in range(state.n)],
         "map": map_view(state),
         "cards": {
@@ -184,6 +185,20 @@ def _units(state: ClashState, seat: int) -> list[dict[str, JSON]]:
             }
         )
     return out
+
+
+def _battle(state: ClashState) -> JSON:
+    """The battle under way (public: both sides stand on its space)."""
+    b = state.battle
+    if b is None:
+        return None
+    return {
+        "space": label(b.space),
+        "at_sea": b.sea,
+        "attacker": b.attacker,
+        "defender": "barbarian" if b.defender < 0 else b.defender,
+        "round": b.round,
+    }
 
 
 def _exploring(state: ClashState) -> JSON:

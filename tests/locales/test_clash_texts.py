@@ -29,6 +29,7 @@ from rules.clash import (
     actions,
     activation,
     civic,
+    combat,
     exploration,
     influence,
     movement,
@@ -122,10 +123,22 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The label families combat.py builds with f-strings (the Siegecraft payments), and its
+#: literal labels (the combat decisions' choices) are scanned too.
+COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
+    "clash.choice.siege_": (combat.NONE, "wood", "ore"),
+}
+LABEL_SOURCES = ("actions.py", "combat.py")
+
+
 def choice_labels() -> set[str]:
-    src = _source(ROOT / "rules" / "clash" / "actions.py")
-    literal = set(_LABEL.findall(src))
-    built = {prefix + value for prefix, values in FAMILIES.items() for value in values}
+    literal = {
+        label
+        for name in LABEL_SOURCES
+        for label in _LABEL.findall(_source(ROOT / "rules" / "clash" / name))
+    }
+    families = {**FAMILIES, **COMBAT_FAMILIES}
+    built = {prefix + value for prefix, values in families.items() for value in values}
     return literal | built
 
 
@@ -141,6 +154,10 @@ def prefixed_keys() -> set[str]:
         | {f"clash.allowed.{token}" for token in FAMILIES["clash.token."]}
         | {f"clash.layout_token.{t}" for t in exploration.LAYOUT_TOKENS.values()}
         | {f"clash.ship_token.{k}" for k in range(1, 5)}
+        | {f"clash.battle_kind.{k}" for k in ("land", "naval", "barbarians")}
+        | {f"clash.siege_cancels.{k}" for k in ("die", "cancel")}
+        | {f"clash.siege_token.{k}" for k in (combat.NONE, "wood", "ore", "wood ore")}
+        | {f"clash.units.army_{n}" for n in range(1, 9)}
         | {f"outcome.{r}" for r in (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY)}
         | {"clash.title"}
     )
@@ -162,9 +179,12 @@ def test_the_scans_find_what_the_engine_uses() -> None:
 
 
 def test_every_label_family_of_the_actions_is_known() -> None:
-    """A new f-string label in actions.py must be added to FAMILIES (with its values)."""
+    """A new f-string label in actions.py must be added to FAMILIES (with its values), one
+    in combat.py to COMBAT_FAMILIES."""
     src = _source(ROOT / "rules" / "clash" / "actions.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(FAMILIES)
+    src = _source(ROOT / "rules" / "clash" / "combat.py")
+    assert set(_LABEL_FAMILY.findall(src)) == set(COMBAT_FAMILIES)
 
 
 @pytest.mark.parametrize("lang", LANGS)

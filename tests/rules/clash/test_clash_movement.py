@@ -137,13 +137,15 @@ def test_a_unit_that_entered_a_forest_may_move_on_but_not_into_a_battle() -> Non
     assert units(play(state, "move c3 c2 army"))["army"] == {"B2": 1, "C2": 1, "C3": 1}
 
 
-def test_attacking_from_a_forest_entry_is_allowed_a_battle_itself_waits_for_combat() -> None:
-    """C28 (a): only moves after the Forest entry may not be a battle; the battle is played by
-    the combat issue, refused until then."""
-    pos = {"barbarians": {"cities": ["B3"], "armies": {"B3": 1}}}
-    state = board(ann={"armies": {"B2": 1}, "advances": TACTICS}, **pos)
-    assert refused(state, "move b2 b3 army").code == "battle_not_played_yet"
-    assert "b3" not in tokens(state, "move", "b2")
+def test_attacking_from_a_forest_entry_is_allowed_and_the_battle_is_fought_at_once() -> None:
+    """C28 (a): only moves after a Forest entry may not be a battle; moving into foreign
+    units starts a battle, fought before anything else moves (p.9, p.12)."""
+    pos = {"barbarians": {"cities": ["B3"], "armies": {"B3": 1}}, "dice": [6, 5, 1]}
+    state = board(ann={"armies": {"B2": 2}, "advances": TACTICS}, **pos)
+    assert "b3" in tokens(state, "move", "b2")
+    state, kinds = events(state, "move b2 b3 army army")
+    assert "clash.battle_began" in kinds and "clash.battle_won" in kinds
+    assert prompt(state) == "barbarian_city"
 
 
 def test_units_that_fought_cannot_move_again_this_turn() -> None:
@@ -211,10 +213,13 @@ def test_a_ship_cannot_reach_an_unconnected_sea() -> None:
 
 
 def test_a_foreign_ship_stops_a_ship_and_is_a_naval_battle() -> None:
-    state = board(ann={"ships": [{"hex": "D3"}]}, bob={"ships": [{"hex": "C4"}]}, tiles=SEAS)
-    assert refused(state, "move d3 c4 ship1").code == "battle_not_played_yet"
-    # Sailing through it to B4 is impossible.
+    pos = {"dice": [6, 1]}
+    state = board(ann={"ships": [{"hex": "D3"}]}, bob={"ships": [{"hex": "C4"}]}, tiles=SEAS, **pos)
+    # Sailing through it to B4 is impossible; sailing onto it is a naval battle.
     assert refused(state, "move d3 b4 ship1").code == "no_sea_route"
+    state, kinds = events(state, "move d3 c4 ship1")
+    assert "clash.battle_began" in kinds and "clash.ships_sunk" in kinds
+    assert ships(state, 1) == [] and ships(state) == [(1, "C4", ())]
 
 
 def test_a_ship_moves_once_per_move_action() -> None:
@@ -384,9 +389,12 @@ def test_roads_never_cross_sea() -> None:
     assert units(play(state, "move d2 e4 settler ore"))["settler"] == {"E4": 1}
 
 
-def test_landing_on_foreign_units_is_a_battle_refused_until_combat() -> None:
+def test_landing_on_foreign_units_is_a_battle() -> None:
+    """Settlers cannot land alone on foreign units (p.9); armies landing there fight (p.12)."""
     ann = {"ships": [{"hex": "D3", "cargo": ["army", "settler"]}], "advances": TACTICS}
     state = board(ann=ann, bob={"settlers": {"C3": 1}})
-    assert refused(state, "move ship1 c3 army").code == "battle_not_played_yet"
     assert refused(state, "move ship1 c3 settler").code == "settlers_need_an_army"
-    assert "c3" not in tokens(state, "move", "ship1")
+    state, kinds = events(state, "move ship1 c3 army")
+    # Only settlers there: they are destroyed without dice (C51).
+    assert "clash.battle_round" not in kinds and "clash.units_lost" in kinds
+    assert units(state, 1)["settler"] == {} and units(state)["army"] == {"C3": 1}

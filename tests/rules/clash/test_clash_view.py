@@ -32,6 +32,7 @@ TOP_KEYS = {
     "influenced",
     "moving",
     "exploring",
+    "battle",
     "seats",
     "map",
     "cards",
