@@ -16,21 +16,26 @@ army unit or ship, **Nationalism** gives 1 mood or 1 culture token (p.2): the pl
 last, ``mood`` or ``culture`` (a token over 8 is lost, p.4).
 
 Refusals: ``build_needs_a_unit`` (p.8), ``not_a_unit``, ``too_many_units`` (more than the
-effective size, p.6, p.8), ``ship_needs_a_port`` (p.6, p.8), ``battle_not_played_yet`` (a ship
-built onto a foreign ship is a naval battle, p.8, C44: combat is a later issue),
+effective size, p.6, p.8), ``ship_needs_a_port`` (p.6, p.8),
 ``draft_needs_the_advance``, ``one_draft_per_build`` and ``draft_needs_mood_tokens`` (p.2),
 ``no_unit_left`` (the box: 16 army units, 4 settlers, 4 ships a colour, p.2),
 ``build_army_limit`` (4 army units on a space, p.8), ``cannot_pay_units`` (p.8, p.4),
 ``choose_mood_or_culture`` (Nationalism's token, p.2), ``too_many_tokens``.
+
+Ships built onto a Port space holding a foreign ship attack it at once (p.8, C44): a naval
+battle (:mod:`rules.clash.combat`) that goes on until one side is gone, new ships having
+nowhere to withdraw to.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from rules.clash import combat
+from rules.clash import marks as mk
 from rules.clash.collect import Activation, amounts, gained, over_cap, take
 from rules.clash.components import (
     ARMY,
@@ -110,11 +115,8 @@ def _problem(
     city = label(c.hex)
     if sum(have.values()) >= act.size:
         return IllegalAction("too_many_units", count=act.size, city=city)
-    if tok == SHIP:
-        if c.piece(PORT) is None or c.port_faces is None:
-            return IllegalAction("ship_needs_a_port", city=city)
-        if _foreign_ship(state, seat, c.port_faces):
-            return IllegalAction("battle_not_played_yet", space=label(c.port_faces))
+    if tok == SHIP and (c.piece(PORT) is None or c.port_faces is None):
+        return IllegalAction("ship_needs_a_port", city=city)
     if tok == DRAFT:
         if DRAFT_ADVANCE not in me.advances:
             return IllegalAction("draft_needs_the_advance")
@@ -247,4 +249,13 @@ def resolve(state: ClashState, seat: int, act: Activation, plan: Build) -> list[
     if plan.token is not None:
         kept, lost = take(me, [(plan.token, 1)])
         events += gained(state, seat, NATIONALISM, kept) + over_cap(state, seat, lost)
+    if units[SHIP] and c.port_faces is not None and _foreign_ship(state, seat, c.port_faces):
+        # C44: the builder attacks at once; new ships have nowhere to withdraw to.
+        for e in launched:
+            place = f"ship{e.params['ship']}"
+            state.turn_state = replace(
+                state.turn_state,
+                marks=mk.add(state.turn_state.marks, place, SHIP, mk.STOPPED, 1),
+            )
+        events += combat.begin(state, seat, c.port_faces, True, ())
     return events

@@ -200,8 +200,18 @@ def _go_on(state: ClashState) -> list[Event]:
     result = _result(state, fortress_alone)
     if result is not None:
         return events + result
+    return events + _next_round_or_ask(state)
+
+
+def _next_round_or_ask(state: ClashState) -> list[Event]:
+    """Both sides still stand: the attacker chooses to fight on or to withdraw, except ships
+    built into the battle, which have nowhere to go and fight on (C44)."""
+    b = state.battle
+    assert b is not None
+    if not b.origins:
+        return _go_on(state)
     _ask(state, b.attacker, BATTLE)
-    return events
+    return []
 
 
 def _asked(state: ClashState, step: str) -> bool:
@@ -810,8 +820,7 @@ def _after_casualties(state: ClashState) -> list[Event]:
         return result
     b = state.battle
     assert b is not None
-    _ask(state, b.attacker, BATTLE)
-    return []
+    return _next_round_or_ask(state)
 
 
 def _problem(state: ClashState, decision: Decision) -> str | None:

@@ -62,12 +62,15 @@ def test_ships_only_in_a_city_with_a_port() -> None:
     assert "ship" not in tokens(state, "activate", "d2", "build")
 
 
-def test_a_ship_built_onto_a_foreign_ship_is_a_battle_not_played_yet() -> None:
-    """p.8, C44: combat is a later issue."""
-    state = board(ann=ann(), bob={"ships": [{"hex": "D3"}]})
-    err = refused(state, "activate d2 build ship")
-    assert err.code == "battle_not_played_yet" and err.params == {"space": "D3"}
-    assert "ship" not in tokens(state, "activate", "d2", "build")
+def test_a_ship_built_onto_a_foreign_ship_attacks_it_and_cannot_withdraw() -> None:
+    """p.8, C44: the builder attacks; the new ship has nowhere to go, so rounds go on until one
+    side is gone (here two rounds: 1 against 1, then 6 against 2)."""
+    state = board(ann=ann(), bob={"ships": [{"hex": "D3"}]}, dice=[1, 1, 6, 2])
+    assert "ship" in tokens(state, "activate", "d2", "build")
+    state, kinds = events(state, "activate d2 build ship")
+    assert kinds.count("clash.battle_round") == 2 and "clash.battle_won" in kinds
+    assert ships(state) == [(1, "D3", ())] and ships(state, 1) == []
+    assert state.battle is None and state.prompts.top() is None
 
 
 def test_up_to_the_effective_size_in_any_mix_and_order() -> None:
