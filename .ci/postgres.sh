@@ -24,10 +24,10 @@ pg_start() {
     PG_AS=(runuser -u postgres --)
   fi
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  "${PG_AS[@]}" "$bin/initdb" -D "$PG_TMP/data" -U tablehost --auth=trust -E UTF8 --no-locale >/dev/null
+  (cd / && "${PG_AS[@]}" "$bin/initdb" -D "$PG_TMP/data" -U tablehost --auth=trust -E UTF8 --no-locale >/dev/null)
   # fsync off: a throw-away server whose data nobody keeps after the run.
-  "${PG_AS[@]}" "$bin/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -s start \
-    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$PG_TMP -c fsync=off -c full_page_writes=off"
+  (cd / && "${PG_AS[@]}" "$bin/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -s start \
+    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$PG_TMP -c fsync=off -c full_page_writes=off")
   PG_BIN=$bin
   export TABLEHOST_TEST_PG_URL="postgresql://tablehost@127.0.0.1:$port/postgres"
   echo "+ PostgreSQL $("$bin/pg_ctl" --version | awk '{print $3}') at $TABLEHOST_TEST_PG_URL"
@@ -35,7 +35,8 @@ pg_start() {
 
 pg_stop() {
   [ -n "${PG_TMP:-}" ] || return 0
-  "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -m fast -w -s stop || true
+  # From / : the postgres user may not enter the directory CI runs in.
+  (cd / && "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -m fast -w -s stop) || true
   rm -rf "$PG_TMP"
   PG_TMP=""
 }
