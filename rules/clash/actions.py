@@ -82,6 +82,7 @@ DECISIONS: dict[str, Answer] = {
     INFLUENCE_DECISION: INFLUENCE_ANSWER,
     TRADE_DECISION: TRADE_ANSWER,
     **dict.fromkeys(combat.KINDS, combat.ANSWER),
+    combat.FANATICISM: combat.FANATICISM_ANSWER,
 }
 
 

@@ -61,6 +61,7 @@ from rules.clash import transfer
 from rules.clash.components import (
     ANGRY,
     ARMY,
+    ARMY_LIMIT,
     BOX_PER_PLAYER,
     FORTRESS,
     GOLD,
@@ -407,12 +408,17 @@ def _result(state: ClashState, fortress_alone: bool = False) -> list[Event] | No
     attackers, defenders = _fighting(state, b.attacker), _fighting(state, b.defender)
     if attackers and defenders:
         return None
+    found = None if b.sea else city_on(state, b.space)
+    temple = found is not None and found[1] is not None and found[1].piece(TEMPLE) is not None
     if not attackers and not defenders and not fortress_alone:
         events = _settlers_die(state, b.attacker) + _settlers_die(state, b.defender)
         state.battle = None
-        return [*events, Event("clash.battle_drawn", {"space": label(b.space)})]
+        events.append(Event("clash.battle_drawn", {"space": label(b.space)}))
+        return (
+            events + _fanaticism(state, b.attacker, temple) + _fanaticism(state, b.defender, temple)
+        )
     if not attackers:
-        events = _settlers_die(state, b.attacker)
+        events = _settlers_die(state, b.attacker) + _fanaticism(state, b.attacker, temple)
         state.battle = None
         if b.defender == BARBARIANS:
             return [*events, Event("clash.barbarians_held", {"space": label(b.space)})]
@@ -460,7 +466,76 @@ def _attacker_won(state: ClashState) -> list[Event]:
     if owner == BARBARIANS:
         return events + _barbarian_city_taken(state)
     assert city is not None
-    return events + _capture(state, owner, city)
+    temple = city.piece(TEMPLE) is not None
+    events += _capture(state, owner, city)
+    return events + _fanaticism(state, owner, temple)
+
+
+# -- Fanaticism ------------------------------------------------------------------------------------
+
+FANATICISM: Final = "fanaticism"
+
+
+def _fanatic_cities(state: ClashState, seat: int) -> list[Hex]:
+    """Cities of ``seat`` that can take one more army unit (the army limit, p.8)."""
+    me = state.seats[seat]
+    return [c.hex for c in me.cities if me.armies.get(c.hex, 0) < ARMY_LIMIT]
+
+
+def _fanaticism(state: ClashState, side: int, temple: bool) -> list[Event]:
+    """Fanaticism (p.2, C47 (b)): a player who loses a battle in a city with a Temple (its
+    units wiped out, or its city captured) gains a free army unit in one of its cities, if it
+    has one in supply and a city with room; asked (``fanaticism``) when several have room."""
+    if not temple or not _has(state, side, FANATICISM) or state.seats[side].resigned:
+        return []
+    me = state.seats[side]
+    aboard = sum(s.cargo.count(ARMY) for s in me.ships)
+    if sum(me.armies.values()) + aboard >= BOX_PER_PLAYER[ARMY]:
+        return []
+    cities = _fanatic_cities(state, side)
+    if not cities:
+        return []
+    if len(cities) == 1:
+        return _fanatic_army(state, side, cities[0])
+    pid = f"fanaticism:{state.round}.{state.turn}.{state.active}.{side}"
+    state.prompts = state.prompts.push(Decision(pid, side, FANATICISM, {}, state.active))
+    return []
+
+
+def _fanatic_army(state: ClashState, seat: int, h: Hex) -> list[Event]:
+    me = state.seats[seat]
+    me.armies[h] = me.armies.get(h, 0) + 1
+    return [Event("clash.fanaticism", {"player": state.players[seat], "space": label(h)})]
+
+
+def _fanatic_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    if prefix:
+        return []
+    return [
+        Choice(token(h), "clash.choice.fanaticism", {"space": label(h)})
+        for h in _fanatic_cities(state, decision.seat)
+    ]
+
+
+def _fanatic_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    allowed = {token(h): h for h in _fanatic_cities(state, decision.seat)}
+    if len(toks) != 1 or toks[0] not in allowed:
+        raise IllegalAction(
+            "not_a_fanaticism_city",
+            token=" ".join(toks),
+            allowed=[label(h) for h in allowed.values()],
+        )
+    state.prompts = state.prompts.pop(decision.id)
+    return _fanatic_army(state, decision.seat, allowed[toks[0]])
+
+
+def _fanatic_problem(state: ClashState, decision: Decision) -> str | None:
+    if not _has(state, decision.seat, FANATICISM):
+        return "fanaticism_without_the_advance"
+    return None
+
+
+FANATICISM_ANSWER = Answer(_fanatic_choices, _fanatic_apply, _fanatic_problem)
 
 
 # -- captures ------------------------------------------------------------------------------------
