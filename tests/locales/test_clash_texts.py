@@ -238,11 +238,23 @@ MOVING: dict[str, Any] = {
 }
 
 
+#: MOVING with enemies next door: bela's army on D1 by anna's D2, a barbarian settlement on
+#: B3 by anna's armies on C3, so that random play fights battles.
+FIGHTING: dict[str, Any] = {
+    **MOVING,
+    "seats": {**MOVING["seats"], "bela": {"armies": {"D1": 1}}},
+    "barbarians": {"cities": ["B3"], "armies": {"B3": 1}},
+}
+GAMES_FROM_FIGHTING = 3
+
+
 def _starts() -> Iterator[tuple[ClashState, int]]:
     for n, players in enumerate((2, 3, 4)):
         yield GAME.setup(["anna", "bela", "csilla", "dani"][:players], {}, 10 + n), 10 + n
     for seed in range(GAMES_FROM_MOVING):
         yield GAME.setup_position(["anna", "bela"], {}, seed, MOVING), seed
+    for seed in range(GAMES_FROM_FIGHTING):
+        yield GAME.setup_position(["anna", "bela"], {}, seed, FIGHTING), 100 + seed
 
 
 GAMES_FROM_MOVING = 4
@@ -327,5 +339,7 @@ def test_the_random_games_reach_moving_exploring_and_founding() -> None:
         "clash.choice.to.road",
         "prompt.clash.move",
         "prompt.clash.explore_layout",
+        "event.clash.battle_began",
+        "event.clash.battle_round",
     }
     assert sorted(wanted - seen) == []
