@@ -15,21 +15,35 @@ from rules.core import Rng, act
 from rules.selfplay import random_action
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_finish_cleanly(players: int) -> None:
+def _finish_cleanly(players: int, games: int) -> selfplay.Report:
     report = selfplay.Report("clash", players)
     runner = selfplay.Runner(GAME, report, roundtrip_every=3, illegal_every=2)
-    for i in range(8):
+    for i in range(games):
         runner.play(players * 1_000 + i, players)
     assert report.errors == 0, report.messages
-    assert report.finished == report.games == 8
+    assert report.finished == report.games == games
     ends = ("end.rounds", "end.no_city", "end.resigned", "end.last_standing")
-    assert sum(report.coverage[k] for k in ends) >= 1
+    assert sum(report.coverage[k] for k in ends) == games
     # 6 rounds of 3 turns per player; a turn is at most `end` and three actions, the Move
-    # action being one answer per group (3) and one per exploration decision (3 more).
-    assert report.actions <= 8 * 6 * 3 * players * (1 + 3 * 7)
-    assert report.coverage["clash.moved"] and report.coverage["clash.explored"]
+    # action being one answer per group (3) and one per exploration decision (3 more); the
+    # status phase and battles add answers of their own, far fewer.
+    assert report.actions <= games * 6 * 3 * players * (1 + 3 * 7)
     assert report.coverage["illegal.unknown_action"] and report.coverage["illegal.not_your_turn"]
+    return report
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_finish_cleanly(players: int) -> None:
+    report = _finish_cleanly(players, 4)
+    assert report.coverage["clash.moved"] and report.coverage["clash.advance_bought"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_many_random_games_finish_cleanly_and_fight(players: int) -> None:
+    report = _finish_cleanly(players, 40)
+    for kind in ("explored", "battle_round", "city_founded", "collected", "free_advance"):
+        assert report.coverage[f"clash.{kind}"], kind
 
 
 @pytest.mark.parametrize("players", [3, 4])
