@@ -10,6 +10,9 @@ A region being explored (``view["exploring"]``) is outlined in the accent colour
 explorer still chooses how it lies (step ``layout``, two ways), each of its spaces is split,
 the first way's terrain on the left half and the second's on the right, each half marked with
 its way's token (``a``, ``b``: the answers).
+
+A battle waiting for a decision (``view["battle"]``) rings its space in both sides' colours,
+under the pieces, with crossed swords on its upper right corner (:mod:`render.clash.battle`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 from render import theme
 from render.canvas import Canvas
 from render.clash import look, terrain
+from render.clash.battle import draw_badge, draw_ring
 from render.clash.geometry import Box, MapLayout, Point, Space
 from render.clash.pieces import (
     draw_emblem,
@@ -120,9 +124,11 @@ def draw_map(
     sz: look.Sizes,
     clip: Box | None = None,
     exploring: Any = None,
+    battle: Any = None,
 ) -> list[Space]:
     """Everything of the map that meets ``clip`` (the whole map without one), with the region
-    ``exploring`` (``view["exploring"]``) marked; returns the spaces drawn."""
+    ``exploring`` (``view["exploring"]``) and the space of ``battle`` (``view["battle"]``)
+    marked; returns the spaces drawn."""
     shown = [s for s in lay.spaces.values() if clip is None or _meets(lay.hex_box(s.hex), clip)]
     marked = placing(exploring, lay)
     ways = marked.ways if marked is not None else {}
@@ -133,6 +139,7 @@ def draw_map(
     terrain.draw_lines(c, lay, shown)
     if marked is not None:
         _outline_slot(c, lay, marked.slot, sz)
+    draw_ring(c, lay, battle)
     contents = _contents(map_view, lay)
     for s in shown:
         if marked is not None and marked.tokens is not None and s.name in ways:
@@ -148,6 +155,7 @@ def draw_map(
         spot = contents.get(s.name)
         if spot is not None and spot.city is not None and s.terrain is not None:
             _draw_port(c, lay, s, spot.city, sz)
+    draw_badge(c, lay, battle, sz.name)
     return shown
 
 

@@ -1,7 +1,8 @@
 """The header over the map: the round, and one chip per player (marker and name), the chip of
 the player whose turn it is framed in the accent colour with a "play" triangle (an hourglass
 on those the status phase waits for); under them the status line: round, turn and actions
-left, a Move action or an exploration under way, the status phase's step, or the game's end.
+left, a Move action, a battle or an exploration under way, the status phase's step, or the
+game's end.
 
 The round is a circular arrow and a number; the status line comes from the catalogue
 (``render.clash.status.*``) and is left out of a view that has neither a round nor a phase.
@@ -42,14 +43,26 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _battle(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """``view["battle"]`` if it names a space and a round."""
+    battle = view.get("battle")
+    if isinstance(battle, Mapping) and battle.get("space") and _int(battle.get("round")):
+        return battle
+    return None
+
+
 def status_line(ctx: Ctx, view: Mapping[str, Any]) -> str:
-    """Where the game stands, in words: ``Round 2 of 6 · turn 1 of 3 · 2 actions left``."""
+    """Where the game stands, in words: ``Round 2 of 6 · turn 1 of 3 · 2 actions left``, and
+    a battle waiting for a decision: ``battle at B3, round 2`` (the round to be fought next;
+    the Move action's groups left are not said meanwhile, for room: the move goes on once the
+    battle is over)."""
     parts: list[str] = []
     round_ = _int(view.get("round"))
     if round_ is not None:
         parts.append(ctx.t("render.clash.status.round", round=round_, rounds=ROUNDS))
     phase = view.get("phase")
     status = view.get("status")
+    battle = _battle(view)
     if phase == "over":
         parts.append(ctx.t("render.clash.status.over"))
     elif phase == "status" and isinstance(status, Mapping) and _int(status.get("step")):
@@ -63,8 +76,13 @@ def status_line(ctx: Ctx, view: Mapping[str, Any]) -> str:
         if left is not None:
             parts.append(ctx.t("render.clash.status.actions_left", count=left))
         moving = _int(view.get("moving"))
-        if moving:
+        if moving and battle is None:
             parts.append(ctx.t("render.clash.status.moving", count=moving))
+    if battle is not None:
+        key = "naval_battle" if battle.get("at_sea") else "battle"
+        parts.append(
+            ctx.t(f"render.clash.status.{key}", space=str(battle["space"]), round=battle["round"])
+        )
     exploring = view.get("exploring")
     if isinstance(exploring, Mapping) and exploring.get("space"):
         parts.append(ctx.t("render.clash.status.exploring", space=str(exploring["space"])))

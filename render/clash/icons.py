@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from render.symbols import Painter, Point, rect, scaled
+from render.symbols import Painter, Point, rect, rotated, scaled
 
 __all__ = ["MARKS", "MOODS", "PIECES", "UNITS", "Icon"]
 
@@ -282,3 +282,15 @@ def round_arrow(d: ImageDraw.ImageDraw, s: float) -> None:
     """The round counter: a circular arrow."""
     d.arc([0.1 * s, 0.1 * s, 0.9 * s, 0.9 * s], 300, 240, fill=255, width=round(0.14 * s))
     d.polygon(scaled([(0.58, 0.0), (0.9, 0.2), (0.6, 0.42)], s), fill=255)
+
+
+def swords(d: ImageDraw.ImageDraw, s: float) -> None:
+    """A battle: two crossed swords, broad blades with a crossguard and a pommel each (the
+    map's battle badge, the battle report's head)."""
+    blade = [(0.5, -0.02), (0.585, 0.12), (0.585, 0.64), (0.415, 0.64), (0.415, 0.12)]
+    parts = [blade, rect(0.27, 0.63, 0.73, 0.74), rect(0.445, 0.74, 0.555, 0.88)]
+    for angle in (-45, 45):
+        for part in parts:
+            d.polygon(scaled(rotated(part, angle, (0.5, 0.5)), s), fill=255)
+        pommel = rotated([(0.5, 0.92)], angle, (0.5, 0.5))[0]
+        _disc(d, s, pommel[0], pommel[1], 0.075, 255)

@@ -1,6 +1,6 @@
-"""The public Clash of Cultures table: the header and status line, the whole map, the legend,
-the player boards and their key; and a zoomed crop of the map around one space, for large
-boards on a phone.
+"""The public Clash of Cultures table: the header and status line, the whole map, the report
+of the latest battle (when the recent events hold one), the legend, the player boards and
+their key; and a zoomed crop of the map around one space, for large boards on a phone.
 
 The picture is :data:`look.WIDTH` (1400) pixels wide, and no text in it is smaller than
 :func:`look.min_text` of that width (9 px once Discord shrinks it to 360 px). The map's hex
@@ -29,7 +29,7 @@ from PIL import Image
 
 from render import theme
 from render.canvas import Canvas
-from render.clash import board, header, legend, look, players
+from render.clash import battle, board, header, legend, look, players
 from render.clash.geometry import Box, MapLayout, extent, fit_radius, spaces_of
 from render.context import context
 from render.context import public_view as public_keys
@@ -43,6 +43,7 @@ __all__ = [
     "crop_png",
     "map_layout",
     "public_view",
+    "report_box",
     "table_png",
 ]
 
@@ -59,6 +60,9 @@ PUBLIC_KEYS = (
     "moving",
     "map",
     "exploring",
+    "battle",
+    "recent",
+    "battle_events",
     "seats",
 )
 #: The largest hex radius of the whole-board picture (a 2-player board would reach 123 and
@@ -102,12 +106,21 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
     lay = map_layout(public)
     sz = look.Sizes.of(lay.radius, minimum)
     map_bottom = round(lay.box()[3]) + _GAP
-    height = map_bottom + legend.legend_height(ctx, sz, minimum)
+    report = battle.report_height(ctx, public, minimum, look.WIDTH)
+    height = map_bottom + report + legend.legend_height(ctx, sz, minimum)
     height += players.boards_height(ctx, public, minimum) + look.MARGIN
     canvas = Canvas(look.WIDTH, height)
     header.draw_header(canvas, ctx, public, look.MARGIN, minimum)
-    board.draw_map(canvas, lay, _map(public), sz, exploring=public.get("exploring"))
-    y = legend.draw_legend(canvas, ctx, sz, map_bottom, minimum)
+    board.draw_map(
+        canvas,
+        lay,
+        _map(public),
+        sz,
+        exploring=public.get("exploring"),
+        battle=public.get("battle"),
+    )
+    y = battle.draw_report(canvas, ctx, public, map_bottom, minimum)
+    y = legend.draw_legend(canvas, ctx, sz, y, minimum)
     y = players.draw_boards(canvas, ctx, public, y, minimum)
     return _png(canvas, y + look.MARGIN)
 
@@ -121,8 +134,24 @@ def board_boxes(
     minimum = look.min_text(look.WIDTH)
     lay = map_layout(public)
     sz = look.Sizes.of(lay.radius, minimum)
-    legend_bottom = round(lay.box()[3]) + _GAP + legend.legend_height(ctx, sz, minimum)
+    legend_bottom = (
+        round(lay.box()[3]) + _GAP + battle.report_height(ctx, public, minimum, look.WIDTH)
+    )
+    legend_bottom += legend.legend_height(ctx, sz, minimum)
     return players.board_boxes(ctx, public, legend_bottom, minimum)
+
+
+def report_box(view: Mapping[str, Any], *, lang: str) -> tuple[int, int, int, int] | None:
+    """Where :func:`table_png` draws the battle report (None without a battle in
+    ``view["recent"]``)."""
+    public = public_view(view)
+    ctx = context(public, lang, None)
+    minimum = look.min_text(look.WIDTH)
+    height = battle.report_height(ctx, public, minimum, look.WIDTH)
+    if not height:
+        return None
+    top = round(map_layout(public).box()[3]) + _GAP
+    return look.MARGIN, top, look.WIDTH - look.MARGIN, top + height - battle.GAP
 
 
 def crop_layout(view: Mapping[str, Any], around: str) -> tuple[MapLayout, Box]:
@@ -166,6 +195,7 @@ def crop_png(
         look.Sizes.of(CROP_RADIUS, minimum),
         window,
         public.get("exploring"),
+        public.get("battle"),
     )
     _outline(canvas, lay, parse_hex(around))
     # Whatever spilled out of the window is covered by the header and the bottom margin.

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from rules.clash import activation, advancing, combat, exploration, founding, movement, status
 from rules.clash.abilities import ABILITY_ACTIONS
+from rules.clash.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
@@ -83,6 +84,7 @@ DECISIONS: dict[str, Answer] = {
     TRADE_DECISION: TRADE_ANSWER,
     **dict.fromkeys(combat.KINDS, combat.ANSWER),
     combat.FANATICISM: combat.FANATICISM_ANSWER,
+    **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
 }
 
 

@@ -45,9 +45,8 @@ Gold per barbarian unit killed in that battle; the attacker then keeps it (``kee
 Settlement replaces it, the city angry) or destroys it for 1 more Gold (``destroy``)
 (``barbarian_city`` decision; destroyed at once when no Settlement is left in supply).
 
-Still to come: combat cards (played attacker first, then defender, before each round), the
-Great Wall and the Great Mausoleum (issue IV), and the barbarians' own attacks (their one
-round against a city, p.13), which the events of issue IV set off.
+Still to come: combat cards (played attacker first, then defender, before each round) and the
+Great Mausoleum (issue IV). The barbarians' own attacks are :mod:`rules.clash.barbarians`'s.
 """
 
 from __future__ import annotations
@@ -277,8 +276,8 @@ def _round(state: ClashState) -> list[Event]:
         )
         if att_steel and not def_steel and def_units:
             att_hits += 1
-        if def_steel and not att_steel and att_units:
-            def_hits += 1
+        if def_steel and not att_steel and att_units and def_units:
+            def_hits += 1  # "your Armies" (p.2): not a Fortress fighting alone
     # Cancels: the Fortress protects the defender, Warships their owner (C40, C46).
     if fortress and "ore" not in b.siege:
         att_hits = max(0, att_hits - 1)
@@ -906,3 +905,28 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
 
 ANSWER = Answer(_choices, _apply, _problem)
 KINDS: tuple[str, ...] = (BATTLE, SIEGE, CASUALTIES, REFUGEES, BARBARIAN_CITY)
+#: The public events a battle tells, from its beginning to its last consequence (the view's
+#: ``battle_events``, the picture's battle report).
+EVENT_KINDS: frozenset[str] = frozenset(
+    f"clash.{k}"
+    for k in (
+        "battle_began",
+        "battle_round",
+        "units_lost",
+        "barbarian_units_lost",
+        "ships_sunk",
+        "siegecraft",
+        "battle_won",
+        "battle_drawn",
+        "barbarians_held",
+        "withdrew",
+        "city_captured",
+        "city_removed",
+        "plunder",
+        "refugees",
+        "fanaticism",
+        "barbarians_defeated",
+        "barbarian_city_kept",
+        "barbarian_city_destroyed",
+    )
+)

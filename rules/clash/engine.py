@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.clash import actions, invariants, serial, setup, view
+from rules.clash import actions, combat, invariants, serial, setup, view
 from rules.clash.position import from_position
 from rules.clash.prompts import pending
 from rules.clash.resign import resign
@@ -28,6 +28,30 @@ from rules.core import Choice, Event, Prompt
 from rules.engine import Engine
 
 JSON = Any
+
+
+def _battle_open(state: ClashState) -> bool:
+    """Whether the latest battle may still tell something (it runs, or a decision it left
+    is still to be answered: refugees, a barbarian settlement, Fanaticism)."""
+    top = state.prompts.top()
+    kinds = (*combat.KINDS, combat.FANATICISM)
+    return state.battle is not None or (top is not None and top.kind in kinds)
+
+
+def _log_battle(state: ClashState, events: Sequence[Event], open_battle: bool) -> None:
+    """Keep the public events of the latest battle for its report (``view["battle_events"]``):
+    a new battle starts the log again; the events of one still open go on it."""
+    public = [e for e in events if e.visible_to is None and e.kind in combat.EVENT_KINDS]
+    starts = [i for i, e in enumerate(public) if e.kind == "clash.battle_began"]
+    if starts:
+        public = public[starts[-1] :]
+        state.battle_log = ()
+    elif not open_battle:
+        return
+    state.battle_log = (
+        *state.battle_log,
+        *({"kind": e.kind, "params": dict(e.params)} for e in public),
+    )
 
 
 class ClashGame(Engine[ClashState]):
@@ -65,7 +89,10 @@ class ClashGame(Engine[ClashState]):
         return actions.choices(state, seat, prefix)
 
     def apply_tokens(self, state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-        return actions.apply_tokens(state, seat, toks)
+        open_battle = _battle_open(state)
+        events = actions.apply_tokens(state, seat, toks)
+        _log_battle(state, events, open_battle)
+        return events
 
     def resign_seat(self, state: ClashState, seat: int) -> list[Event]:
         return resign(state, seat)

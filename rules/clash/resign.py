@@ -12,7 +12,7 @@ The checks, marking the seat resigned and the ``clash.resigned`` event are
 
 from __future__ import annotations
 
-from rules.clash import combat, status
+from rules.clash import barbarians, combat, status
 from rules.clash.scoring import finish, last_standing_outcome, resigned_outcome
 from rules.clash.state import TURN, ClashState
 from rules.clash.turns import next_turn, reset_turn
@@ -30,6 +30,9 @@ def resign(new: ClashState, seat: int) -> list[Event]:
     if defending and top is not None and top.seat == seat and top.kind in combat.KINDS:
         # A defender's choice in a battle of another's turn is made for it.
         events += combat.answer_for_resigned(new, top)
+    elif top is not None and top.seat == seat and top.kind in barbarians.BARBARIAN_KINDS:
+        # So is a city owner's choice of what the barbarians destroy.
+        events += barbarians.answer_for_resigned(new, top)
     # Whatever else the seat was deciding, or was decided in its turn, ends with it (an
     # attempt waiting for its boost simply fails; its attacking units go back as if withdrawn).
     new.prompts = PromptStack(

@@ -249,6 +249,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
         "prompts": state.prompts.to_json(),
         "dice": list(state.dice),
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
+        "battle_log": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.battle_log],
         "outcome": outcome_to_json(state.outcome),
         "resign_order": list(state.resign_order),
     }
@@ -292,6 +293,9 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
         prompts=PromptStack.from_json(data["prompts"]),
         dice=tuple(int(d) for d in data["dice"]),
         recent=tuple({"kind": e["kind"], "params": dict(e["params"])} for e in data["recent"]),
+        battle_log=tuple(
+            {"kind": e["kind"], "params": dict(e["params"])} for e in data["battle_log"]
+        ),
         outcome=outcome_from_json(data["outcome"]),
         resign_order=tuple(int(s) for s in data["resign_order"]),
     )

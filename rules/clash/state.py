@@ -329,6 +329,7 @@ class ClashState:
     prompts: PromptStack = field(default_factory=PromptStack)
     dice: tuple[int, ...] = ()
     recent: tuple[dict[str, JSON], ...] = ()
+    battle_log: tuple[dict[str, JSON], ...] = ()
     outcome: Outcome | None = None
     resign_order: tuple[int, ...] = ()
 

@@ -70,6 +70,9 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
         "moving": state.turn_state.moving,
         "exploring": _exploring(state),
         "battle": _battle(state),
+        "battle_events": [
+            {"kind": e["kind"], "params": dict(e["params"])} for e in state.battle_log
+        ],
         "seats": [_seat(state, s) for s in range(state.n)],
         "map": map_view(state),
         "cards": {

@@ -28,6 +28,7 @@ from rules.clash import (
     GAME,
     actions,
     activation,
+    barbarians,
     civic,
     combat,
     exploration,
@@ -128,7 +129,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
-LABEL_SOURCES = ("actions.py", "combat.py")
+LABEL_SOURCES = ("actions.py", "combat.py", "barbarians.py")
 
 
 def choice_labels() -> set[str]:
@@ -158,6 +159,7 @@ def prefixed_keys() -> set[str]:
         | {f"clash.siege_cancels.{k}" for k in ("die", "cancel")}
         | {f"clash.siege_token.{k}" for k in (combat.NONE, "wood", "ore", "wood ore")}
         | {f"clash.units.army_{n}" for n in range(1, 9)}
+        | {f"clash.barbarian_skip.{why}" for why in barbarians.SKIPPED}
         | {f"outcome.{r}" for r in (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY)}
         | {"clash.title"}
     )

@@ -3,10 +3,13 @@
 Two kinds: views built by hand from the real boards and tiles (``two_player``,
 ``three_player``, ``four_player``: every piece, mood and building the engine cannot play yet,
 and player boards built by :func:`seat_board` as the engine builds them, with governments,
-wonders and tracks up to 8), and a game played through the engine (``played``: the docs'
-picture). Each function returns a fresh dict, so a test may change it freely. Run this file to write
+wonders and tracks up to 8), and games played through the engine (``played``: the docs'
+picture; ``battle_under_way``, ``battle_won`` and ``battle_sample``: battles with fixed dice
+on a 2-player board, for the battle mark and report). Each function returns a fresh dict, so
+a test may change it freely. Run this file to write
 ``docs/images/clash-4p-explored.png`` (and its phone-sized copy,
-``clash-4p-explored-phone.png``) and print render times and sizes:
+``clash-4p-explored-phone.png``), the battles' ``clash-battle.png`` (and
+``clash-battle-phone.png``) and print render times and sizes:
 ``.venv/bin/python tests/render/clash_samples.py``.
 """
 
@@ -525,6 +528,98 @@ def played() -> dict[str, Any]:
     return GAME.view(played_states()[-1], None)
 
 
+#: Battles: a 2-player game on the board of ``tests/rules/clash/clash_map.py`` (ann's start,
+#: D2, and three regions face up round it: B2 Fertile, C3 Forest, B3 Fertile; D3 and C4 Sea;
+#: bob's city on D7), every other region face down with a tile named, so the seed is idle.
+BATTLE_PLAYERS = ("ann", "bob")
+_BATTLE_MAP = {
+    "r1": {"tile": "g15", "explored": True},
+    "r2": {"tile": "g04", "explored": True},
+    "r3": {"tile": "g03", "explored": True},
+    **{f"r{k}": {"tile": t} for k, t in enumerate(("g13", "g16", "g07", "g08", "g11"), start=4)},
+}
+_TACTICS = ["farming", "mining", "tactics"]
+_SAILING = [*_TACTICS, "fishing", "cartography", "navigation"]
+
+
+def battle_state(
+    ann: dict[str, Any], bob: dict[str, Any], dice: list[int], *moves: str, **extra: Any
+) -> ClashState:
+    """ann's turn with fixed ``dice`` (the attacker's, then the defender's, then a Fortress's:
+    :mod:`rules.clash.dice`), then ``moves`` played by whoever is asked (the first one moves
+    into bob's units and begins the battle)."""
+    seats = {
+        "ann": {"advances": _TACTICS, **ann},
+        "bob": {"cities": [{"hex": "D7"}, *bob.pop("cities", [])], "settlers": {}, **bob},
+    }
+    position = {"map": _BATTLE_MAP, "seats": seats, "first": "ann", "dice": dice, **extra}
+    state = GAME.setup_position(list(BATTLE_PLAYERS), {}, 1, position)
+    for move in moves:
+        state, _ = GAME.apply(state, GAME.pending(state)[0].seat, move)
+    return state
+
+
+def battle_under_way() -> dict[str, Any]:
+    """ann's three army units attack bob's three on B2: round 1 costs each side two (6 4 1
+    against 5 3 2, 2 hits each); ann is to fight round 2 or withdraw."""
+    state = battle_state(
+        {"armies": {"C3": 3}},
+        {"armies": {"B2": 3}},
+        [6, 4, 1, 5, 3, 2],
+        "move c3 b2 army army army",
+    )
+    return GAME.view(state, None)
+
+
+def battle_won() -> dict[str, Any]:
+    """ann captures bob's happy city on B3 (Settlement and Temple, two army units) in one
+    round (6 5 1 against 4 3): Plunder of 2 Gold, bob's refugee goes to D7."""
+    b3 = {"hex": "B3", "pieces": ["settlement", "temple"], "mood": "happy"}
+    state = battle_state(
+        {"armies": {"C3": 3}},
+        {"cities": [b3], "armies": {"B3": 2}},
+        [6, 5, 1, 4, 3],
+        "move c3 b3 army army army",
+    )
+    return GAME.view(state, None)
+
+
+def battle_sample(name: str) -> dict[str, Any]:
+    """Other ends of a battle, for the report: ``naval`` (ann's ship sinks bob's, its cargo
+    with it), ``barbarians`` (a barbarian settlement taken in two rounds and destroyed),
+    ``withdrawal`` (ann stops after a round without hits) and ``fortress`` (bob's Fortress
+    fights alone and holds)."""
+    if name == "naval":
+        state = battle_state(
+            {"advances": _SAILING, "armies": {}, "ships": [{"hex": "D3"}]},
+            {"advances": _SAILING, "ships": [{"hex": "C4", "cargo": ["army", "settler"]}]},
+            [5, 1],
+            "move d3 c4 ship1",
+        )
+    elif name == "barbarians":
+        state = battle_state(
+            {"armies": {"C3": 2}},
+            {},
+            [5, 1, 1, 1, 5, 1, 1],
+            "move c3 b3 army army",
+            "attack",
+            "destroy",
+            barbarians={"cities": ["B3"], "armies": {"B3": 2}},
+        )
+    elif name == "withdrawal":
+        state = battle_state(
+            {"armies": {"C3": 2}},
+            {"armies": {"B2": 2}},
+            [1, 1, 1, 1],
+            "move c3 b2 army army",
+            "withdraw",
+        )
+    else:
+        fort = {"hex": "B3", "pieces": ["settlement", "fortress"]}
+        state = battle_state({"armies": {"C3": 1}}, {"cities": [fort]}, [4, 6], "move c3 b3 army")
+    return GAME.view(state, None)
+
+
 def phone_copy(png: bytes) -> Image.Image:
     """The picture as Discord shows it on a phone: :data:`look.PHONE_WIDTH` pixels wide."""
     with Image.open(io.BytesIO(png)) as picture:
@@ -543,6 +638,35 @@ def save_docs_image() -> list[Path]:
     small = phone_copy(data).quantize(colors=256, method=Image.Quantize.MEDIANCUT)
     small.save(phone, optimize=True)
     return [table, phone]
+
+
+def save_battle_image() -> list[Path]:
+    """The battles' docs picture and its phone-sized copy: the top of the table while ann's
+    attack on B2 waits for her (the status line, the mark on B2), over the report of her
+    capture of B3 (:func:`battle_under_way`, :func:`battle_won`)."""
+    from render.clash.table import map_layout, report_box
+
+    folder = ROOT / "docs" / "images"
+    folder.mkdir(exist_ok=True)
+    path, phone = folder / "clash-battle.png", folder / "clash-battle-phone.png"
+    going, won = battle_under_way(), battle_won()
+    lay = map_layout(going)
+    top = round(lay.hex_box(parse_hex("B3"))[1])
+    box = report_box(won, lang="en")
+    assert box is not None
+    with Image.open(io.BytesIO(table_png(going, lang="en"))) as first:
+        upper = first.convert("RGB").crop((0, 0, look.WIDTH, top))
+    with Image.open(io.BytesIO(table_png(won, lang="en"))) as second:
+        lower = second.convert("RGB").crop((0, box[1] - 12, look.WIDTH, box[3] + look.MARGIN))
+    picture = Image.new("RGB", (look.WIDTH, upper.height + lower.height))
+    picture.paste(upper, (0, 0))
+    picture.paste(lower, (0, upper.height))
+    out = io.BytesIO()
+    picture.save(out, format="PNG")
+    small = phone_copy(out.getvalue())
+    picture.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(phone, optimize=True)
+    return [path, phone]
 
 
 def benchmark(repeat: int = 15) -> None:
@@ -571,4 +695,5 @@ def _timed(draw: Any) -> float:
 
 if __name__ == "__main__":
     print(save_docs_image())
+    print(save_battle_image())
     benchmark()

@@ -1,6 +1,7 @@
 """The Clash of Cultures table picture: maps of 2-4 players, the phone rule, face-down regions
 that reveal nothing, every space name, pieces in their owners' colours, the zoomed crop; the
-status line, and the player boards with their key (public data only, in both languages)."""
+status line, and the player boards with their key (public data only, in both languages); the
+battle under way marked on its space and the report of the latest battle."""
 
 from __future__ import annotations
 
@@ -685,3 +686,200 @@ def test_the_status_line_follows_the_phase() -> None:
     first = table.table_png(view, lang="en")
     view.update(phase="status", turn_of=None, status={"step": 2, "waiting": ["bob"]})
     assert table.table_png(view, lang="en") != first
+
+
+# -- battles: the mark on the map, the status line, the report ----------------------------------
+
+
+def _texts_in(drawn: Drawn, box: tuple[float, float, float, float]) -> list[tuple[str, int]]:
+    """The texts drawn inside ``box``, with their sizes."""
+    return [(text, size) for _, text, size in _texts_in_xy(drawn, box)]
+
+
+def _texts_in_xy(drawn: Drawn, box: tuple[float, float, float, float]) -> Drawn:
+    """What the ``drawn`` fixture recorded inside ``box``."""
+    x0, y0, x1, y1 = box
+    return [(xy, text, size) for xy, text, size in drawn if x0 <= xy[0] <= x1 and y0 <= xy[1] <= y1]
+
+
+def test_a_battle_under_way_is_marked_on_its_space_and_in_the_status_line(drawn: Drawn) -> None:
+    """ann's attack on B2 waits for her choice (round 2 or withdraw): B2 is ringed in ann's
+    orange and bob's cyan with a red crossed-swords badge, the status line says where and
+    which round (in Hungarian too), the report shows round 1 still under way; the crop marks
+    it too. Without ``battle`` none of the mark is drawn."""
+    view = samples.battle_under_way()
+    assert view["battle"] == {
+        "space": "B2",
+        "at_sea": False,
+        "attacker": 0,
+        "defender": 1,
+        "round": 2,
+    }
+    marked = image(table.table_png(view, lang="en"))
+    texts = {text for _, text, _ in drawn}
+    assert "Round 1 of 6 · turn 1 of 3 · 2 actions left · battle at B2, round 2" in texts
+    report = table.report_box(view, lang="en")
+    assert report is not None
+    assert {"Round 1", "Still under way"} <= {text for text, _ in _texts_in(drawn, report)}
+    lay = table.map_layout(view)
+    x0, y0, x1, y1 = lay.hex_box(parse_hex("B2"))
+    box = (x0, y0 - 0.3 * lay.radius, x1 + 0.3 * lay.radius, y1)
+    plain = image(table.table_png(dict(view, battle=None), lang="en"))
+    for colour in (theme.player_colour(0), theme.player_colour(1)):
+        assert near(marked, box, colour) - near(plain, box, colour) > 1500, colour
+    assert near(marked, box, theme.DANGER) - near(plain, box, theme.DANGER) > 800
+    drawn.clear()
+    table.table_png(view, lang="hu")
+    hu = "Kör: 1/6 · Forduló: 1/3 · még 2 akció · Csata: B2, 2. harci kör"
+    assert hu in {text for _, text, _ in drawn}
+    crop = image(table.crop_png(view, "B2", lang="en"))
+    crop_lay, _ = table.crop_layout(view, "B2")
+    assert near(crop, crop_lay.hex_box(parse_hex("B2")), theme.DANGER) > 800
+    sea = dict(view, battle=dict(view["battle"], at_sea=True))
+    assert header.status_line(context(sea, "en", None), sea).endswith("naval battle at B2, round 2")
+
+
+def test_a_finished_battle_is_reported_with_its_dice_losses_and_result(drawn: Drawn) -> None:
+    """ann took bob's happy city on B3 in one round: the report under the map names the
+    space and both sides, shows each side's dice (6 5 1 against 4 3) on faces in its colour,
+    the hits (2 and 1) and the losses (1 and 2 army units), then the result with Plunder and
+    Refugees; every text at least 9 px on a phone (35 px at 1400). The boards follow it."""
+    view = samples.battle_won()
+    assert view["battle"] is None
+    data = table.table_png(view, lang="en", names=["Ann", "Bob"])
+    report = table.report_box(view, lang="en")
+    assert report is not None
+    inside = _texts_in(drawn, report)
+    texts = [text for text, _ in inside]
+    assert {"B3", "Ann", "Bob", "attacker", "defender", "Round 1", "2 hits", "1 hit"} <= set(texts)
+    assert sorted(t for t in texts if t.isdigit()) == sorted(["6", "5", "1", "4", "3", "1", "2"])
+    result = "Ann won · captured the city of Bob · Plunder: 2 Gold · Refugees: a settler to D7"
+    assert result in texts
+    smallest = min(size for _, size in inside)
+    assert smallest >= look.min_text(look.WIDTH) and smallest * look.PHONE_WIDTH / 1400 >= 9
+    picture = image(data)
+    assert near(picture, report, theme.player_colour(0)) > 3 * 40 * 40  # three dice and more
+    assert near(picture, report, theme.player_colour(1)) > 2 * 40 * 40
+    # On the phone-sized copy the report is still there: the dice keep their colours.
+    phone = samples.phone_copy(data)
+    scale = look.PHONE_WIDTH / look.WIDTH
+    assert near(phone, tuple(v * scale for v in report), theme.player_colour(0)) > 3 * 8 * 8
+    boxes, _ = table.board_boxes(view, lang="en")
+    assert boxes[0][1] > report[3]
+    drawn.clear()
+    table.table_png(view, lang="hu")
+    texts = [text for text, _ in _texts_in(drawn, report)]
+    assert {"támadó", "védő", "1. harci kör", "2 találat", "1 találat"} <= set(texts)
+    assert any(t.startswith("ann győzött · elfoglalta bob városát") for t in texts)
+
+
+def test_no_report_without_a_battle_among_the_recent_events(drawn: Drawn) -> None:
+    """A view whose recent events hold no battle draws no report: the hand-built samples,
+    the docs' game, and the battle's own view once other events have pushed it out."""
+    for view in (samples.two_player(), samples.played()):
+        assert table.report_box(view, lang="en") is None
+    view = samples.battle_won()
+    with_report = png_size(table.table_png(view, lang="en"))[1]
+    assert "Round 1" in {text for _, text, _ in drawn}
+    later = [{"kind": "clash.moved", "params": {"player": "ann", "from": "D2", "to": "C2"}}]
+    view["recent"] = [*view["recent"], *later]  # still the battle's: the report stays
+    assert table.report_box(view, lang="en") is not None
+    view["recent"] = later
+    drawn.clear()
+    without = png_size(table.table_png(view, lang="en"))[1]
+    assert table.report_box(view, lang="en") is None
+    assert not {"Round 1", "attacker"} & {text for _, text, _ in drawn}
+    assert without < with_report
+
+
+@pytest.mark.parametrize(
+    ("sample", "expected"),
+    [
+        ("naval", {"C4", "ann won", "1 hit", "0 hits"}),
+        (
+            "barbarians",
+            {
+                "Barbarians",
+                "Round 2",
+                "ann won · barbarian settlement taken: 2 Gold · destroyed (+1 Gold)",
+            },
+        ),
+        ("withdrawal", {"B2", "ann withdrew", "0 hits"}),
+        ("fortress", {"B3", "bob fought off the attack", "1 hit"}),
+    ],
+)
+def test_the_report_tells_every_end_of_a_battle(
+    sample: str, expected: set[str], monkeypatch: pytest.MonkeyPatch, drawn: Drawn
+) -> None:
+    """A naval battle (a ship sunk with its cargo: three lost tokens), a barbarian settlement
+    taken in two rounds and destroyed, a withdrawal, a Fortress that holds alone."""
+    monkeypatch.setattr(table, "_png", lambda canvas, height: b"png")
+    view = samples.battle_sample(sample)
+    table.table_png(view, lang="en")
+    report = table.report_box(view, lang="en")
+    assert report is not None
+    inside = _texts_in(drawn, report)
+    assert expected <= {text for text, _ in inside}
+    assert min(size for _, size in inside) >= look.min_text(look.WIDTH)
+    if sample == "naval":  # bob's ship, the army and the settler aboard: one each
+        assert [text for text, _ in inside].count("1") == 1 + 3  # and bob's die
+
+
+def test_battle_events_tell_the_rounds_recent_has_lost(drawn: Drawn) -> None:
+    """A two-round capture makes more events than ``recent`` keeps: round 1 is gone from it.
+    The view carries every event of the battle (``battle_events``), so the report shows both
+    rounds; without them it could show only what ``recent`` kept."""
+    b3 = {"hex": "B3", "pieces": ["settlement", "temple"], "mood": "happy"}
+    dice = [5, 2, 1, 4, 2, 6, 3, 2]  # round 1: a hit each; round 2: ann's hit takes the city
+    state = samples.battle_state({"armies": {"C3": 3}}, {"cities": [b3], "armies": {"B3": 2}}, dice)
+    events: list[dict[str, Any]] = []
+    for move in ("move c3 b3 army army army", "attack"):
+        state, happened = GAME.apply(state, GAME.pending(state)[0].seat, move)
+        events += [{"kind": e.kind, "params": dict(e.params)} for e in happened]
+    view = GAME.view(state, None)
+    battle = [e for e in events if e["kind"] != "clash.moved"]
+    assert len(battle) > len(view["recent"]) and battle[-len(view["recent"]) :] == view["recent"]
+    # The engine keeps every event of the latest battle in the view.
+    assert view["battle_events"] == battle
+    table.table_png(view, lang="en")
+    assert {"Round 1", "Round 2"} <= {text for _, text, _ in drawn}
+    drawn.clear()
+    table.table_png(dict(view, battle_events=[]), lang="en")
+    assert "Round 1" not in {text for _, text, _ in drawn}
+    assert "Round 2" in {text for _, text, _ in drawn}
+
+
+def test_a_crowded_round_puts_its_losses_on_a_second_line(
+    monkeypatch: pytest.MonkeyPatch, drawn: Drawn
+) -> None:
+    """Four dice, the hits and three kinds lost (ships and their cargo) do not fit a side's
+    column: the lost tokens go under its dice, the row grows, nothing is cut."""
+    monkeypatch.setattr(table, "_png", lambda canvas, height: b"png")
+    view = samples.battle_won()
+    rolled = {
+        "space": "C4",
+        "round": 1,
+        "attacker": "ann",
+        "defender": "bob",
+        "attacker_dice": ["6", "6", "5", "4"],
+        "defender_dice": ["1", "2", "3", "4", "6"],
+        "attacker_hits": 4,
+        "defender_hits": 3,
+    }
+    view["recent"] = [
+        {"kind": "clash.battle_round", "params": rolled},
+        {"kind": "clash.ships_sunk", "params": {"player": "ann", "count": 3, "space": "C4"}},
+        {
+            "kind": "clash.units_lost",
+            "params": {"player": "ann", "units": ["army_4", "settler_2"], "space": "C4"},
+        },
+        {"kind": "clash.battle_drawn", "params": {"space": "C4"}},
+    ]
+    roomy = table.report_box(dict(view, recent=view["recent"][:1]), lang="hu")
+    crowded = table.report_box(view, lang="hu")
+    assert roomy is not None and crowded is not None
+    table.table_png(view, lang="hu")
+    attacker = (crowded[0], crowded[1], look.WIDTH / 2, crowded[3])  # ann's column
+    at = {text: y for (_, y), text, _ in _texts_in_xy(drawn, attacker)}
+    assert at["3"] > at["4 találat"] + look.min_text(look.WIDTH)  # the 3 ships lost
+    assert crowded[3] - crowded[1] > roomy[3] - roomy[1]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import fields
 from typing import Any
 
 from clash_map import (
@@ -25,6 +24,7 @@ from clash_map import (
     units,
     with_needs,
 )
+from test_clash_support import comparable
 
 from rules.clash import GAME
 from rules.clash.export import position_of
@@ -797,15 +797,6 @@ def test_a_battle_ends_the_move_action_only_when_no_group_is_left() -> None:
 
 
 # -- snapshots and positions in the middle of a battle ---------------------------------------
-
-
-def comparable(state: ClashState) -> tuple[Any, ...]:
-    """A state without what a position does not fix: the generator and the recent events."""
-    names = [f.name for f in fields(state)]
-    return tuple(
-        None if name in ("rng", "recent") else value
-        for name, value in zip(names, state.key(), strict=True)
-    )
 
 
 def again(state: ClashState) -> ClashState:

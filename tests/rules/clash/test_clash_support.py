@@ -96,10 +96,11 @@ def position(
 
 
 def comparable(state: ClashState) -> tuple[Any, ...]:
-    """A state without what a position does not fix: the generator and the recent events."""
+    """A state without what a position does not fix: the generator, the recent events and the
+    latest battle's report."""
     names = [f.name for f in fields(state)]
     return tuple(
-        None if name in ("rng", "recent") else value
+        None if name in ("rng", "recent", "battle_log") else value
         for name, value in zip(names, state.key(), strict=True)
     )
 

@@ -33,6 +33,7 @@ TOP_KEYS = {
     "moving",
     "exploring",
     "battle",
+    "battle_events",
     "seats",
     "map",
     "cards",
