@@ -19,7 +19,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.clash import activation, advancing, combat, exploration, founding, movement, status
+from rules.clash import (
+    activation,
+    advancing,
+    combat,
+    combat_cards,
+    exploration,
+    founding,
+    movement,
+    status,
+)
 from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
@@ -84,6 +93,7 @@ DECISIONS: dict[str, Answer] = {
     TRADE_DECISION: TRADE_ANSWER,
     **dict.fromkeys(combat.KINDS, combat.ANSWER),
     combat.FANATICISM: combat.FANATICISM_ANSWER,
+    combat_cards.COMBAT_CARD: combat.CARD_ANSWER,
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
 }
 

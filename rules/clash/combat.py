@@ -45,8 +45,9 @@ Gold per barbarian unit killed in that battle; the attacker then keeps it (``kee
 Settlement replaces it, the city angry) or destroys it for 1 more Gold (``destroy``)
 (``barbarian_city`` decision; destroyed at once when no Settlement is left in supply).
 
-Still to come: combat cards (played attacker first, then defender, before each round) and the
-Great Mausoleum (issue IV). The barbarians' own attacks are :mod:`rules.clash.barbarians`'s.
+Before each round the attacker, then the defender, may play an action card for its combat
+half (:mod:`rules.clash.combat_cards`: the windows are built; the cards' texts, and the Great
+Mausoleum, come with issue IV). The barbarians' own attacks are :mod:`rules.clash.barbarians`'s.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Final
 
+from rules.clash import combat_cards as cc
 from rules.clash import marks as mk
 from rules.clash import transfer
 from rules.clash.components import (
@@ -192,6 +194,10 @@ def _go_on(state: ClashState) -> list[Event]:
     if b.round == 1 and _siege_choices(state) and not b.siege and not _asked(state, SIEGE):
         _ask(state, b.attacker, SIEGE)
         return events
+    if _card_windows(state):
+        return events
+    b = state.battle
+    assert b is not None
     # C40 (a): a Fortress fighting alone that kills every attacker has won, not drawn.
     fortress_alone = not b.sea and not _armies(state, b.defender, b.space)
     events += _round(state)
@@ -243,6 +249,116 @@ def _without_dice(state: ClashState) -> list[Event] | None:
     return _attacker_won(state)
 
 
+# -- combat cards (rules.clash.combat_cards) ---------------------------------------------------
+
+
+def card_options(state: ClashState, side: int) -> list[str]:
+    """The action cards ``side`` may play for their combat half before this round (p.12)."""
+    b = state.battle
+    assert b is not None
+    if side == BARBARIANS or not _has(state, side, "tactics"):
+        return []
+    forces = set()
+    if b.sea and _ships(state, side, b.space):
+        forces.add(cc.SHIP_FORCE)
+    if not b.sea and _armies(state, side, b.space):
+        forces.add(cc.ARMY_FORCE)
+    found = None if b.sea else city_on(state, b.space)
+    city = found[1] if found is not None and found[0] == side else None
+    if city is not None and city.piece(FORTRESS) is not None:
+        forces.add(cc.FORTRESS_FORCE)
+    hand = state.seats[side].actions
+    return [
+        c
+        for c in dict.fromkeys(hand)
+        if c in cc.COMBAT_CARDS and cc.COMBAT_CARDS[c].force in forces
+    ]
+
+
+def _card_windows(state: ClashState) -> bool:
+    """Open this round's card windows, attacker first (C42): True while one waits."""
+    b = state.battle
+    assert b is not None
+    while b.carded < b.round:
+        side = b.attacker if b.deciding == 0 else b.defender
+        if card_options(state, side) and not _asked(state, cc.COMBAT_CARD):
+            _ask(state, side, cc.COMBAT_CARD)
+            return True
+        _window_done(state)
+        b = state.battle
+        assert b is not None
+    return False
+
+
+def _window_done(state: ClashState) -> None:
+    b = state.battle
+    assert b is not None
+    if b.deciding == 0:
+        state.battle = replace(b, deciding=1)
+    else:
+        state.battle = replace(b, deciding=0, carded=b.round)
+
+
+def _modifiers(state: ClashState, side: int) -> cc.Modifiers:
+    b = state.battle
+    assert b is not None
+    mods = cc.Modifiers()
+    for who, card in b.played:
+        if who == side:
+            cc.COMBAT_CARDS[card].effect(mods)
+    return mods
+
+
+def _card_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    if prefix or state.battle is None:
+        return []
+    return [
+        *(
+            Choice(c.lower(), "clash.choice.combat_card", {"card": c})
+            for c in card_options(state, decision.seat)
+        ),
+        Choice(cc.PASS, "clash.choice.no_combat_card"),
+    ]
+
+
+def _card_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    b = state.battle
+    assert b is not None
+    options = {c.lower(): c for c in card_options(state, decision.seat)}
+    said = " ".join(toks)
+    if said != cc.PASS and said not in options:
+        raise IllegalAction("not_a_combat_card", token=said, allowed=[*options.values(), cc.PASS])
+    whole = options.get(said, cc.PASS)
+    state.prompts = state.prompts.pop(decision.id)
+    events: list[Event] = []
+    if whole != cc.PASS:
+        me = state.seats[decision.seat]
+        hand = list(me.actions)
+        hand.remove(whole)
+        me.actions = tuple(hand)
+        state.cards = replace(
+            state.cards,
+            discards={**state.cards.discards, "action": (*state.cards.discards["action"], whole)},
+        )
+        state.battle = replace(b, played=(*b.played, (decision.seat, whole)))
+        events.append(
+            Event(
+                "clash.combat_card_played", {"player": state.players[decision.seat], "card": whole}
+            )
+        )
+    _window_done(state)
+    return events + _go_on(state)
+
+
+def _card_problem(state: ClashState, decision: Decision) -> str | None:
+    if state.battle is None:
+        return "combat_card_without_a_battle"
+    return None
+
+
+CARD_ANSWER = Answer(_card_choices, _card_apply, _card_problem)
+
+
 # -- a round ---------------------------------------------------------------------------------
 
 
@@ -260,10 +376,12 @@ def _round(state: ClashState) -> list[Event]:
     city = found[1] if found is not None else None
     fortress = first and city is not None and city.piece(FORTRESS) is not None
     fortress_die = fortress and "wood" not in b.siege
-    att_dice = roll(state, att_units)
-    def_dice = roll(state, def_units)
+    att_mods, def_mods = _modifiers(state, b.attacker), _modifiers(state, b.defender)
+    att_dice = roll(state, att_units + att_mods.dice)
+    def_dice = roll(state, def_units + def_mods.dice)
     fort_dice = roll(state, 1) if fortress_die else []
-    att_cv, def_cv = sum(att_dice), sum(def_dice) + sum(fort_dice)
+    att_cv = sum(att_dice) + att_mods.cv
+    def_cv = sum(def_dice) + sum(fort_dice) + def_mods.cv
     temple = city is not None and city.piece(TEMPLE) is not None
     if first and temple:
         att_cv += FANATICISM_CV if _has(state, b.attacker, "fanaticism") else 0
@@ -285,6 +403,8 @@ def _round(state: ClashState) -> list[Event]:
         def_hits = max(0, def_hits - 1)
     if first and b.sea and _has(state, b.defender, "warships"):
         att_hits = max(0, att_hits - 1)
+    def_hits = max(0, def_hits - att_mods.cancel)
+    att_hits = max(0, att_hits - def_mods.cancel)
     att_lost, def_lost = min(def_hits, att_units), min(att_hits, def_units)
     events = [
         Event(
@@ -301,7 +421,7 @@ def _round(state: ClashState) -> list[Event]:
             },
         )
     ]
-    state.battle = replace(b, round=b.round + 1)
+    state.battle = replace(b, round=b.round + 1, played=())
     events += _lose(state, b.attacker, att_lost)
     events += _lose(state, b.defender, def_lost)
     return events

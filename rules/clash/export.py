@@ -154,6 +154,9 @@ def position_of(state: ClashState) -> dict[str, JSON]:
                 "siege": list(b.siege),
                 "landed": b.landed,
                 "defeated": b.defeated,
+                "carded": b.carded,
+                "deciding": b.deciding,
+                "played": [{"player": players[s], "card": c} for s, c in b.played],
             }
     return pos
 

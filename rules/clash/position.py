@@ -547,6 +547,9 @@ _BATTLE_KEYS = frozenset(
         "siege",
         "landed",
         "defeated",
+        "carded",
+        "deciding",
+        "played",
     }
 )
 
@@ -592,7 +595,23 @@ def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
         siege,
         _flag("battle.landed", b.get("landed", False)),
         _int("battle.defeated", b.get("defeated", 0), 0, 16),
+        _int("battle.carded", b.get("carded", 0), 0, 99),
+        _int("battle.deciding", b.get("deciding", 0), 0, 1),
+        _played(r, b.get("played", [])),
     )
+
+
+def _played(r: _Reader, raw: JSON) -> tuple[tuple[int, str], ...]:
+    """Combat cards played for the round under way: ``[{"player": handle, "card": id}]``."""
+    out: list[tuple[int, str]] = []
+    for k, item in enumerate(_list("battle.played", raw)):
+        at = f"battle.played[{k}]"
+        d = _mapping(at, item, frozenset({"player", "card"}))
+        card = d.get("card")
+        if card not in DECKS["action"]:
+            raise _bad(f"{at}.card", card)
+        out.append((r.seat(f"{at}.player", d.get("player")), str(card)))
+    return tuple(out)
 
 
 def _status_deciders(state: ClashState, step: int, order: list[int]) -> list[int]:

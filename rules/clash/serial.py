@@ -191,6 +191,9 @@ def _battle(b: Battle | None) -> JSON:
         "siege": list(b.siege),
         "landed": b.landed,
         "defeated": b.defeated,
+        "carded": b.carded,
+        "deciding": b.deciding,
+        "played": [list(x) for x in b.played],
     }
 
 
@@ -208,6 +211,9 @@ def _read_battle(d: JSON) -> Battle | None:
         siege=tuple(str(x) for x in d["siege"]),
         landed=bool(d["landed"]),
         defeated=int(d["defeated"]),
+        carded=int(d["carded"]),
+        deciding=int(d["deciding"]),
+        played=tuple((int(side), str(card)) for side, card in d["played"]),
     )
 
 

@@ -275,7 +275,10 @@ class Battle:
     1)`` for a ship. ``city_mood`` is the defending city's mood when the battle began (Plunder
     and Refugees, p.12, C50), ``siege`` the Siegecraft payments made (``wood``, ``ore``, p.2),
     ``landed`` whether the attackers came straight from ships (Warships, p.20), ``round`` the
-    combat round, ``defeated`` the barbarian units killed (1 Gold each, p.14)."""
+    combat round, ``defeated`` the barbarian units killed (1 Gold each, p.14). Combat cards
+    (:mod:`rules.clash.combat_cards`): ``carded`` is the last round whose card windows are
+    over, ``deciding`` how many sides have had theirs this round (attacker first), ``played``
+    the cards played for this round as ``(side, card)``."""
 
     space: Hex
     sea: bool
@@ -287,6 +290,9 @@ class Battle:
     siege: tuple[str, ...] = ()
     landed: bool = False
     defeated: int = 0
+    carded: int = 0
+    deciding: int = 0
+    played: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

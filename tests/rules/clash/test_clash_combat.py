@@ -10,6 +10,7 @@ import json
 from collections import Counter
 from typing import Any
 
+import pytest
 from clash_map import (
     BASE_MAP,
     PLAYERS,
@@ -1033,3 +1034,53 @@ def test_fanaticism_gives_a_loser_in_a_temple_city_a_free_army_unit() -> None:
     assert refused(state, "c3").code == "not_a_fanaticism_city"
     state = play(state, "f3")
     assert units(state, 1)["army"] == {"F3": 1}
+
+
+def _test_card(monkeypatch: pytest.MonkeyPatch, card: str, force: str, **change: int) -> None:
+    """Register ``card``'s combat half for this test (the card texts come with issue IV)."""
+    from rules.clash import combat_cards
+
+    def effect(mods: combat_cards.Modifiers) -> None:
+        for name, value in change.items():
+            setattr(mods, name, getattr(mods, name) + value)
+
+    monkeypatch.setitem(combat_cards.COMBAT_CARDS, card, combat_cards.CombatCard(force, effect))
+
+
+def test_combat_card_windows_open_attacker_first_then_defender(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """p.12, C42: before the round the attacker may play a card, then the defender knowing
+    it; each needs Tactics and a card of a force it has there; the effect lasts the round."""
+    _test_card(monkeypatch, "A01", "army", cv=5)
+    _test_card(monkeypatch, "A02", "army", cancel=1)
+    _test_card(monkeypatch, "A03", "ship", dice=1)
+    ann = {"armies": {"D2": 1}, "advances": TACTICS, "actions": ["A01", "A03"]}
+    bob = {"armies": {"C3": 1}, "advances": TACTICS, "actions": ["A02"]}
+    # ann rolls 1 (+5 from her card: 1 hit); bob rolls 1, and A02 cancels ann's hit.
+    state = board(ann=ann, bob=bob, dice=[1, 1, 1, 1])
+    state = play(state, "move d2 c3 army")
+    assert prompt(state) == "combat_card" and GAME.pending(state)[0].seat == 0
+    assert tokens(state) == ["a01", "pass"]  # A03 is a ship card: no ships here
+    assert refused(state, "A03").code == "not_a_combat_card"
+    state, kinds = events(state, "A01")
+    assert kinds == ["clash.combat_card_played"]
+    assert prompt(state) == "combat_card" and GAME.pending(state)[0].seat == 1
+    state, kinds = events(state, "A02")
+    assert "clash.battle_round" in kinds and "clash.units_lost" not in kinds
+    assert state.seats[0].actions == ("A03",) and state.cards.discards["action"][-2:] == (
+        "A01",
+        "A02",
+    )
+    # Round 2: the cards are gone; ann has only a ship card, bob none: no window opens.
+    assert prompt(state) == "battle"
+
+
+def test_without_tactics_or_a_matching_card_no_window_opens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _test_card(monkeypatch, "A01", "army", cv=5)
+    ann = {"armies": {"D2": 1}, "advances": TACTICS}
+    bob = {"armies": {"C3": 1}, "actions": ["A01"]}  # no Tactics
+    state = play(board(ann=ann, bob=bob, dice=[1, 1, 1, 1]), "move d2 c3 army")
+    assert prompt(state) == "battle"
