@@ -120,6 +120,7 @@ class Lobby(commands.GroupCog, group_name="game"):
         await self.bot.store.join(
             row.id, interaction.user.id, handle_for(interaction.user.display_name)
         )
+        self.bot.display_names[interaction.user.id] = interaction.user.display_name
         rule = None
         if turn is not None:
             rule = await self.bot.store.set_deadline(
@@ -134,7 +135,8 @@ class Lobby(commands.GroupCog, group_name="game"):
         loaded = await self.bot.service.load(row.id)
         lang = await self.bot.public_lang(row.guild_id)
         await interaction.response.send_message(
-            embed=lobby_embed(lang, loaded, rule, settings), view=lobby_components(lang, loaded)
+            embed=lobby_embed(lang, loaded, rule, settings, names=self.bot.display_names),
+            view=lobby_components(lang, loaded),
         )
         message = await interaction.original_response()
         await self.bot.store.update_game(row.id, lobby_message_id=message.id)

@@ -134,6 +134,10 @@ class TableBot(commands.Bot):
         #: The status each game's lobby message shows (this process only: after a restart
         #: the first announcement of a game refreshes it once).
         self.shown_status: dict[int, str] = {}
+        #: The display names of users seen in lobby interactions (this process only: the
+        #: bot has no members intent, so after a restart a lobby names them as before a
+        #: sighting, mention and handle both).
+        self.display_names: dict[int, str] = {}
         #: Interactions already handled (host.deliveries), for commands and components alike.
         self.deliveries = Deliveries()
         #: The component classes registered (discordui.items answers custom ids none of them takes).

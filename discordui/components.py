@@ -10,7 +10,7 @@ Every custom id carries what its callback needs, so nothing lives in memory:
   ``c:`` id would pass Discord's 100 characters), and ``q:<game>:<since>`` a select menu whose
   values are such ids;
 - ``l:<game>:<join|leave|addbot|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
-- ``r:<game>:<seq>`` confirms a resignation.
+- ``r:<game>:<seq>`` confirms a resignation, ``r:<game>:<seq>:no`` dismisses the question.
 
 Any number of choices is reachable: up to :data:`MAX_BUTTONS` are buttons, more are a select
 menu of 25 options a page with Previous and Next.
@@ -559,33 +559,52 @@ class KeptSelect(GameItem[discord.ui.Select[Any]], template=rf"q:(?P<game>{ID}):
 
 
 def resign_view(lang: str, game_id: int, seq: int) -> discord.ui.View:
-    """The confirmation button under ``/resign``'s question."""
+    """The confirmation and Cancel buttons under ``/resign``'s question."""
     view = discord.ui.View(timeout=None)
     button: discord.ui.Button[Any] = discord.ui.Button(
         label=locales.t(lang, "button.resign"), style=discord.ButtonStyle.danger
     )
     view.add_item(ResignButton(game_id, seq, button))
+    cancel: discord.ui.Button[Any] = discord.ui.Button(
+        label=locales.t(lang, "button.dismiss"), style=discord.ButtonStyle.secondary
+    )
+    view.add_item(ResignButton(game_id, seq, cancel, cancel=True))
     return view
 
 
-class ResignButton(GameItem[discord.ui.Button[Any]], template=rf"r:(?P<game>{ID}):(?P<seq>{ID})"):
-    """Confirms ``/resign``."""
+class ResignButton(
+    GameItem[discord.ui.Button[Any]], template=rf"r:(?P<game>{ID}):(?P<seq>{ID})(?P<no>:no)?"
+):
+    """Confirms ``/resign``, or (``cancel``) dismisses the question without resigning."""
 
-    def __init__(self, game_id: int, seq: int, item: discord.ui.Button[Any] | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        item: discord.ui.Button[Any] | None = None,
+        *,
+        cancel: bool = False,
+    ) -> None:
         item = item or discord.ui.Button(label="resign")
-        item.custom_id = f"r:{game_id}:{seq}"
+        item.custom_id = f"r:{game_id}:{seq}" + (":no" if cancel else "")
         super().__init__(item)
-        self.game_id, self.seq = game_id, seq
+        self.game_id, self.seq, self.cancel = game_id, seq, cancel
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ResignButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(int(match["game"]), int(match["seq"]), cancel=match["no"] is not None)
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         lang = user_lang(interaction)
+        if self.cancel:
+            # The question is the asker's own ephemeral message: dismissing it changes nothing.
+            await interaction.response.edit_message(
+                content=locales.t(lang, "play.resign_cancelled"), view=None
+            )
+            return
         game = await game_here(bot, interaction, self.game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None:

@@ -110,24 +110,43 @@ def _option_label(lang: str, spec: OptionSpec, chosen: dict[str, Any]) -> str:
     return locales.t(lang, f"{spec.label}.{value}")
 
 
+def player_line(user_id: int, handle: str, display_name: str | None) -> str:
+    """A seat in the lobby: the mention, then the handle to type in moves unless the mention
+    already reads the same (the display name equals the handle, case aside) or the display
+    name is not known.
+
+    >>> player_line(5, "alice", "Alice"), player_line(5, "odon", "Ödön")
+    ('<@5>', '<@5> (`@odon`)')
+    >>> player_line(5, "alice", None), player_line(-1, "bot", None)
+    ('<@5> (`@alice`)', '🤖 bot')
+    """
+    if is_bot(user_id):
+        return seat_name(user_id, handle)
+    if display_name is not None and display_name.casefold() == handle.casefold():
+        return f"<@{user_id}>"
+    return f"<@{user_id}> (`@{handle}`)"
+
+
 def lobby_embed(
     lang: str,
     game: Loaded,
     deadline: DeadlineRow | None = None,
     settings: dict[str, Any] | None = None,
     invited: list[int] | None = None,
+    names: dict[int, str] | None = None,
 ) -> discord.Embed:
-    """Who has joined, the seats, the options, the turn deadline, pictures and invitations."""
+    """Who has joined, the seats, the options, the turn deadline, pictures and invitations.
+
+    ``names`` holds the display names known for users (see :func:`player_line`).
+    """
     row = game.row
     embed = discord.Embed(
         title=text.game_title(lang, row.game, row.id),
         description=locales.t(lang, f"lobby.status.{row.status}"),
         colour=discord.Colour.blurple(),
     )
-    players = [
-        seat_name(s.user_id, s.handle) if is_bot(s.user_id) else f"<@{s.user_id}> (`@{s.handle}`)"
-        for s in game.seats
-    ] or ["-"]
+    known = names or {}
+    players = [player_line(s.user_id, s.handle, known.get(s.user_id)) for s in game.seats] or ["-"]
     embed.add_field(
         name=locales.t(lang, "lobby.players", count=len(game.seats), seats=row.seats_wanted),
         value="\n".join(players),
@@ -166,6 +185,7 @@ async def refresh_lobby(
         await bot.store.deadline(game.row.id),
         await bot.store.game_settings(game.row.id),
         await bot.store.invited(game.row.id),
+        bot.display_names,
     )
     view = lobby_components(lang, game) if game.row.status == "lobby" else None
     if interaction is not None and interaction.type is discord.InteractionType.component:
@@ -181,6 +201,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     user = interaction.user
+    bot.display_names[user.id] = user.display_name
     slash = interaction.type is not discord.InteractionType.component
     if slash and what != "start":
         # The slash form edits the lobby message before it answers: acknowledge first.

@@ -238,6 +238,12 @@ def start_round(state: StoneAgeState, first: int, refilled: int) -> list[Event]:
     return [
         Event(
             "stoneage.round",
-            {"round": state.round, "player": state.players[first], "refilled": refilled},
+            # ``count`` picks the plural of the sentence ("1 new card", "2 new cards").
+            {
+                "round": state.round,
+                "player": state.players[first],
+                "refilled": refilled,
+                "count": refilled,
+            },
         )
     ]

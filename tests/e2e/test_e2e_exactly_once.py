@@ -62,6 +62,28 @@ async def test_a_resignation_asked_before_a_move_is_not_carried_out(
         assert after.outcome() is None and after.seq == moved
 
 
+async def test_cancel_under_the_resignation_question_dismisses_it(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Cancel (Bob's client is Hungarian: "Mégse") removes the buttons and resigns nobody."""
+    alice, bob = players[:2]
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, [alice, bob])
+        await table.open()
+        before = await table.game()
+        for user, lang in ((alice, "en"), (bob, "hu")):
+            ask = await finished(await emulator.slash(user, "resign", channel=table.thread))
+            labels = [b.get("label") for b in ask.buttons]
+            assert labels == [locales.t(lang, "button.resign"), locales.t(lang, "button.dismiss")]
+            await finished(await emulator.press(user, ask, label=locales.t(lang, "button.dismiss")))
+            dismissed = emulator.message(ask.id)
+            assert dismissed.content == locales.t(lang, "play.resign_cancelled")
+            assert not dismissed.buttons
+        assert locales.t("hu", "button.dismiss") == "Mégse"
+        after = await table.game()
+        assert after.outcome() is None and after.seq == before.seq
+
+
 async def test_a_command_and_a_press_delivered_twice_are_handled_once(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:

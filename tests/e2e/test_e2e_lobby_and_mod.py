@@ -158,3 +158,19 @@ async def test_resign_asks_first_then_ends_a_two_player_game(
         assert outcome.winners == ((await table.game()).seat_of(bob.id),)
         last = table.table_message()
         assert "The game is over" in last.content and f"<@{bob.id}>" in last.content
+
+
+async def test_lobby_names_a_player_once_when_the_handle_reads_the_same(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Alice's handle is her display name: her mention alone; Ödön's differs: both (issue 15)."""
+    alice = players[0]
+    odon = emulator.add_user("Ödön")
+    async with table_bot(emulator, tmp_path / "bot.sqlite3"):
+        values = {"game": "civ", "seats": 2, "options": ""}
+        lobby = await finished(await emulator.slash(alice, "game new", options=values))
+        assert f"<@{alice.id}>" in emulator.message(lobby.id).text
+        await finished(await emulator.press(odon, lobby, label="Join"))
+        lines = emulator.message(lobby.id).text.splitlines()
+        assert f"<@{alice.id}>" in lines and "`@alice`" not in "\n".join(lines)
+        assert f"<@{odon.id}> (`@odon`)" in lines

@@ -187,3 +187,16 @@ def test_date_helpers_speak_the_language() -> None:
     assert locales.format_relative("en", timedelta(hours=-3)) == "3 hours ago"
     assert locales.format_relative("hu", timedelta(hours=3)) == "3 óra múlva"
     assert locales.format_number("hu", 1234.5) == f"1{NBSP}234,5"
+
+
+@pytest.mark.parametrize(("refilled", "words"), [(1, "1 new card on"), (2, "2 new cards on")])
+def test_stone_age_round_event_picks_the_plural_of_the_cards_refilled(
+    refilled: int, words: str
+) -> None:
+    """The engine's round event carries ``count`` for its sentence's plural (issue 15)."""
+    from rules.stoneage import GAME
+    from rules.stoneage.flow import start_round
+
+    state = GAME.setup(["alice", "bob"], {}, 1)
+    (event,) = start_round(state, 0, refilled=refilled)
+    assert words in locales.event_text("en", event.kind, event.params)
