@@ -429,7 +429,7 @@ def _one_time(state: ClashState, seat: int, advance: str, had_government: bool) 
     first_government = not had_government and me.government is not None
     writing_now = advance == "writing" and me.government is not None
     if writing_now or (first_government and "writing" in me.advances):
-        events += _writing(state, seat)
+        events += decks.draw_hand_cards(state, seat)
     return events
 
 
@@ -439,23 +439,6 @@ def _gained(state: ClashState, seat: int, resource: str, n: int, why: str) -> Ev
         "clash.gained",
         {"player": state.players[seat], "resource": resource, "count": kept, "from": why},
     )
-
-
-def _writing(state: ClashState, seat: int) -> list[Event]:
-    """Writing: 1 action card and 1 objective card (p.2, C16)."""
-    me = state.seats[seat]
-    events: list[Event] = []
-    for deck in ("action", "objective"):
-        card = decks.draw(state, deck)
-        if card is None:
-            continue
-        if deck == "action":
-            me.actions = (*me.actions, card)
-        else:
-            me.objectives = (*me.objectives, card)
-        events.append(Event("clash.card_drawn", {"player": state.players[seat], "deck": deck}))
-        events.append(Event("clash.you_drew", {"deck": deck, "card": card}, visible_to=(seat,)))
-    return events
 
 
 # -- Monuments' reservation -----------------------------------------------------------------

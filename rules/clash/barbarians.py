@@ -84,7 +84,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from rules.clash import marks as mk
+from rules.clash import transfer
 from rules.clash.components import (
     ANGRY,
     ARMY,
@@ -368,36 +368,12 @@ def _kill(state: ClashState, owner: int, h: Hex, army: int, settler: int) -> lis
     lost = []
     for kind, n in ((ARMY, army), (SETTLER, settler)):
         if n:
-            _remove_units(state, owner, h, kind, n)
+            transfer.remove_land(state, owner, h, kind, n)
             lost.append(f"{kind}_{n}")
     if not lost:
         return []
     params = {"player": state.players[owner], "units": lost, "space": label(h)}
     return [Event("clash.units_lost", params)]
-
-
-def _remove_units(state: ClashState, seat: int, h: Hex, kind: str, count: int) -> None:
-    """``count`` units of ``kind`` of ``seat`` die on ``h``; the active player's turn marks
-    never name more units than are left there (the most restricting go first, as in combat)."""
-    me = state.seats[seat]
-    counts = me.armies if kind == ARMY else me.settlers
-    left = counts.get(h, 0) - count
-    if left > 0:
-        counts[h] = left
-    else:
-        counts.pop(h, None)
-    if seat != state.active:
-        return
-    place = token(h)
-    marks = state.turn_state.marks
-    have = mk.counts(marks, place, kind)
-    extra = sum(have.values()) - max(0, left)
-    for m in reversed(mk.MARKS):
-        k = min(extra, have[m])
-        if k > 0:
-            marks = mk.remove(marks, place, kind, m, k)
-            extra -= k
-    state.turn_state = replace(state.turn_state, marks=marks)
 
 
 def _others(city: City) -> list[str]:

@@ -82,7 +82,7 @@ from rules.clash.hexes import Hex, label, parse_hex, token
 from rules.clash.occupancy import BARBARIANS
 from rules.clash.registry import Answer
 from rules.clash.resources import can_pay, gain, pay
-from rules.clash.state import Battle, City, ClashState, Piece, piece_order
+from rules.clash.state import Battle, City, ClashState, Piece, piece_order, pieces_in_use
 from rules.core import Choice, Decision, Event, IllegalAction
 
 BATTLE: Final = "battle"
@@ -445,7 +445,7 @@ def _lose(state: ClashState, side: int, count: int) -> list[Event]:
             state.barbarians = replace(state.barbarians, armies=armies)
             state.battle = replace(b, defeated=b.defeated + count)
         else:
-            _remove_land(state, side, h, ARMY, count)
+            transfer.remove_land(state, side, h, ARMY, count)
         return [_lost(state, side, f"{ARMY}_{count}")]
     ships = [s for s in state.seats[side].ships if s.hex == h]
     alike = len({s.cargo for s in ships}) == 1
@@ -463,27 +463,6 @@ def _lost(state: ClashState, side: int, what: str) -> Event:
         return Event("clash.barbarian_units_lost", {"units": [what], "space": label(b.space)})
     params = {"player": state.players[side], "units": [what], "space": label(b.space)}
     return Event("clash.units_lost", params)
-
-
-def _remove_land(state: ClashState, seat: int, h: Hex, kind: str, count: int) -> None:
-    me = state.seats[seat]
-    counts = me.armies if kind == ARMY else me.settlers
-    left = counts.get(h, 0) - count
-    if left > 0:
-        counts[h] = left
-    else:
-        counts.pop(h, None)
-    if seat == state.active:
-        place = token(h)
-        marks = state.turn_state.marks
-        have = mk.counts(marks, place, kind)
-        extra = sum(have.values()) - max(0, left)
-        for m in reversed(mk.MARKS):
-            k = min(extra, have[m])
-            if k:
-                marks = mk.remove(marks, place, kind, m, k)
-                extra -= k
-        state.turn_state = replace(state.turn_state, marks=marks)
 
 
 def _sink(state: ClashState, seat: int, ids: list[int]) -> list[Event]:
@@ -560,7 +539,7 @@ def _settlers_die(state: ClashState, side: int) -> list[Event]:
     n = state.seats[side].settlers.get(b.space, 0)
     if not n:
         return []
-    _remove_land(state, side, b.space, SETTLER, n)
+    transfer.remove_land(state, side, b.space, SETTLER, n)
     return [_lost(state, side, f"{SETTLER}_{n}")]
 
 
@@ -660,16 +639,6 @@ FANATICISM_ANSWER = Answer(_fanatic_choices, _fanatic_apply, _fanatic_problem)
 # -- captures ------------------------------------------------------------------------------------
 
 
-def _pieces_in_use(state: ClashState, seat: int, kind: str) -> int:
-    return sum(
-        1
-        for p in state.seats
-        for c in p.cities
-        for x in c.pieces
-        if (x.kind, x.owner) == (kind, seat)
-    )
-
-
 def _capture(state: ClashState, owner: int, city: City) -> list[Event]:
     b = state.battle
     assert b is not None
@@ -682,7 +651,7 @@ def _capture(state: ClashState, owner: int, city: City) -> list[Event]:
         if p.owner != owner:
             pieces.append(p)
         elif (
-            _pieces_in_use(state, winner, p.kind)
+            pieces_in_use(state, winner, p.kind)
             + sum(1 for x in pieces if (x.kind, x.owner) == (p.kind, winner))
             < PIECES_PER_KIND
         ):
@@ -758,7 +727,7 @@ def _barbarian_city_taken(state: ClashState) -> list[Event]:
             {"player": state.players[b.attacker], "space": label(b.space), "count": gold},
         )
     ]
-    if _pieces_in_use(state, b.attacker, SETTLEMENT) >= PIECES_PER_KIND:
+    if pieces_in_use(state, b.attacker, SETTLEMENT) >= PIECES_PER_KIND:
         return events + _destroy_barbarian_city(state)
     _ask(state, b.attacker, BARBARIAN_CITY)
     return events
@@ -834,7 +803,7 @@ def _withdraw(state: ClashState) -> list[Event]:
         n = min(n, here)
         if not n:
             continue
-        _remove_land(state, seat, b.space, kind, n)
+        transfer.remove_land(state, seat, b.space, kind, n)
         if transfer.is_hold(place):
             ship = transfer.ship_by_place(me, place)
             room = 0 if ship is None else SHIP_CAPACITY - len(ship.cargo)

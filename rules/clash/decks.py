@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from rules.clash.cards import DISCARDED
 from rules.clash.state import ClashState
+from rules.core import Event
 
 
 def draw(state: ClashState, deck: str) -> str | None:
@@ -42,3 +43,21 @@ def reveal_wonder(state: ClashState) -> str | None:
     if card is not None:
         state.cards = replace(state.cards, revealed=(*state.cards.revealed, card))
     return card
+
+
+def draw_hand_cards(state: ClashState, seat: int) -> list[Event]:
+    """``seat`` draws 1 action and 1 objective card (Writing, the status phase: p.2, p.11),
+    shown only to them; the others see that a card was drawn."""
+    me = state.seats[seat]
+    events: list[Event] = []
+    for deck in ("action", "objective"):
+        card = draw(state, deck)
+        if card is None:
+            continue
+        if deck == "action":
+            me.actions = (*me.actions, card)
+        else:
+            me.objectives = (*me.objectives, card)
+        events.append(Event("clash.card_drawn", {"player": state.players[seat], "deck": deck}))
+        events.append(Event("clash.you_drew", {"deck": deck, "card": card}, visible_to=(seat,)))
+    return events

@@ -18,20 +18,9 @@ from rules.clash import marks as mk
 from rules.clash.components import PIECES_PER_KIND, SETTLEMENT, SETTLER
 from rules.clash.hexes import Hex, label, token
 from rules.clash.occupancy import Occupancy, occupancy
-from rules.clash.state import ClashState, new_city
+from rules.clash.state import ClashState, new_city, pieces_in_use
 from rules.clash.tiles import BARREN
 from rules.core import Choice, Event, IllegalAction
-
-
-def settlements_in_use(state: ClashState, seat: int) -> int:
-    """Settlements of ``seat``'s colour on the board (a captured city's are the captor's)."""
-    return sum(
-        1
-        for p in state.seats
-        for c in p.cities
-        for x in c.pieces
-        if x.kind == SETTLEMENT and x.owner == seat
-    )
 
 
 def problem(state: ClashState, seat: int, h: Hex, occ: Occupancy) -> IllegalAction | None:
@@ -48,7 +37,7 @@ def problem(state: ClashState, seat: int, h: Hex, occ: Occupancy) -> IllegalActi
         return IllegalAction("cannot_found_on_a_city", space=at)
     if occ.foreign(seat, h):
         return IllegalAction("cannot_found_by_foreign_units", space=at)
-    if settlements_in_use(state, seat) >= PIECES_PER_KIND:
+    if pieces_in_use(state, seat, SETTLEMENT) >= PIECES_PER_KIND:
         return IllegalAction("no_settlement_left", limit=PIECES_PER_KIND)
     return None
 
@@ -95,12 +84,7 @@ def found(state: ClashState, seat: int, h: Hex) -> list[Event]:
     else:
         del me.settlers[h]
     # The settler leaves with the most restricting of its marks (it moves no more).
-    place, marks = token(h), state.turn_state.marks
-    have = mk.counts(marks, place, SETTLER)
-    for m in reversed(mk.MARKS):
-        if have[m]:
-            marks = mk.remove(marks, place, SETTLER, m, 1)
-            break
+    marks = mk.forget(state.turn_state.marks, token(h), SETTLER, 1)
     state.turn_state = replace(state.turn_state, marks=marks)
     me.cities.append(new_city(h, seat))
     return [Event("clash.city_founded", {"player": state.players[seat], "space": label(h)})]

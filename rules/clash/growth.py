@@ -58,7 +58,7 @@ from rules.clash.components import (
 )
 from rules.clash.hexes import Hex, label, parse_hex, token
 from rules.clash.resources import CULTURE, MOOD, can_pay, pay
-from rules.clash.state import ClashState, Piece, PlayerState, piece_order
+from rules.clash.state import ClashState, Piece, PlayerState, piece_order, pieces_in_use
 from rules.clash.tiles import SEA
 from rules.core import Choice, Event, IllegalAction
 
@@ -102,11 +102,6 @@ def growth_cost(state: ClashState, seat: int, piece: str) -> dict[str, int]:
     if _state_religion(state, seat, piece):
         return {r: n for r, n in GROWTH_COST.items() if r != FOOD}
     return dict(GROWTH_COST)
-
-
-def pieces_in_use(state: ClashState, seat: int, kind: str) -> int:
-    """Pieces of ``kind`` of ``seat``'s colour in anyone's cities (p.2)."""
-    return sum(1 for p in state.seats for c in p.cities for x in c.pieces if x == Piece(kind, seat))
 
 
 def port_spaces(state: ClashState, act: Activation) -> list[Hex]:

@@ -77,7 +77,7 @@ from rules.clash.dice import roll
 from rules.clash.hexes import Hex, label, steps, token
 from rules.clash.registry import Answer, TurnAction
 from rules.clash.resources import CULTURE, gain_tokens, spend_tokens
-from rules.clash.state import TURN, City, ClashState, Piece
+from rules.clash.state import TURN, City, ClashState, Piece, pieces_in_use
 from rules.clash.terrain import terrains
 from rules.core import Choice, Decision, Event, IllegalAction, number
 
@@ -164,8 +164,7 @@ def shielded(state: ClashState, seat: int, city: City, passable: Passable) -> bo
 
 def in_supply(state: ClashState, seat: int, kind: str) -> int:
     """Pieces of ``kind`` of ``seat``'s colour not on the board (p.2)."""
-    used = sum(1 for p in state.seats for c in p.cities for x in c.pieces if x == Piece(kind, seat))
-    return PIECES_PER_KIND - used
+    return PIECES_PER_KIND - pieces_in_use(state, seat, kind)
 
 
 def _not_mine(city: City, seat: int) -> list[Piece]:

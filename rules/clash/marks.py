@@ -106,6 +106,18 @@ def relocate(marks: tuple[Mark, ...], old: str, new: str, kind: str, n: int) -> 
     return marks
 
 
+def forget(marks: tuple[Mark, ...], place: str, kind: str, n: int) -> tuple[Mark, ...]:
+    """``marks`` with up to ``n`` marks of units of ``kind`` at ``place`` gone, the most
+    restricting first (those units left the board: founded a city, died)."""
+    have = counts(marks, place, kind)
+    for mark in reversed(MARKS):
+        k = min(n, have[mark])
+        if k > 0:
+            marks = remove(marks, place, kind, mark, k)
+            n -= k
+    return marks
+
+
 def moved_count(marks: tuple[Mark, ...], place: str, kind: str) -> int:
     """Units of ``kind`` at ``place`` that moved in this Move action."""
     c = counts(marks, place, kind)

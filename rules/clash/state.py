@@ -99,6 +99,11 @@ def new_city(h: Hex, owner: int) -> City:
     return City(h, owner, (Piece(SETTLEMENT, owner),))
 
 
+def pieces_in_use(state: ClashState, seat: int, kind: str) -> int:
+    """Pieces of ``kind`` of ``seat``'s colour in anyone's city: the box holds 7 (p.2)."""
+    return sum(1 for p in state.seats for c in p.cities for x in c.pieces if x == Piece(kind, seat))
+
+
 def piece_order(pieces: tuple[Piece, ...] | list[Piece]) -> tuple[Piece, ...]:
     """Pieces in :data:`PIECES` order."""
     return tuple(sorted(pieces, key=lambda p: PIECES.index(p.kind)))

@@ -75,7 +75,7 @@ def _run(state: ClashState, step: int) -> list[Event]:
                 return events
         elif step == CARDS:
             for seat in order:
-                events += _draw_cards(state, seat)
+                events += decks.draw_hand_cards(state, seat)
         elif step == RAZE:
             waiting = tuple(s for s in order if _small_cities(state, s))
             if waiting:
@@ -174,22 +174,6 @@ def _gain(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...]) ->
 
 
 # -- step 3: cards ------------------------------------------------------------------------------
-
-
-def _draw_cards(state: ClashState, seat: int) -> list[Event]:
-    me = state.seats[seat]
-    events: list[Event] = []
-    for deck in ("action", "objective"):
-        card = decks.draw(state, deck)
-        if card is None:
-            continue
-        if deck == "action":
-            me.actions = (*me.actions, card)
-        else:
-            me.objectives = (*me.objectives, card)
-        events.append(Event("clash.card_drawn", {"player": state.players[seat], "deck": deck}))
-        events.append(Event("clash.you_drew", {"deck": deck, "card": card}, visible_to=(seat,)))
-    return events
 
 
 # -- step 4: razing -----------------------------------------------------------------------------

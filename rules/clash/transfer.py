@@ -118,6 +118,20 @@ def drop(
     state.turn_state = replace(state.turn_state, marks=marks)
 
 
+def remove_land(state: ClashState, seat: int, h: Hex, kind: str, count: int) -> None:
+    """``count`` land units of ``kind`` of ``seat`` leave the board from ``h`` (they died);
+    the active player's marks never name more units than are left there."""
+    me = state.seats[seat]
+    counts = me.armies if kind == ARMY else me.settlers
+    left = counts.get(h, 0) - count
+    _set_count(counts, h, left)
+    if seat == state.active:
+        marks = state.turn_state.marks
+        place = token(h)
+        extra = sum(mk.counts(marks, place, kind).values()) - max(0, left)
+        state.turn_state = replace(state.turn_state, marks=mk.forget(marks, place, kind, extra))
+
+
 def stay(
     state: ClashState, seat: int, place: str, kinds: Counter[str], forest: Counter[str]
 ) -> None:
