@@ -10,6 +10,8 @@ requirements and powers come with the wonder issue.
 (42, 32, 38, 7)
 >>> ACTION_CARDS[0], OBJECTIVE_CARDS[-1], EVENT_CARDS[9]
 ('A01', 'O32', 'E10')
+>>> ACTION_HALVES["A22"]
+('C11', 'K01')
 """
 
 from __future__ import annotations
@@ -29,6 +31,57 @@ WONDERS: tuple[str, ...] = (
 )
 #: The Great Pyramids' owner wins every tie on points (p.4).
 PYRAMIDS = "great_pyramids"
+
+#: Each action card's two halves (``clash-cards.md`` §3.4): its civil half (``C01``-``C21``,
+#: 21 kinds, two cards each) and its combat half (``K01``-``K19``).
+ACTION_HALVES: dict[str, tuple[str, str]] = {
+    "A01": ("C01", "K08"),
+    "A02": ("C01", "K09"),
+    "A03": ("C02", "K03"),
+    "A04": ("C02", "K19"),
+    "A05": ("C03", "K11"),
+    "A06": ("C03", "K06"),
+    "A07": ("C04", "K10"),
+    "A08": ("C04", "K06"),
+    "A09": ("C05", "K07"),
+    "A10": ("C05", "K13"),
+    "A11": ("C06", "K14"),
+    "A12": ("C06", "K05"),
+    "A13": ("C07", "K15"),
+    "A14": ("C07", "K19"),
+    "A15": ("C08", "K10"),
+    "A16": ("C08", "K16"),
+    "A17": ("C09", "K12"),
+    "A18": ("C09", "K08"),
+    "A19": ("C10", "K12"),
+    "A20": ("C10", "K08"),
+    "A21": ("C11", "K09"),
+    "A22": ("C11", "K01"),
+    "A23": ("C12", "K17"),
+    "A24": ("C12", "K18"),
+    "A25": ("C13", "K07"),
+    "A26": ("C13", "K04"),
+    "A27": ("C14", "K03"),
+    "A28": ("C14", "K04"),
+    "A29": ("C15", "K01"),
+    "A30": ("C15", "K09"),
+    "A31": ("C16", "K02"),
+    "A32": ("C16", "K06"),
+    "A33": ("C17", "K01"),
+    "A34": ("C17", "K04"),
+    "A35": ("C18", "K01"),
+    "A36": ("C18", "K04"),
+    "A37": ("C19", "K11"),
+    "A38": ("C19", "K06"),
+    "A39": ("C20", "K13"),
+    "A40": ("C20", "K07"),
+    "A41": ("C21", "K05"),
+    "A42": ("C21", "K02"),
+}
+#: Lasting table effects an event card leaves in play for the rest of the game or until used
+#: (``clash-cards.md`` §4.2): Trojan Horse (E31) and Solar Eclipse (E32).
+TROJAN_HORSE, SOLAR_ECLIPSE = "trojan_horse", "solar_eclipse"
+TABLE_EFFECTS: tuple[str, ...] = (TROJAN_HORSE, SOLAR_ECLIPSE)
 
 #: Each deck by name: the action, objective and event decks, the face-down wonder deck.
 DECKS: dict[str, tuple[str, ...]] = {

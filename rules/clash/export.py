@@ -109,6 +109,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             for d in state.prompts.decisions
         ],
         "resign_order": [players[s] for s in state.resign_order],
+        "table_effects": list(state.table_effects),
     }
     if state.phase == STATUS and state.status is not None:
         pos["status"] = {

@@ -26,7 +26,7 @@ from rules.clash import invariants, status
 from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
-from rules.clash.cards import DECKS, DISCARDED, HALVES, WONDERS
+from rules.clash.cards import DECKS, DISCARDED, HALVES, TABLE_EFFECTS, WONDERS
 from rules.clash.components import (
     ACTIONS_PER_TURN,
     ARMY,
@@ -107,6 +107,7 @@ FIELDS = frozenset(
         "map",
         "exhausted",
         "barbarians",
+        "table_effects",
         "seats",
         "decks",
         "fill_decks",
@@ -453,6 +454,17 @@ def _cards(
     return CardState(decks, discards, revealed, reserved, lost)
 
 
+def _table_effects(position: Mapping[str, JSON]) -> tuple[str, ...]:
+    """Event cards' lasting effects in play (Trojan Horse, Solar Eclipse)."""
+    raw = _list("table_effects", position.get("table_effects", []))
+    for effect in raw:
+        if effect not in TABLE_EFFECTS:
+            raise _bad("table_effects", effect)
+    if len(set(raw)) != len(raw):
+        raise _inconsistent("table_effect_twice", "table_effects")
+    return tuple(sorted(str(e) for e in raw))
+
+
 # -- the course of the round ----------------------------------------------------------------
 
 
@@ -780,6 +792,7 @@ def from_position(
             r.space("exhausted", h) for h in _list("exhausted", position.get("exhausted", []))
         ),
         barbarians=_barbarians(r, position.get("barbarians", {})),
+        table_effects=_table_effects(position),
         dice=dice,
         prompts=stack,
         resign_order=resign_order,

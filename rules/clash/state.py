@@ -337,6 +337,8 @@ class ClashState:
     battle: Battle | None = None
     exhausted: frozenset[Hex] = frozenset()
     barbarians: Barbarians = field(default_factory=Barbarians)
+    #: Event cards' lasting effects in play (:data:`rules.clash.cards.TABLE_EFFECTS`), sorted.
+    table_effects: tuple[str, ...] = ()
     prompts: PromptStack = field(default_factory=PromptStack)
     dice: tuple[int, ...] = ()
     recent: tuple[dict[str, JSON], ...] = ()

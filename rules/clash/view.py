@@ -73,6 +73,7 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
         "battle_events": [
             {"kind": e["kind"], "params": dict(e["params"])} for e in state.battle_log
         ],
+        "table_effects": list(state.table_effects),
         "seats": [_seat(state, s) for s in range(state.n)],
         "map": map_view(state),
         "cards": {

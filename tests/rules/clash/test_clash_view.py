@@ -34,6 +34,7 @@ TOP_KEYS = {
     "exploring",
     "battle",
     "battle_events",
+    "table_effects",
     "seats",
     "map",
     "cards",
