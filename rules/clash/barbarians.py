@@ -292,14 +292,14 @@ def attack_city(state: ClashState, settlement: Hex, target: Hex) -> list[Event]:
     city = me.city_at(target)
     assert settlement in b.cities and count > 0 and city is not None
     player = state.players[owner]
-    events = [
-        Event(
-            "clash.barbarians_attack",
-            {"player": player, "space": label(target), "from": label(settlement), "count": count},
-        )
-    ]
     defenders = me.armies.get(target, 0)
     fortress = city.piece(FORTRESS) is not None
+    params = {"player": player, "space": label(target), "from": label(settlement), "count": count}
+    # What the attack began with (rules.clash.battle_facts).
+    facts = {"armies": defenders, "fortress": fortress, "city_size": city.size}
+    events = [
+        Event("clash.barbarians_attack", {**params, **facts, "wonder": city.wonder is not None})
+    ]
     barbarian_dice = roll(state, count)
     defender_dice = roll(state, defenders) + (roll(state, 1) if fortress else [])
     defender_cv = sum(defender_dice)

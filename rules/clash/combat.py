@@ -56,9 +56,9 @@ from collections import Counter
 from dataclasses import replace
 from typing import Final
 
+from rules.clash import battle_facts, transfer
 from rules.clash import combat_cards as cc
 from rules.clash import marks as mk
-from rules.clash import transfer
 from rules.clash.components import (
     ANGRY,
     ARMY,
@@ -82,7 +82,15 @@ from rules.clash.hexes import Hex, label, parse_hex, token
 from rules.clash.occupancy import BARBARIANS
 from rules.clash.registry import Answer
 from rules.clash.resources import can_pay, gain, pay
-from rules.clash.state import Battle, City, ClashState, Piece, piece_order, pieces_in_use
+from rules.clash.state import (
+    Battle,
+    City,
+    ClashState,
+    Piece,
+    city_on,
+    piece_order,
+    pieces_in_use,
+)
 from rules.core import Choice, Decision, Event, IllegalAction
 
 BATTLE: Final = "battle"
@@ -109,17 +117,6 @@ def _ships(state: ClashState, side: int, h: Hex) -> list[int]:
     if side == BARBARIANS:
         return []
     return [s.id for s in state.seats[side].ships if s.hex == h]
-
-
-def city_on(state: ClashState, h: Hex) -> tuple[int, City | None] | None:
-    """The owner of the city on ``h`` (barbarians -1, with no City record), if any."""
-    if h in state.barbarians.cities:
-        return BARBARIANS, None
-    for seat, me in enumerate(state.seats):
-        c = me.city_at(h)
-        if c is not None:
-            return seat, c
-    return None
 
 
 def defender_at(state: ClashState, attacker: int, h: Hex, sea: bool) -> int | None:
@@ -162,6 +159,7 @@ def begin(
     found = None if sea else city_on(state, space)
     mood = found[1].mood if found is not None and found[1] is not None else None
     state.battle = Battle(space, sea, attacker, defender, origins, city_mood=mood, landed=landed)
+    units = (_fighting(state, attacker), _fighting(state, defender))
     events = [
         Event(
             "clash.battle_began",
@@ -172,6 +170,8 @@ def begin(
                 "at_sea": sea,
                 # What the texts say: a battle, a naval battle, a battle against barbarians.
                 "battle": "naval" if sea else "barbarians" if defender == BARBARIANS else "land",
+                # What the battle began with (rules.clash.battle_facts).
+                **battle_facts.opening(state, state.battle, units),
             },
         )
     ]

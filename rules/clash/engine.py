@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.clash import actions, combat, invariants, serial, setup, view
+from rules.clash import actions, battle_facts, combat, invariants, serial, setup, view
 from rules.clash.position import from_position
 from rules.clash.prompts import pending
 from rules.clash.resign import resign
@@ -52,6 +52,18 @@ def _log_battle(state: ClashState, events: Sequence[Event], open_battle: bool) -
         *state.battle_log,
         *({"kind": e.kind, "params": dict(e.params)} for e in public),
     )
+
+
+def _record_battles(state: ClashState, events: Sequence[Event]) -> None:
+    """Keep the battles that ended in this step for the rest of the turn (a battle fought over
+    several steps is read from its log, which holds it whole)."""
+    told = [{"kind": e.kind, "params": e.params} for e in events if e.visible_to is None]
+    fought = battle_facts.from_barbarian_attacks(state, told)
+    if any(e["kind"] in battle_facts.ENDINGS for e in told):
+        battle = battle_facts.from_battle(state, state.battle_log)
+        if battle is not None:
+            fought.insert(0, battle)
+    battle_facts.record(state, fought)
 
 
 class ClashGame(Engine[ClashState]):
@@ -92,6 +104,7 @@ class ClashGame(Engine[ClashState]):
         open_battle = _battle_open(state)
         events = actions.apply_tokens(state, seat, toks)
         _log_battle(state, events, open_battle)
+        _record_battles(state, events)
         return events
 
     def resign_seat(self, state: ClashState, seat: int) -> list[Event]:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.clash import battle_facts
 from rules.clash.advances import in_order
 from rules.clash.exploration import LAYOUT_TOKENS
 from rules.clash.hexes import label
 from rules.clash.serial import spaces
-from rules.clash.state import STATUS, City, ClashState, Exploring, PlayerState
+from rules.clash.state import BARBARIAN_SIDE, STATUS, City, ClashState, Exploring, PlayerState
 
 JSON = Any
 
@@ -68,6 +69,10 @@ def position_of(state: ClashState) -> dict[str, JSON]:
     """The position of a running game (not a finished one: a position is played on)."""
     players = state.players
     cards = state.cards
+
+    def side(s: int) -> str:
+        return "barbarians" if s == BARBARIAN_SIDE else players[s]
+
     pos: dict[str, JSON] = {
         "round": state.round,
         "turn": state.turn,
@@ -123,6 +128,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             turn_used=sorted(ts.used),
             influenced=ts.influenced,
             moving=ts.moving,
+            fought=[battle_facts.to_json(f, side) for f in ts.fought],
             marks=[
                 {
                     "place": place if place.startswith("ship") else place.upper(),
@@ -137,6 +143,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             pos["exploring"] = exploring_json(state.exploring)
         b = state.battle
         if b is not None:
+            start, lost = battle_facts.so_far(state)
             pos["battle"] = {
                 "space": label(b.space),
                 "at_sea": b.sea,
@@ -158,6 +165,8 @@ def position_of(state: ClashState) -> dict[str, JSON]:
                 "carded": b.carded,
                 "deciding": b.deciding,
                 "played": [{"player": players[s], "card": c} for s, c in b.played],
+                "start": list(start),
+                "lost": list(lost),
             }
     return pos
 

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.clash.hexes import Hex
-from rules.clash.state import ClashState
+from rules.clash.state import BARBARIAN_SIDE, ClashState
 from rules.clash.terrain import terrains
 from rules.clash.tiles import Terrain
 
 #: The owner of the barbarians' pieces in :class:`Occupancy`.
-BARBARIANS = -1
+BARBARIANS = BARBARIAN_SIDE
 
 
 @dataclass(slots=True)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.clash import invariants, status
+from rules.clash import battle_facts, invariants, status
 from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
@@ -62,6 +62,7 @@ from rules.clash.marks import MARKS, MOVED, STOPPED, add
 from rules.clash.rounds import turn_order
 from rules.clash.setup import home, start_regions, starting_player
 from rules.clash.state import (
+    BARBARIAN_SIDE,
     STATUS,
     TURN,
     Barbarians,
@@ -71,6 +72,7 @@ from rules.clash.state import (
     ClashState,
     Completed,
     Exploring,
+    Fought,
     Mark,
     Piece,
     PlayerState,
@@ -86,7 +88,6 @@ from rules.core import Decision, IllegalAction, PromptStack, Rng
 
 JSON = Any
 _SHIP_PLACE = re.compile(r"ship[1-4]", re.ASCII)
-BARBARIAN_SIDE = -1
 
 FIELDS = frozenset(
     {
@@ -101,6 +102,7 @@ FIELDS = frozenset(
         "influenced",
         "moving",
         "marks",
+        "fought",
         "exploring",
         "battle",
         "status",
@@ -510,7 +512,16 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
     if phase == TURN and state.seats[state.active].resigned:
         raise _inconsistent("active_player_resigned", "active")
     turn_keys = sorted(
-        {"actions_left", "turn_used", "influenced", "moving", "marks", "exploring", "battle"}
+        {
+            "actions_left",
+            "turn_used",
+            "influenced",
+            "moving",
+            "marks",
+            "fought",
+            "exploring",
+            "battle",
+        }
         & set(position)
     )
     if phase == STATUS:
@@ -540,11 +551,32 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         _flag("influenced", position.get("influenced", False)),
         _marks(r, position.get("marks", [])),
         _int("moving", position.get("moving", 0), 0, GROUPS_PER_MOVE),
+        _fought(r, position.get("fought", [])),
     )
     if "exploring" in position:
         state.exploring = _exploring(r, state, position["exploring"])
     if "battle" in position:
         state.battle = _battle(r, state, position["battle"])
+        state.battle_log = _battle_so_far(state, position["battle"])
+
+
+def _fought(r: _Reader, raw: JSON) -> tuple[Fought, ...]:
+    """The battles that ended this turn (``rules.clash.battle_facts``)."""
+
+    def side(value: JSON) -> int:
+        return BARBARIAN_SIDE if value == "barbarians" else r.seat("fought", value)
+
+    out = []
+    for k, entry in enumerate(_list("fought", raw)):
+        if not isinstance(entry, dict):
+            raise _bad(f"fought[{k}]", entry)
+        try:
+            f = battle_facts.from_json(entry, side)
+        except (KeyError, TypeError, ValueError):
+            raise _bad(f"fought[{k}]", entry) from None
+        r.space(f"fought[{k}].space", entry["space"])
+        out.append(f)
+    return tuple(out)
 
 
 _BATTLE_KEYS = frozenset(
@@ -562,6 +594,8 @@ _BATTLE_KEYS = frozenset(
         "carded",
         "deciding",
         "played",
+        "start",
+        "lost",
     }
 )
 
@@ -611,6 +645,28 @@ def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
         _int("battle.deciding", b.get("deciding", 0), 0, 1),
         _played(r, b.get("played", [])),
     )
+
+
+def _battle_so_far(state: ClashState, raw: Mapping[str, JSON]) -> tuple[dict[str, JSON], ...]:
+    """The battle's beginning and losses so far (``start``, ``lost``: attacker's, defender's
+    fighting units), which what it leaves when it ends counts (``rules.clash.battle_facts``).
+    ``start`` defaults to the units there now."""
+    b = state.battle
+    assert b is not None
+
+    def pair(key: str, default: tuple[int, int]) -> tuple[int, int]:
+        value = raw.get(key, list(default))
+        items = _list(f"battle.{key}", value)
+        if len(items) != 2:
+            raise _bad(f"battle.{key}", value)
+        a, d = (_int(f"battle.{key}", x, 0, 16) for x in items)
+        return a, d
+
+    now = (battle_facts.fighting(state, b.attacker), battle_facts.fighting(state, b.defender))
+    start, lost = pair("start", now), pair("lost", (0, 0))
+    if any(s - x != n for s, x, n in zip(start, lost, now, strict=True)):
+        raise _inconsistent("battle_start_less_lost_is_not_the_units_there", "battle.start")
+    return battle_facts.opening_log(state, start, lost)
 
 
 def _played(r: _Reader, raw: JSON) -> tuple[tuple[int, str], ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rules.clash import battle_facts
 from rules.clash.advances import in_order
 from rules.clash.hexes import Hex, label, offset, parse_hex
 from rules.clash.state import (
@@ -241,6 +242,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "influenced": ts.influenced,
             "marks": [list(m) for m in ts.marks],
             "moving": ts.moving,
+            "fought": [battle_facts.to_json(f, int) for f in ts.fought],
         },
         "exploring": _exploring(state.exploring),
         "battle": _battle(state.battle),
@@ -286,6 +288,7 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
             bool(ts["influenced"]),
             tuple((str(p), str(k), str(m), int(n)) for p, k, m, n in ts["marks"]),
             int(ts["moving"]),
+            tuple(battle_facts.from_json(f, int) for f in ts["fought"]),
         ),
         exploring=_read_exploring(data["exploring"]),
         battle=_read_battle(data["battle"]),

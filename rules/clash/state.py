@@ -38,6 +38,8 @@ from rules.clash.hexes import Hex, Lens
 from rules.core import Outcome, PromptStack, Rng
 
 JSON = Any
+#: The side of the barbarians in battles (:attr:`Battle.defender`, :attr:`Fought.attacker`).
+BARBARIAN_SIDE = -1
 
 #: ``turn``: a player's turn; ``status``: the status phase (p.11); ``over``: the game ended.
 PHASES: tuple[str, ...] = ("turn", "status", "over")
@@ -102,6 +104,18 @@ def new_city(h: Hex, owner: int) -> City:
 def pieces_in_use(state: ClashState, seat: int, kind: str) -> int:
     """Pieces of ``kind`` of ``seat``'s colour in anyone's city: the box holds 7 (p.2)."""
     return sum(1 for p in state.seats for c in p.cities for x in c.pieces if x == Piece(kind, seat))
+
+
+def city_on(state: ClashState, h: Hex) -> tuple[int, City | None] | None:
+    """The owner of the city on ``h`` (:data:`BARBARIAN_SIDE` for a barbarian settlement,
+    with no City record), if any."""
+    if h in state.barbarians.cities:
+        return BARBARIAN_SIDE, None
+    for seat, me in enumerate(state.seats):
+        c = me.city_at(h)
+        if c is not None:
+            return seat, c
+    return None
 
 
 def piece_order(pieces: tuple[Piece, ...] | list[Piece]) -> tuple[Piece, ...]:
@@ -223,6 +237,32 @@ class CardState:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Fought:
+    """A battle that ended this turn (:mod:`rules.clash.battle_facts`): where, at sea or not,
+    the attacking and the defending side (:data:`BARBARIAN_SIDE` for the barbarians), the
+    fighting units each had at the start (army units, or ships at sea) and lost in it, the
+    settlers each lost, the winner (None: nobody won), the owner of the city fought over
+    (None: no city), whether the attacker took it, whether it was defended (army units or a
+    Fortress) and its size and wonder at the start, and whether the attackers came straight
+    from ships."""
+
+    space: Hex
+    sea: bool
+    attacker: int
+    defender: int
+    units: tuple[int, int]
+    lost: tuple[int, int]
+    settlers_lost: tuple[int, int] = (0, 0)
+    winner: int | None = None
+    city: int | None = None
+    captured: bool = False
+    defended: bool = False
+    size: int = 0
+    wonder: bool = False
+    landed: bool = False
+
+
 #: One entry of :attr:`TurnState.marks`: place (a space's token ``c4`` or a ship's
 #: ``ship2``), unit kind, mark, count (see :mod:`rules.clash.marks`).
 Mark = tuple[str, str, str, int]
@@ -235,13 +275,15 @@ class TurnState:
     Influence succeeded (one success per turn, C36), the marks on the active player's units
     (moved in this Move action, entered a Forest or a Mountain this turn: sorted
     :data:`Mark` entries) and, during a Move action, how many groups it may still move
-    (``moving``; 0 when no Move action is under way, p.9)."""
+    (``moving``; 0 when no Move action is under way, p.9), and the battles that ended this
+    turn, in order (``fought``, any player's: the barbarians' attacks included)."""
 
     actions_left: int = ACTIONS_PER_TURN
     used: frozenset[str] = frozenset()
     influenced: bool = False
     marks: tuple[Mark, ...] = ()
     moving: int = 0
+    fought: tuple[Fought, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -273,6 +273,11 @@ def test_barbarians_attack_across_the_sea() -> None:
         "space": "D2",
         "from": "D4",
         "count": 2,
+        # What the attack began with (rules.clash.battle_facts).
+        "armies": 0,
+        "fortress": False,
+        "city_size": 1,
+        "wonder": False,
     }
     assert the(events, "barbarians_returned") == {"space": "D4", "count": 2}
     assert barbs(state) == {"D4": 2}

@@ -96,6 +96,14 @@ def test_a_round_rolls_one_die_per_army_unit_and_scores_a_hit_per_5_cv() -> None
         "space": "B2",
         "at_sea": False,
         "battle": "land",
+        # What the battle began with (rules.clash.battle_facts).
+        "attacker_units": 4,
+        "defender_units": 4,
+        "city": None,
+        "city_size": 0,
+        "wonder": False,
+        "defended": False,
+        "landed": False,
     }
     assert the(events, "battle_round") == {
         "space": "B2",
