@@ -1,13 +1,16 @@
-"""Ratings, statistics and export: ``/leaderboard``, ``/stats`` and ``/game export``.
+"""Ratings, statistics, export and replay: ``/leaderboard``, ``/stats``, ``/game export`` and
+``/game replay``.
 
 Finished games are rated by :class:`host.ratings.Rater`, a change hook of the game service;
-``/game export`` joins the ``/game`` group of the lobby cog and builds its file with
-:mod:`host.export`.
+``/game export`` and ``/game replay`` join the ``/game`` group of the lobby cog and build
+their files with :mod:`host.export` and :mod:`host.replay`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -21,12 +24,15 @@ from discordui.access import check_may_follow, followed, game_here
 from discordui.actions import bot_of
 from discordui.client import TableBot
 from discordui.i18n import game_choices, user_lang
+from discordui.replays import replay_bytes
 from discordui.replies import reply
 from discordui.suggestions import always_answers
 from host import text
 from host.errors import UserError
 from host.export import EXPORTABLE, check_exportable, transcript, transcript_bytes
 from host.ratings import Rater
+from host.replay import check_replayable
+from host.service import Loaded
 from store import PlayerStats, RatingRow
 
 #: Places shown by /leaderboard.
@@ -124,10 +130,9 @@ def export_command() -> app_commands.Command[Any, ..., None]:
     return export
 
 
-async def export_game(interaction: discord.Interaction[Any], game: int | None) -> None:
-    """Send the transcript of a game that is over, privately; refuse a running game."""
+async def _finished_game(interaction: discord.Interaction[Any], game: int | None) -> Loaded:
+    """The game named (or the one of this thread), if the user may follow it."""
     bot = bot_of(interaction)
-    lang = user_lang(interaction)
     guild_id = interaction.guild_id
     if guild_id is None:
         raise UserError("guild_only")
@@ -138,8 +143,17 @@ async def export_game(interaction: discord.Interaction[Any], game: int | None) -
     if game_id is None:
         raise UserError("export_which_game")
     loaded = await game_here(bot, interaction, game_id)
-    # A transcript is as private as the game's thread (an invite-only game's is not public).
+    # Its files are as private as the game's thread (an invite-only game's are not public).
     await check_may_follow(bot, loaded, interaction)
+    return loaded
+
+
+async def export_game(interaction: discord.Interaction[Any], game: int | None) -> None:
+    """Send the transcript of a game that is over, privately; refuse a running game."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    loaded = await _finished_game(interaction, game)
+    game_id = loaded.row.id
     check_exportable(loaded.row)  # before anything is read: a running game's log stays put
     await interaction.response.defer(ephemeral=True, thinking=True)
     data = transcript(loaded.row, loaded.seats, await bot.store.actions(game_id), loaded.outcome())
@@ -147,6 +161,61 @@ async def export_game(interaction: discord.Interaction[Any], game: int | None) -
     file = discord.File(io.BytesIO(transcript_bytes(data)), filename=name)
     title = text.game_title(lang, loaded.row.game, game_id)
     await reply(interaction, locales.t(lang, "stats.exported", game=title, file=name), file=file)
+
+
+def replay_command() -> app_commands.Command[Any, ..., None]:
+    """``/game replay``, made for each bot (a command belongs to one parent group)."""
+
+    @app_commands.command(name="replay")
+    @app_commands.describe(game="Game number")
+    @app_commands.autocomplete(game=finished_games_autocomplete)
+    async def replay(interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        """Watch a finished game again as an animated picture, one frame per turn."""
+        await replay_game(interaction, game)
+
+    return replay
+
+
+#: Seconds between two progress edits of the "drawing" message (Discord rate-limits edits).
+PROGRESS_EVERY = 2.0
+
+
+async def replay_game(interaction: discord.Interaction[Any], game: int | None) -> None:
+    """Draw the replay of a game that is over and send it privately, saying how far the
+    drawing is while it lasts."""
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    loaded = await _finished_game(interaction, game)
+    check_replayable(loaded.row)
+    title = text.game_title(lang, loaded.row.game, loaded.row.id)
+    await interaction.response.send_message(
+        locales.t(lang, "stats.replay_starting", game=title), ephemeral=True
+    )
+    shown = time.monotonic()
+
+    async def progress(done: int, total: int) -> None:
+        nonlocal shown
+        now = time.monotonic()
+        if done < total and now - shown < PROGRESS_EVERY:
+            return
+        shown = now
+        content = locales.t(lang, "stats.replay_drawing", game=title, done=done, total=total)
+        # Progress is a courtesy: the picture follows even if an edit is refused.
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(content=content)
+
+    data, ext = await replay_bytes(bot, loaded, lang, progress)
+    if len(data) > interaction.filesize_limit:
+        size = locales.format_number(lang, round(len(data) / 2**20, 1))
+        await interaction.edit_original_response(
+            content=locales.t(lang, "stats.replay_too_large", game=title, size=size)
+        )
+        return
+    name = f"{loaded.row.game}-{loaded.row.id}.{ext}"
+    file = discord.File(io.BytesIO(data), filename=name)
+    await interaction.edit_original_response(
+        content=locales.t(lang, "stats.replay_ready", game=title), attachments=[file]
+    )
 
 
 class Stats(commands.Cog):
@@ -211,9 +280,11 @@ async def setup(bot: TableBot) -> None:
     if not isinstance(group, app_commands.Group):
         raise RuntimeError("cogs.stats needs cogs.lobby (the /game group) loaded first")
     group.add_command(export_command())
+    group.add_command(replay_command())
 
 
 async def teardown(bot: TableBot) -> None:
     group = bot.tree.get_command("game")
     if isinstance(group, app_commands.Group):
         group.remove_command("export")
+        group.remove_command("replay")

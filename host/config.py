@@ -42,6 +42,8 @@ class Config:
     log_page_size: int = 15
     log_level: str = "INFO"
     render_workers: int = 1
+    #: Attach an animated replay to the result post of a finished game (host.replay).
+    replay_on_result: bool = True
     playground_host: str = "127.0.0.1"
     playground_port: int = 8765
     playground_rate_limit_time_scale: float = 1.0
@@ -82,7 +84,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         "store": {"path", "url"},
         "bot": {"default_language", "moderator_role", "log_page_size"},
         "logging": {"level"},
-        "render": {"workers"},
+        "render": {"workers", "replay_on_result"},
         "playground": {"host", "port", "rate_limit_time_scale"},
         "timers": {
             "reminder_delay",
@@ -150,6 +152,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         log_page_size=get("bot", "log_page_size", int, 15),
         log_level=(env.get("TABLEHOST_LOG_LEVEL") or get("logging", "level", str, "INFO")).upper(),
         render_workers=get("render", "workers", int, 1),
+        replay_on_result=get("render", "replay_on_result", bool, True),
         playground_host=get("playground", "host", str, "127.0.0.1"),
         playground_port=get("playground", "port", int, 8765),
         playground_rate_limit_time_scale=number("playground", "rate_limit_time_scale", 1.0),

@@ -15,11 +15,13 @@ import asyncio
 import multiprocessing
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import render
+
+T = TypeVar("T")
 
 
 class Renderer:
@@ -47,6 +49,14 @@ class Renderer:
     async def hand(self, view: Mapping[str, Any], lang: str) -> bytes:
         """The private hand picture of a seat's ``view``."""
         return await self._run(_hand, dict(view), lang)
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` off the event loop, as the pictures are drawn (``fn`` must be a
+        module-level function, so that a worker process can run it)."""
+        executor = self._executor()
+        if executor is None:
+            return await asyncio.to_thread(fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
     async def _run(self, fn: Any, view: dict[str, Any], lang: str) -> bytes:
         executor = self._executor()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,13 @@ from store import SqliteStore
 
 @contextlib.asynccontextmanager
 async def table_bot(emulator: Emulator, db: Path, **config: Any) -> AsyncIterator[TableBot]:
-    """The production bot on a SQLite file, connected to ``emulator``."""
+    """The production bot on a SQLite file, connected to ``emulator``. The result post's
+    replay is drawn only where a test asks for it (``replay_on_result=True``): it costs
+    seconds per finished game."""
     store = await SqliteStore.open(db)
+    settings = {"replay_on_result": False, **config}
     try:
-        bot = TableBot(Config(db_path=str(db), **config), store, guild_ready_timeout=0.05)
+        bot = TableBot(Config(db_path=str(db), **settings), store, guild_ready_timeout=0.05)
         async with running_bot(bot, emulator):
             yield bot
     finally:
@@ -53,8 +57,17 @@ def submitted(message: Message) -> bool:
 
 
 def said(content: str, key: str) -> bool:
-    """Whether ``content`` contains the text of ``key`` in some language (players differ)."""
-    return any(locales.t(lang, key).split("{")[0] in content for lang in locales.SUPPORTED)
+    """Whether ``content`` contains the text of ``key`` in some language (players differ):
+    its longest stretch between two placeholders, which must say something."""
+    for lang in locales.SUPPORTED:
+        found = locales.message(lang, key)
+        assert found is not None, f"{lang}: no text {key!r}"
+        for template in [found] if isinstance(found, str) else found.values():
+            stretch = max(re.split(r"\{[^}]*\}", template), key=len).strip()
+            assert len(stretch) >= 4, f"{lang}: {key!r} has no words of its own to look for"
+            if stretch in content:
+                return True
+    return False
 
 
 class Table:

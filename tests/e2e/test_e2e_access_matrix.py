@@ -108,6 +108,9 @@ COMMANDS: dict[str, Rule] = {
     "game export": Rule(
         "ended", row("ok", "ok", "ok", "no:invite_only_game", "ok", UNKNOWN), {"outsider": "ok"}
     ),
+    "game replay": Rule(
+        "ended", row("ok", "ok", "ok", "no:invite_only_game", "ok", UNKNOWN), {"outsider": "ok"}
+    ),
     "move": Rule("running", row("ok*", "no:not_your_turn", *[NOT_PLAYER] * 3, UNKNOWN)),
     "hand": Rule("running", row("ok", "ok", *[NOT_PLAYER] * 3, UNKNOWN)),
     "board": Rule(

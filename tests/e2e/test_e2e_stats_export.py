@@ -4,15 +4,19 @@ game's export is refused to everyone."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import locales
-from playground import Emulator, FakeUser
+from host.replay import turn_views
+from playground import Emulator, FakeUser, Message
 from rules import transcript
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished, said, table_bot
@@ -39,17 +43,43 @@ async def resign(emulator: Emulator, table: Table, user: FakeUser) -> None:
     await r.wait_for_messages(2, timeout=10)
 
 
+def animated_frames(data: bytes) -> int:
+    """The frames of an animated GIF or WebP."""
+    with Image.open(io.BytesIO(data)) as picture:
+        assert picture.format in ("GIF", "WEBP")
+        return int(getattr(picture, "n_frames", 1))
+
+
+async def wait_for_result_post(emulator: Emulator, table: Table) -> Message:
+    """The result post in the channel the game was opened in."""
+    for _ in range(200):
+        posts = [m for m in emulator.messages(table.channel) if m.content.startswith("🏁")]
+        if posts:
+            return posts[-1]
+        await asyncio.sleep(0.05)
+    raise AssertionError("no result post")
+
+
 async def test_finished_game_is_rated_shown_and_exported(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
     alice, bob, carol, _ = players
-    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+    async with table_bot(emulator, tmp_path / "bot.sqlite3", replay_on_result=True) as bot:
         table = Table(emulator, bot, [alice, bob])
         await table.open()
         await play_until_both_moved(table, Rng(3))
         await resign(emulator, table, alice)
         game = await table.game()
         assert game.row.status == "finished" and game.outcome() is not None
+        views = turn_views(game.engine, game.row, game.seats, await bot.store.actions(game.row.id))
+        assert len(views) >= 3  # the start, a turn of each player, the end
+
+        # The result post in the game's channel: the last picture and the replay.
+        post = await wait_for_result_post(emulator, table)
+        table_png, replay = post.attachments
+        assert table_png.filename == "table.png"
+        assert replay.filename.startswith(f"civ-{table.game_id}.")
+        assert animated_frames(replay.data) == len(views)
 
         # /leaderboard: public, Bob (the winner) above Alice, nobody pinged.
         channel = table.channel
@@ -100,6 +130,21 @@ async def test_finished_game_is_rated_shown_and_exported(
         snapshot = await bot.store.snapshot(table.game_id)
         assert snapshot is not None
         assert replayed.game.to_json(replayed.state) == snapshot[1]
+
+        # /game replay by a spectator: the same replay, privately, after a progress line.
+        r = await emulator.slash(carol, "game replay", channel=channel, game=table.game_id)
+        answer = await finished(r)
+        assert said(answer.content, "stats.replay_starting"), answer.content
+        await r.wait_until(lambda: bool(r.message.attachments), timeout=60)
+        answer = r.message
+        assert answer.ephemeral_to == carol.id
+        assert said(answer.content, "stats.replay_ready"), answer.content
+        (again,) = answer.attachments
+        assert again.filename == replay.filename and again.data == replay.data
+        # It said how far the drawing was while it lasted (the first answer, then edits).
+        drawing = locales.t("en", "stats.replay_starting", game="x").split("x")[0]
+        said_so = [q for q in emulator.requests() if drawing in q.text()]
+        assert said_so and all(q.ephemeral_to == carol.id for q in said_so)
 
         # The same file through the command line.
         path = tmp_path / file.filename

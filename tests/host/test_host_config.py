@@ -50,6 +50,13 @@ def test_the_playground_rate_limit_scale_is_read(tmp_path: Path) -> None:
     assert load_config(path, env={}).playground_rate_limit_time_scale == 0.25
 
 
+def test_the_result_posts_replay_can_be_turned_off(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    assert load_config(path, env={}).replay_on_result
+    path.write_text("[render]\nreplay_on_result = false\n", encoding="utf-8")
+    assert not load_config(path, env={}).replay_on_result
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
@@ -63,6 +70,7 @@ def test_the_playground_rate_limit_scale_is_read(tmp_path: Path) -> None:
         ("[playground]\nrate_limit_time_scale = 'fast'\n", "must be a number"),
         ("[discord]\ndev_guilds = ['x']\n", "dev_guilds"),
         ("[logging]\nlevel = 'loud'\n", "logging.level"),
+        ("[render]\nreplay_on_result = 'yes'\n", "render.replay_on_result must be bool"),
     ],
 )
 def test_malformed_config_is_refused_clearly(tmp_path: Path, body: str, fragment: str) -> None:

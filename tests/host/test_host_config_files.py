@@ -148,7 +148,7 @@ KNOWN = {
     "store": ["path"],
     "bot": ["default_language", "moderator_role", "log_page_size"],
     "logging": ["level"],
-    "render": ["workers"],
+    "render": ["workers", "replay_on_result"],
     "playground": ["host", "port", "rate_limit_time_scale"],
     "timers": [*DURATIONS, "deadline_policy", "vacation_days"],
 }
