@@ -44,6 +44,8 @@ def idea(state: ClashState, seat: int, advance: str) -> list[Event]:
     lib = owner(state, GREAT_LIBRARY)
     if lib is None or lib == seat or state.phase != TURN or state.active != seat:
         return []
+    if state.seats[lib].resigned:
+        return []
     if left_of(state, lib) != seat or GREAT_LIBRARY in state.turn_state.used:
         return []
     if advance in state.seats[lib].advances:

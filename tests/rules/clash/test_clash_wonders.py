@@ -9,6 +9,7 @@ On the base map (``clash_map``) ann's D2 has D3 (Sea) for a Port; bob's F3 is 2 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -16,12 +17,12 @@ from clash_map import board, events, play, prompt, refused, tokens, with_needs
 from test_clash_support import comparable, roundtrip
 
 import locales
-from rules.clash import GAME, invariants, scoring
+from rules.clash import GAME, actions, invariants, scoring
 from rules.clash.cards import WONDERS
 from rules.clash.hexes import parse_hex
 from rules.clash.state import City, ClashState
 from rules.clash.wonders import WONDER
-from rules.core import IllegalAction, act
+from rules.core import IllegalAction, Rng, act
 
 JSON = Any
 #: Every advance some wonder needs, and Storage for Food above 2.
@@ -481,3 +482,65 @@ def test_the_wonder_texts_render(lang: str) -> None:
         seat = GAME.pending(state)[0].seat
         shown += [text.choice_label(lang, c) for c in GAME.choices(state, seat, [])]
     assert shown and all("clash." not in s and "{" not in s for s in shown), shown
+
+
+# -- random play ---------------------------------------------------------------------------
+
+#: Turn actions of this step (building, the Gardens, activating for the Lighthouse and the
+#: Mausoleum, influence for the Pyramids) and ``end``.
+HEADS = ("wonder", "gardens", "activate", "influence", "end")
+
+
+def _walk(state: ClashState, seat: int, rng: Rng) -> str:
+    prefix: list[str] = []
+    while True:
+        options = GAME.choices(state, seat, prefix)
+        if not prefix and GAME.pending(state)[0].kind == "turn":
+            options = [c for c in options if c.token in HEADS]
+        assert options, prefix
+        pick = options[rng.randrange(len(options))]
+        prefix.append(pick.token)
+        assert pick.complete or pick.more, prefix
+        if pick.complete and (not pick.more or rng.randrange(2)):
+            return " ".join(prefix)
+
+
+def _rich(hex_: str, **keys: JSON) -> JSON:
+    return {"hex": hex_, "pieces": ["settlement", "port", "academy"], "port_faces": "D3", **keys}
+
+
+def test_random_play_with_wonders_keeps_every_invariant() -> None:
+    """Both players can build every wonder, with ships and targets for their powers."""
+    seen: Counter[str] = Counter()
+    everything = (*ALL, "myths", "tactics")
+    for variant in range(3):
+        a = ann(
+            cities=[_rich("D2"), {"hex": "D4", "pieces": ["settlement", "temple"]}],
+            advances=everything,
+            ships=[{"hex": "D3"}],
+            mood_tokens=4,
+            culture_tokens=8,
+        )
+        b = {
+            "cities": [{"hex": "D7"}, {"hex": "F3", "pieces": ["settlement", "temple"]}],
+            "advances": with_needs(["farming", "mining", *everything]),
+            "resources": RICH,
+            "culture_tokens": 8,
+            "mood_tokens": 4,
+        }
+        state = game(a=a, b=b, reserved={"great_statue": "bob"})
+        rng = Rng(variant)
+        for _ in range(60):
+            if state.outcome is not None:
+                break
+            seat = GAME.pending(state)[0].seat
+            action = _walk(state, seat, rng)
+            state, evs = act(GAME, state, seat, action)
+            seen.update(e.kind for e in evs)
+            assert GAME.check_invariants(state) == [], action
+            for decision in state.prompts.decisions:
+                check = actions.DECISIONS[decision.kind].problem
+                assert check is None or check(state, decision) is None, decision
+            assert comparable(roundtrip(state)) == comparable(state)
+    assert seen["clash.wonder_built"] >= 3
+    assert seen["clash.lighthouse_used"] and seen["clash.gardens_mood"]
