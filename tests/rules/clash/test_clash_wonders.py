@@ -544,3 +544,14 @@ def test_random_play_with_wonders_keeps_every_invariant() -> None:
             assert comparable(roundtrip(state)) == comparable(state)
     assert seen["clash.wonder_built"] >= 3
     assert seen["clash.lighthouse_used"] and seen["clash.gardens_mood"]
+
+
+def test_a_great_statue_built_shields_its_city_from_the_other_players() -> None:
+    """p.15: built with the action, the Statue keeps bob's influence off ann's D2 (the rest
+    of its power is tested with Cultural Influence)."""
+    bob = {"cities": [{"hex": "D7"}, {"hex": "F3", "pieces": ["settlement", "academy"]}]}
+    bob["culture_tokens"] = 2
+    state = play(game(revealed=("great_statue",), b=bob), "end")
+    assert tokens(state, "influence", "f3") == ["d2"]
+    state = play(game(revealed=("great_statue",), b=bob), "wonder d2 great_statue", "end")
+    assert "influence" not in tokens(state)
