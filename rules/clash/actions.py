@@ -26,8 +26,10 @@ from rules.clash import (
     combat_cards,
     exploration,
     founding,
+    lighthouse,
     movement,
     status,
+    wonders,
 )
 from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
@@ -40,6 +42,8 @@ from rules.clash.influence import (
     INFLUENCE_ACTION,
     INFLUENCE_ANSWER,
     INFLUENCE_DECISION,
+    PYRAMIDS_ANSWER,
+    PYRAMIDS_DECISION,
 )
 from rules.clash.occupancy import occupancy
 from rules.clash.prompts import pending, prompted
@@ -83,6 +87,8 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     INFLUENCE_ACTION,
     ART_ACTION,
     *ABILITY_ACTIONS,
+    wonders.WONDER_ACTION,
+    wonders.GARDENS_ACTION,
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
@@ -90,6 +96,8 @@ DECISIONS: dict[str, Answer] = {
     advancing.RESERVE_WONDER: advancing.RESERVATION,
     advancing.DOGMA_ADVANCE: advancing.DOGMA,
     INFLUENCE_DECISION: INFLUENCE_ANSWER,
+    PYRAMIDS_DECISION: PYRAMIDS_ANSWER,
+    lighthouse.LIGHTHOUSE: lighthouse.LIGHTHOUSE_ANSWER,
     TRADE_DECISION: TRADE_ANSWER,
     **dict.fromkeys(combat.KINDS, combat.ANSWER),
     combat.FANATICISM: combat.FANATICISM_ANSWER,

@@ -32,6 +32,11 @@ Examples: ``activate d2 collect d2 e2 c3 d3-gold``, ``activate d2 build army arm
   rather than a turn action of its own: the turn menu marks every action as taking further
   tokens, and a lone ``forced_labor`` would have none.)
 
+**Wonders** (p.15): the Great Mausoleum's owner adds Temples without activating the city
+(:func:`counts_as_activation`); after each activation of the Great Lighthouse's city one ship
+may move (:mod:`rules.clash.lighthouse`). Building a wonder activates its city too
+(:mod:`rules.clash.wonders`, :func:`activated`).
+
 Refusals here: ``activate_needs_a_city``, ``not_your_city`` (p.8), ``angry_city_activated``
 (one activation while angry a turn, p.6, p.8, C26 (b)), ``activate_needs_a_use`` and
 ``unknown_use`` (p.8), ``forced_labor_needs_the_advance``, ``forced_labor_already_paid``,
@@ -45,9 +50,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Final
 
-from rules.clash import building, collect, growth
+from rules.clash import building, collect, growth, lighthouse
 from rules.clash.collect import Activation, mark_used
-from rules.clash.components import ANGRY
+from rules.clash.components import ANGRY, TEMPLE
 from rules.clash.hexes import Hex, label, token
 from rules.clash.moods import effective_size, lowered
 from rules.clash.occupancy import Occupancy, occupancy
@@ -62,6 +67,7 @@ COLLECT, BUILD, GROW = "collect", "build", "grow"
 USES: tuple[str, ...] = (COLLECT, BUILD, GROW)
 FORCED_LABOR: Final = "forced_labor"
 FORCED_LABOR_MOOD: Final = 1
+GREAT_MAUSOLEUM: Final = "great_mausoleum"
 
 
 #: Each use's check of whether it can do anything now, and its next tokens.
@@ -208,6 +214,7 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
             raise err
     at = 2 if forced else 1
     act = context(state, seat, city, forced)
+    before = state.prompts
     if len(rest) <= at:
         raise IllegalAction(
             "activate_needs_a_use", city=label(h), allowed=_uses(state, seat, city, forced)
@@ -227,13 +234,15 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
         plan_g = growth.check(state, seat, act, toks)
         events += _forced_labour(state, seat, city, forced)
         events += growth.resolve(state, seat, act, plan_g)
+        if not counts_as_activation(state, seat, use, plan_g.piece):
+            params = {"player": state.players[seat], "city": label(h)}
+            return [*events, Event("clash.mausoleum_no_activation", params)]
     else:
         raise IllegalAction(
             "unknown_use", token=use, allowed=_uses(state, seat, city, forced) or list(USES)
         )
-    if counts_as_activation(use):
-        events += activated(state, seat, h, was_angry=city.mood == ANGRY)
-    return events
+    events += activated(state, seat, h, was_angry=city.mood == ANGRY)
+    return events + lighthouse.offer(state, seat, h, before)
 
 
 def _forced_labour(state: ClashState, seat: int, city: City, forced: bool) -> list[Event]:
@@ -246,10 +255,12 @@ def _forced_labour(state: ClashState, seat: int, city: City, forced: bool) -> li
     return [Event("clash.forced_labor", params)]
 
 
-def counts_as_activation(use: str) -> bool:
-    """Whether this use activates the city (p.8). The Great Mausoleum (p.15: adding a Temple
-    does not activate the player's cities) will answer False for a Temple here once wonders
-    are built; until then every use does."""
+def counts_as_activation(state: ClashState, seat: int, use: str, piece: str | None) -> bool:
+    """Whether this use activates the city (p.8): every use does, but adding a Temple does not
+    activate a city of the Great Mausoleum's owner, wherever the wonder stands (p.15, C116):
+    no repeated-activation mood step, no count, no Lighthouse move."""
+    if use == GROW and piece == TEMPLE:
+        return not any(c.wonder == GREAT_MAUSOLEUM for c in state.seats[seat].cities)
     return use in USES
 
 

@@ -33,17 +33,17 @@ Engineering reveals the top wonder, Monuments reveals one and reserves a reveale
 of Steel Weapons, Philosophy 1 Idea (and 1 Idea for every later Science advance, C17),
 Writing draws 1 action and 1 objective card with a government, else when the first government
 advance comes (C16 (a)); Free Education gives 1 mood token once per turn when an advance was
-paid with Gold and Ideas only (C18 (a)). Other players' hooks (the Great Library) and card
-windows come with the wonder and card issues. Dogma gives a free Theocracy advance for
-each new Temple (p.2): :func:`dogma_advance`, asked as ``dogma_advance`` when there is a
-choice.
+paid with Gold and Ideas only (C18 (a)). Then other players' hooks: the Great Library's Idea
+(:mod:`rules.clash.library`); card windows come with the card issue. Dogma gives a free
+Theocracy advance for each new Temple (p.2): :func:`dogma_advance`, asked as
+``dogma_advance`` when there is a choice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.clash import decks
+from rules.clash import decks, library
 from rules.clash.advances import (
     ADVANCE,
     ADVANCE_IDS,
@@ -355,6 +355,8 @@ def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = 
     player = state.players[seat]
     moved = switching(me, advance)
     had_government = me.government is not None
+    # The Great Library looks at what its owner lacks when the advance comes (p.15).
+    library_events = library.idea(state, seat, advance)
     if moved:
         others = [
             a
@@ -368,7 +370,8 @@ def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = 
             Event(
                 "clash.government_switched",
                 {"player": player, "advance": advance, "moved": moved, "placed": placed},
-            )
+            ),
+            *library_events,
         ]
     me.advances = me.advances | {advance}
     enforce_caps(me)
@@ -377,7 +380,7 @@ def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = 
     if border is not None:
         events += _level_up(state, seat, border)
     events += _one_time(state, seat, advance, had_government)
-    return events
+    return events + library_events
 
 
 def _level_up(state: ClashState, seat: int, border: str) -> list[Event]:

@@ -23,7 +23,7 @@ collecting: what a track cannot take is lost (C7 (a); Food 2 without Storage, 8 
 tokens 8). **Public Education** adds 1 Idea when the city has an Academy (p.2, p.5, C23).
 **Economic Liberty** (p.2, p.8): the first Collect of each turn costs no action (the action
 the dispatcher spent is given back), every later one costs its action and 2 mood tokens
-(C21 (a)). The Great Gardens' +1 Food (p.15) plugs in at :func:`resolve` with the wonders.
+(C21 (a)). **Great Gardens** (p.15): after its city collects, 1 Food more (within the cap).
 
 Refusals (each with the space or city named): ``nothing_to_collect`` (no space yields
 anything to this city now, p.8), ``collect_needs_a_space`` (p.8), ``too_many_spaces`` (more
@@ -121,6 +121,8 @@ def mark_used(state: ClashState, ability: str) -> None:
 
 IRRIGATION, FISHING, HUSBANDRY, ROADS = "irrigation", "fishing", "husbandry", "roads"
 PUBLIC_EDUCATION, ECONOMIC_LIBERTY = "public_education", "economic_liberty"
+GREAT_GARDENS: Final = "great_gardens"
+GARDENS_FOOD: Final = 1
 #: What each terrain yields and the advance it needs (p.2, p.5, p.8).
 YIELD: dict[Terrain, tuple[str, str]] = {
     FERTILE: (FOOD, FARMING),
@@ -360,5 +362,9 @@ def resolve(state: ClashState, seat: int, act: Activation, plan: Collect) -> lis
         bonus, over = take(me, [(IDEAS, 1)])
         events += gained(state, seat, PUBLIC_EDUCATION, bonus)
         lost += over
-    # The Great Gardens (p.15: +1 Food after its city collects) plug in here with the wonders.
+    if act.city.wonder == GREAT_GARDENS:
+        # After the city's own take (p.15), so the Food cap may cut it.
+        bonus, over = take(me, [(FOOD, GARDENS_FOOD)])
+        events += gained(state, seat, GREAT_GARDENS, bonus)
+        lost += over
     return events + over_cap(state, seat, lost)

@@ -20,8 +20,8 @@ cities count).
   (p.2, p.8, p.20), paid after the piece.
 
 Dogma gives a free Theocracy advance for each new Temple (p.2), from :func:`_temple_built`
-(:func:`rules.clash.advancing.dogma_advance`). Hook still to come: the Great Mausoleum (p.15:
-adding a Temple does not activate the city) at
+(:func:`rules.clash.advancing.dogma_advance`). The Great Mausoleum (p.15: adding a Temple
+does not activate its owner's city, so no repeated-activation step) is
 :func:`rules.clash.activation.counts_as_activation`.
 
 Refusals: ``city_is_angry`` (p.6, p.8), ``grow_needs_a_piece``, ``not_a_piece``,

@@ -28,7 +28,10 @@ For one action one of your cities (the **source**) influences a city within its 
 **Boost blockers** (p.11): against a city of a player other than you, no culture tokens may
 be spent on range or on the roll when its owner has Separation of Power and the city is happy,
 Totalitarianism and army units of the owner stand in it, or Devotion and it holds a Temple.
-Such a city stays a target within the plain range. **Art & Sculptures**: once per turn, pay 1
+Such a city stays a target within the plain range. **Great Pyramids** (p.15, C111): when
+built, their city may at once make two attempts without an action (a nested decision
+``pyramids``: ``<target> <piece>`` or ``done``), boosts allowed, the one success a turn still
+the limit. **Art & Sculptures**: once per turn, pay 1
 culture token for a Cultural Influence that costs no action (p.2); it marks the advance used
 (:attr:`rules.clash.state.TurnState.used`) and adds an attempt, not a success (C36).
 
@@ -355,7 +358,9 @@ def needed(state: ClashState, seat: int) -> int:
     return SUCCESS_WITH_CONVERSION if CONVERSION in state.seats[seat].advances else SUCCESS
 
 
-def _attempt(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Event]:
+def _attempt(
+    state: ClashState, seat: int, rest: list[str], fee: int, how: str | None = None
+) -> list[Event]:
     source, target, kind = _read(state, seat, rest, fee)
     me = state.seats[seat]
     player = state.players[seat]
@@ -400,7 +405,7 @@ def _attempt(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Ev
         )
     if block is not None or me.culture_tokens < short:
         return events + _fail(state, seat, at, die)
-    how = "art" if fee else "action"
+    how = how or ("art" if fee else "action")
     ts = state.turn_state
     decision = Decision(
         f"{INFLUENCE_DECISION}:{state.round}.{state.turn}.{seat}.{ts.actions_left}.{how}",
@@ -528,12 +533,13 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
     at = state.board.parse(str(decision.params["space"]))
     die = int(decision.params["roll"])
     if not n:
-        return _fail(state, seat, at, die)
+        return _fail(state, seat, at, die) + drop_idle(state)
     spend_tokens(state.seats[seat], CULTURE, n)
     boosted = Event(
         "clash.influence_boosted", {"player": state.players[seat], "count": n, "roll": die + n}
     )
-    return [boosted, *_succeed(state, seat, at, str(decision.params["piece"]))]
+    piece = str(decision.params["piece"])
+    return [boosted, *_succeed(state, seat, at, piece), *drop_idle(state)]
 
 
 #: How the decision after a short roll is answered (:data:`rules.clash.actions.DECISIONS`).
@@ -542,3 +548,110 @@ INFLUENCE_ANSWER = Answer(answer_choices, answer_apply, decision_problem)
 #: The two turn actions of :data:`rules.clash.actions.TURN_ACTIONS`.
 INFLUENCE_ACTION = TurnAction(INFLUENCE, offered, choices, apply)
 ART_ACTION = TurnAction(ART, art_offered, art_choices, art_apply, costs_action=False)
+
+
+# -- the Great Pyramids' two attempts -------------------------------------------------------
+
+#: The kind of the decision offering the Great Pyramids' attempts (``prompt.clash.pyramids``).
+PYRAMIDS_DECISION = "pyramids"
+GREAT_PYRAMIDS = "great_pyramids"
+#: Attempts the Great Pyramids give when built (p.15).
+PYRAMIDS_ATTEMPTS = 2
+PYRAMIDS_DONE = "done"
+
+
+def pyramid_targets(state: ClashState, seat: int, city: City) -> list[Target]:
+    """What the Pyramids' city may influence now (none after a success this turn, C36)."""
+    if state.turn_state.influenced or not can_be_source(city, seat):
+        return []
+    return targets(state, seat, city, _budget(state, seat, 0))
+
+
+def _push_pyramids(state: ClashState, seat: int, city: City, count: int) -> None:
+    pid = f"{PYRAMIDS_DECISION}:{state.round}.{state.turn}.{seat}.{count}"
+    params = {"city": label(city.hex), "count": count}
+    state.prompts = state.prompts.push(Decision(pid, seat, PYRAMIDS_DECISION, params, seat))
+
+
+def offer_pyramids(state: ClashState, seat: int, h: Hex) -> list[Event]:
+    """The Great Pyramids just built on ``h``: their city may make two Cultural Influence
+    attempts at once, without an action (p.15, C111), asked when it has a target."""
+    city = state.seats[seat].city_at(h)
+    if city is None or city.wonder != GREAT_PYRAMIDS or not pyramid_targets(state, seat, city):
+        return []
+    _push_pyramids(state, seat, city, PYRAMIDS_ATTEMPTS)
+    return []
+
+
+def _pyramid_city(state: ClashState, decision: Decision) -> City | None:
+    try:
+        h = state.board.parse(str(decision.params.get("city")))
+    except IllegalAction:
+        return None
+    city = state.seats[decision.seat].city_at(h)
+    return city if city is not None and city.wonder == GREAT_PYRAMIDS else None
+
+
+def drop_idle(state: ClashState) -> list[Event]:
+    """A Pyramids decision coming back to the top with nothing left to attempt (a success this
+    turn, or no target any more) goes: a prompt would only have ``done`` to answer."""
+    top = state.prompts.top()
+    while top is not None and top.kind == PYRAMIDS_DECISION:
+        city = _pyramid_city(state, top)
+        if city is not None and pyramid_targets(state, top.seat, city):
+            break
+        state.prompts = state.prompts.pop(top.id)
+        top = state.prompts.top()
+    return []
+
+
+def _pyramids_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    city = _pyramid_city(state, decision)
+    if city is None or len(prefix) > 1:
+        return []
+    out = _choices(state, decision.seat, [token(city.hex), *prefix], 0)
+    if not prefix:
+        out.append(Choice(PYRAMIDS_DONE, "clash.choice.pyramids_done"))
+    return out
+
+
+def _pyramids_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    """``<target> <piece>``: one free attempt from the Pyramids' city; ``done``: no more."""
+    seat = decision.seat
+    if toks == [PYRAMIDS_DONE]:
+        state.prompts = state.prompts.pop(decision.id)
+        return []
+    city = _pyramid_city(state, decision)
+    assert city is not None
+    rest = [token(city.hex), *toks]
+    _read(state, seat, rest, 0)
+    state.prompts = state.prompts.pop(decision.id)
+    left = int(decision.params["count"]) - 1
+    if left:
+        # Beneath a boost decision the attempt may push: asked after it.
+        _push_pyramids(state, seat, city, left)
+    used = Event(
+        "clash.pyramids_attempt",
+        {"player": state.players[seat], "city": label(city.hex), "count": left},
+    )
+    events = _attempt(state, seat, rest, 0, f"pyramids{left}")
+    return [used, *events, *drop_idle(state)]
+
+
+def _pyramids_problem(state: ClashState, decision: Decision) -> str | None:
+    seat = decision.seat
+    if state.phase != TURN or decision.turn != seat or state.active != seat:
+        return "pyramids decision outside its owner's turn"
+    p = decision.params
+    if set(p) != {"city", "count"} or p["count"] not in (1, PYRAMIDS_ATTEMPTS):
+        return f"pyramids decision params {dict(p)}"
+    city = _pyramid_city(state, decision)
+    if city is None:
+        return f"pyramids decision without the Great Pyramids on {p['city']}"
+    if not pyramid_targets(state, seat, city):
+        return "pyramids decision with nothing to influence"
+    return None
+
+
+#: The Great Pyramids' attempts (:data:`rules.clash.actions.DECISIONS`).
+PYRAMIDS_ANSWER = Answer(_pyramids_choices, _pyramids_apply, _pyramids_problem)

@@ -37,6 +37,7 @@ from rules.clash import (
     rounds,
     scoring,
     status,
+    wonders,
 )
 from rules.clash.cards import PYRAMIDS
 from rules.clash.components import LAND_UNITS, SHIP
@@ -110,6 +111,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "liberties",  # rules.clash.abilities.LIBERTIES
         "drama",  # rules.clash.abilities.DRAMA
         "power",  # rules.clash.abilities.POWER
+        wonders.WONDER_TOKEN,
+        wonders.GARDENS_TOKEN,
     ),
     "clash.choice.to.": (
         movement.WALK,
