@@ -151,6 +151,7 @@ def map_view(state: ClashState) -> dict[str, JSON]:
                 "port_faces": None if c.port_faces is None else label(c.port_faces),
                 "mood": c.mood,
                 "size": c.size,
+                "wonder": c.wonder,
             }
             for me in state.seats
             for c in me.cities

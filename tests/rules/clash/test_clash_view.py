@@ -115,6 +115,7 @@ def test_the_map_view_of_a_rich_position() -> None:
         "port_faces": "D3",
         "mood": "happy",
         "size": 3,
+        "wonder": "great_wall",
     }
     assert {
         "hex": "D3",
