@@ -80,6 +80,7 @@ class Emulator:
             gateway_url=lambda: self.gateway_url,
             interactions=self.interactions,
         )
+        self.rest.shards = lambda: self.gateway.shards
         self.rest.latency = latency
         self.rest.limiter.enabled = rate_limits
         self.rest.limiter.time_scale = rate_limit_time_scale
@@ -177,10 +178,18 @@ class Emulator:
         """A guild by object or id (the first one for None)."""
         return self.state.guild(ref)
 
-    def add_guild(self, name: str, *, owner: str, locale: str = "en-US") -> Guild:
+    def add_guild(
+        self,
+        name: str,
+        *,
+        owner: str,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
         """Another server the bot is in, with its own roles and a new user ``owner`` who owns
         it (every permission there). Add its channels with ``add_channel(..., guild=)`` and
-        its members with ``add_user(..., guild=)`` or ``join_guild``.
+        its members with ``add_user(..., guild=)`` or ``join_guild``. ``shard``
+        (``(shard_id, shard_count)``) puts it on that shard of the gateway.
 
         Announced with GUILD_CREATE if a bot is connected, as when a bot is added to a server.
         """
@@ -188,7 +197,7 @@ class Emulator:
             raise EmulatorError(f"a user named {owner!r} already exists")
         owner_user = FakeUser(self.state.next_id(), owner, locale=locale)
         self.state.users[owner_user.id] = owner_user
-        guild = self.state.add_guild(name, owner_user.id)
+        guild = self.state.add_guild(name, owner_user.id, shard=shard)
         if self.gateway.sessions:
             payload = self.state.guild_create_payload(guild)
             self._spawn(self.gateway.dispatch("GUILD_CREATE", payload))

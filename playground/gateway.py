@@ -4,6 +4,15 @@ Frames are plain JSON text: discord.py asks for zlib-stream but only decompresse
 frames, so uncompressed text is always understood. A session outlives its connection until
 the client closes normally (1000/1001); events dispatched while it is away are buffered and
 replayed on RESUME, as Discord does.
+
+**Sharding**, as Discord does it: ``GET /gateway/bot`` recommends :attr:`Gateway.shards`
+shards; an IDENTIFY may carry ``shard: [shard_id, shard_count]``, and that session then gets
+the READY, GUILD_CREATE and every other event of exactly the guilds with
+``(guild_id >> 22) % shard_count == shard_id``, direct messages only on shard 0. Discord closes
+the socket with 4010 (Invalid shard) for a shard id not below the count or a count below 1,
+and with 4011 (Sharding required) when a session would hold more guilds than one shard may:
+the emulator does so when the IDENTIFY asks for fewer shards than :attr:`Gateway.required`
+(1 unless a test raises it), without a shard at all included.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ Json = dict[str, Any]
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 REQUEST_GUILD_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 AUTHENTICATION_FAILED = 4004
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
 #: Seconds before a heartbeat is acknowledged, a network round trip. discord.py's heartbeat
 #: thread records the send time only after the send has completed in the event loop; an
 #: acknowledgement on loopback arrives before that, so the client measured its latency from
@@ -53,8 +63,19 @@ class Session:
     buffer: deque[Json] = field(default_factory=lambda: deque(maxlen=_BUFFERED_EVENTS))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
+    def covers(self, guild_id: int | None) -> bool:
+        """Whether this session's shard gets the events of ``guild_id`` (None: a DM)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
+
     def wants(self, event: str, data: Json) -> bool:
-        """Whether the session's intents subscribe to this event."""
+        """Whether the session's shard and intents subscribe to this event."""
+        if not self.covers(_guild_of(event, data)):
+            return False
         if event.startswith("MESSAGE_"):
             needed = GUILD_MESSAGES if "guild_id" in data else DIRECT_MESSAGES
         elif event.startswith("GUILD_MEMBER_"):
@@ -75,8 +96,20 @@ class Session:
                 await self.ws.send_str(json.dumps(frame))
 
 
+def _guild_of(event: str, data: Json) -> int | None:
+    """The guild an event belongs to (None for a direct message or a user's own event)."""
+    raw = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data else None
+    raw = data.get("guild_id", raw)
+    return None if raw is None else int(raw)
+
+
 class Gateway:
     """Accepts gateway connections and fans dispatches out to the live sessions."""
+
+    #: The shard count ``GET /gateway/bot`` recommends.
+    shards: int = 1
+    #: The fewest shards an IDENTIFY may ask for before Discord says "Sharding required".
+    required: int = 1
 
     def __init__(
         self,
@@ -169,27 +202,43 @@ class Gateway:
             with contextlib.suppress(ConnectionError):
                 await ws.send_str(json.dumps({"op": HEARTBEAT_ACK}))
 
-    async def _identify(self, ws: web.WebSocketResponse, data: Json) -> Session:
+    async def _identify(self, ws: web.WebSocketResponse, data: Json) -> Session | None:
+        shard = data.get("shard")
+        if shard is not None:
+            valid = (
+                isinstance(shard, list)
+                and len(shard) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in shard)
+                and shard[1] >= 1
+                and 0 <= shard[0] < shard[1]
+            )
+            if not valid:
+                await ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                return None
+        if (1 if shard is None else shard[1]) < self.required:
+            await ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            return None
         session = Session(
             id=secrets.token_hex(16),
             intents=int(data.get("intents", 0)),
-            shard=data.get("shard"),
+            shard=shard,
             ws=ws,
         )
         self.sessions[session.id] = session
         state = self.state
+        guilds = [g for g in list(state.guilds.values()) if session.covers(g.id)]
         await session.send(
             "READY",
             payloads.ready(
                 user=state.bot.payload(),
-                guild_ids=list(state.guilds),
+                guild_ids=[g.id for g in guilds],
                 session_id=session.id,
                 resume_gateway_url=self.url(),
                 application_id=state.application_id,
                 shard=session.shard,
             ),
         )
-        for guild in list(state.guilds.values()):
+        for guild in guilds:
             await session.send("GUILD_CREATE", state.guild_create_payload(guild))
         state.changed()
         return session

@@ -126,6 +126,8 @@ class RestApi:
         self.state = state
         self.token = token
         self.gateway_url = gateway_url
+        #: The shard count ``GET /gateway/bot`` recommends (the gateway's).
+        self.shards: Callable[[], int] = lambda: 1
         self.interactions = interactions
         self.recorded: list[RecordedRequest] = []
         self.errors: list[str] = []
@@ -328,7 +330,8 @@ class RestApi:
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
         """What AutoShardedClient asks before connecting."""
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway_url(), "shards": 1, "session_start_limit": limit})
+        body = {"url": self.gateway_url(), "shards": self.shards(), "session_start_limit": limit}
+        return json_response(body)
 
     # -- commands -----------------------------------------------------------------------
 

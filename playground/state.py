@@ -107,6 +107,14 @@ class Snowflakes:
         self._last = max(now, self._last + 1)
         return self._last
 
+    def on_shard(self, shard_id: int, count: int) -> int:
+        """The next snowflake of a guild on shard ``shard_id`` of ``count``
+        (``(id >> 22) % count``): its timestamp moves up to ``count - 1`` ms ahead."""
+        ms = self() >> 22
+        ms += (shard_id - ms) % count
+        self._last = max(ms << 22, self._last + 1)
+        return self._last
+
 
 class State:
     """The emulated guilds and everything in them.
@@ -165,10 +173,13 @@ class State:
 
     # -- guilds, users and permissions --------------------------------------------------
 
-    def add_guild(self, name: str, owner_id: int) -> Guild:
-        """A guild the bot is in (with its own roles), owned by ``owner_id``."""
+    def add_guild(
+        self, name: str, owner_id: int, *, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A guild the bot is in (with its own roles), owned by ``owner_id``; ``shard``
+        (``(shard_id, shard_count)``) gives it an id on that shard."""
         guild = Guild(
-            id=self.next_id(),
+            id=self.next_id() if shard is None else self.next_id.on_shard(*shard),
             name=name,
             owner_id=owner_id,
             bot_role_id=self.next_id(),
