@@ -562,8 +562,16 @@ _BATTLE_KEYS = frozenset(
         "carded",
         "deciding",
         "played",
+        "retreat",
+        "siege_food",
+        "asked",
+        "generals",
+        "trojan",
+        "eclipse",
     }
 )
+#: The once-per-battle questions a position may say were answered (docs/transcripts.md).
+_BATTLE_ASKED = ("great_mausoleum", "general0", "general1", "trojan_horse")
 
 
 def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
@@ -610,7 +618,24 @@ def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
         _int("battle.carded", b.get("carded", 0), 0, 99),
         _int("battle.deciding", b.get("deciding", 0), 0, 1),
         _played(r, b.get("played", [])),
+        retreat=None if b.get("retreat") is None else r.space("battle.retreat", b["retreat"]),
+        siege_food=str(
+            _one_of("battle.siege_food", b.get("siege_food", ""), ("", "paid", "refused"))
+        ),
+        asked=_ids("battle.asked", b.get("asked", []), _BATTLE_ASKED),
+        generals=tuple(
+            r.seat(f"battle.generals[{k}]", g)
+            for k, g in enumerate(_list("battle.generals", b.get("generals", [])))
+        ),
+        trojan=_flag("battle.trojan", b.get("trojan", False)),
+        eclipse=_flag("battle.eclipse", b.get("eclipse", False)),
     )
+
+
+def _one_of(where: str, value: JSON, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise _bad(where, value)
+    return str(value)
 
 
 def _played(r: _Reader, raw: JSON) -> tuple[tuple[int, str], ...]:
