@@ -10,7 +10,6 @@ import json
 from collections import Counter
 from typing import Any
 
-import pytest
 from clash_map import (
     BASE_MAP,
     PLAYERS,
