@@ -1,4 +1,4 @@
-"""Battles (p.12, p.13, p.14; rules reference §4; open points C40-C51).
+"""Battles (p.12, p.13, p.14; rules reference §4; open points C40-C51, C65-C74).
 
 A battle begins when army units move (or land) onto a space with foreign units or a foreign
 city, or ships sail onto a space with a foreign ship (p.9, p.12). It is fought at once, before
@@ -45,9 +45,36 @@ Gold per barbarian unit killed in that battle; the attacker then keeps it (``kee
 Settlement replaces it, the city angry) or destroys it for 1 more Gold (``destroy``)
 (``barbarian_city`` decision; destroyed at once when no Settlement is left in supply).
 
-Before each round the attacker, then the defender, may play an action card for its combat
-half (:mod:`rules.clash.combat_cards`: the windows are built; the cards' texts, and the Great
-Mausoleum, come with issue IV). The barbarians' own attacks are :mod:`rules.clash.barbarians`'s.
+**Before round 1** (once per battle): the **Great Mausoleum**'s tokens, paid as the battle
+begins (p.15, C69: ``great_mausoleum`` when the split is the attacker's to choose; a move the
+attacker cannot pay for, or into a Fortress city of the **Great Wall**'s owner without
+Siegecraft, is refused by :func:`attack_refusal`); the **Great General** (E36, C72:
+``great_general``, each side holding it, attacker first); the **Trojan Horse** (E31, C73:
+``trojan_horse``); Siegecraft; the **Solar Eclipse** (E32, C74) falls on the battle.
+
+**Combat cards** (:mod:`rules.clash.combat_cards`, C42, C65-C71): before each round the
+attacker, then the defender, may play an action card for its combat half (``combat_card``).
+The round then goes in the order of ``clash-cards.md`` §8.2:
+
+a. cancel checks: Scouts, High Ground, Martyr, and The Siege unless the defender pays 2 Food
+   (``siege_food``); both sides cancelling ignores both cards; Scouts takes the card it
+   ignored into its player's hand;
+b. before the roll: Tactical Retreat ends the battle (the attacker wins); Archers' die;
+   Martyr's removals; Peltasts' dice;
+c. extra dice and CV: Prepared Defenses, Flanking, For the People, Ramming (+1 die); High
+   Morale, Tactical Surprise, The Siege, Wedge Formation, the Great General, Fanaticism (CV);
+   Defiant Stand lowers the attacker's CV;
+d. the roll (Ambush: the defender first, the attacker losing its casualties before it rolls),
+   Veterans' rerolls of 6s;
+e. hits (CV // 5, Steel Weapons), Routing's die; cancels (Fortress, Warships, Peltasts,
+   Upgraded Defenses) against the hits that can be cancelled (not Routing's nor one of
+   Ramming's); High Ground ignores the other side's Steel Weapons, Warships, Fanaticism and
+   Siegecraft payments;
+f. casualties; after the round Tactical Surprise draws a hidden action card for a side that
+   scored a hit; a Solar Eclipse battle ends (1 event point).
+
+Every card effect is told by an event (public: a played card is face up; ``EVENT_KINDS``
+are the battle report's). The barbarians' own attacks are :mod:`rules.clash.barbarians`'s.
 """
 
 from __future__ import annotations
