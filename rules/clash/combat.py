@@ -475,7 +475,9 @@ def _card_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[
         me.actions = tuple(hand)
         discard(state, "action", whole)
         state.battle = replace(b, played=(*b.played, (decision.seat, whole)), retreat=retreat)
-        params = {"player": state.players[decision.seat], "card": whole, "half": cc.half_of(whole)}
+        # Public: the half names the card played; its id may later be hidden again (a hand,
+        # a reshuffled deck), so the events never spell it.
+        params = {"player": state.players[decision.seat], "half": cc.half_of(whole)}
         events.append(Event("clash.combat_card_played", params))
     _window_done(state)
     return events + _go_on(state)
@@ -650,7 +652,9 @@ def _eclipse_end(state: ClashState, events: list[Event], fortress_alone: bool) -
     seat = state.players.index(winners[0]) if winners else defender
     if seat >= 0:
         state.seats[seat].event_points += 1
-        out.append(Event("clash.event_point", {"player": state.players[seat], "card": "E32"}))
+        out.append(
+            Event("clash.event_point", {"player": state.players[seat], "effect": SOLAR_ECLIPSE})
+        )
     return out
 
 
@@ -671,14 +675,15 @@ def _cards_in_effect(state: ClashState) -> tuple[str | None, str | None, list[Ev
         card = cards[side]
         if card is None or half is not None:
             continue
-        params = {"player": state.players[side], "card": card, "half": halves[side]}
+        params = {"player": state.players[side], "half": halves[side]}
         events.append(Event("clash.combat_card_ignored", params))
     for side, other in ((b.attacker, b.defender), (b.defender, b.attacker)):
         taken = cards[other]
         mine = acting[0] if side == b.attacker else acting[1]
         if mine == cc.SCOUTS and taken is not None:
             _take_from_discards(state, side, taken)
-            params = {"player": state.players[side], "card": taken, "from": state.players[other]}
+            half = cc.half_of(taken)
+            params = {"player": state.players[side], "half": half, "from": state.players[other]}
             events.append(Event("clash.scouts_took", params))
     return acting[0], acting[1], events
 
@@ -1544,7 +1549,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
         me.event_points += 1
         paid = [*(f"{r}_{n}" for r, n in spent.items())]
         events.append(Event("clash.trojan_horse", {"player": player, "paid": paid}))
-        events.append(Event("clash.event_point", {"player": player, "card": "E31"}))
+        events.append(Event("clash.event_point", {"player": player, "effect": TROJAN_HORSE}))
     return events + _go_on(state)
 
 

@@ -204,7 +204,7 @@ def _battle(state: ClashState) -> JSON:
         "defender": "barbarian" if b.defender < 0 else b.defender,
         "round": b.round,
         # Played combat cards are face up (p.12); so are a Great General and the Trojan Horse.
-        "played": [{"seat": seat, "card": card, "half": half_of(card)} for seat, card in b.played],
+        "played": [{"seat": seat, "half": half_of(card)} for seat, card in b.played],
         "generals": list(b.generals),
         "trojan_horse": b.trojan,
         "solar_eclipse": b.eclipse,

@@ -114,7 +114,7 @@ def test_an_attacker_is_not_offered_defenders_cards_nor_naval_ones() -> None:
 def test_k01_prepared_defenses_gives_the_defender_an_extra_die() -> None:
     state = duel([], [PREPARED], [1, 1, 5, 5, 5])
     state, events = cards(state, "a22")
-    assert the(events, "combat_card_played") == {"player": "bob", "card": "A22", "half": "K01"}
+    assert the(events, "combat_card_played") == {"player": "bob", "half": "K01"}
     assert rnd(events)["defender_dice"] == ["5", "5", "5"] and rnd(events)["defender_hits"] == 3
     assert armies(state, 0) == {} and "A22" in state.cards.discards["action"]
 
@@ -171,7 +171,7 @@ def test_k07_high_ground_ignores_the_opponents_card_and_advance_bonuses() -> Non
     """ann's High Morale and Steel Weapons count for nothing: 4+4 is 1 hit."""
     state = duel([MORALE], [HIGH_GROUND], [4, 4, 1, 1], ann_keys={"advances": ["steel_weapons"]})
     state, events = cards(state, "a06", "a09")
-    assert the(events, "combat_card_ignored") == {"player": "ann", "card": "A06", "half": "K06"}
+    assert the(events, "combat_card_ignored") == {"player": "ann", "half": "K06"}
     assert rnd(events)["attacker_hits"] == 1
 
 
@@ -183,8 +183,8 @@ def test_k07_high_ground_is_not_offered_when_attacking_a_city() -> None:
 def test_when_both_sides_cancel_both_cards_are_ignored() -> None:
     """C66: Scouts against High Ground: neither acts, Scouts takes nothing."""
     state, events = cards(duel([SCOUTS], [HIGH_GROUND], [1, 1, 1, 1]), "a23", "a09")
-    ignored = [e.params["card"] for e in events if e.kind == "clash.combat_card_ignored"]
-    assert ignored == ["A23", "A09"] and "clash.scouts_took" not in [e.kind for e in events]
+    ignored = [e.params["half"] for e in events if e.kind == "clash.combat_card_ignored"]
+    assert ignored == ["K17", "K07"] and "clash.scouts_took" not in [e.kind for e in events]
     assert state.seats[0].actions == () and state.seats[1].actions == ()
 
 
@@ -315,7 +315,7 @@ def test_k16_upgraded_defenses_cancel_a_hit_in_a_city() -> None:
 
 def test_k17_scouts_ignore_the_opponents_card_and_take_it() -> None:
     state, events = cards(duel([MORALE], [SCOUTS], [4, 4, 1, 1]), "a06", "a23")
-    assert the(events, "scouts_took") == {"player": "bob", "card": "A06", "from": "ann"}
+    assert the(events, "scouts_took") == {"player": "bob", "half": "K06", "from": "ann"}
     assert rnd(events)["attacker_hits"] == 1
     assert state.seats[1].actions == ("A06",) and "A06" not in state.cards.discards["action"]
 
@@ -367,3 +367,39 @@ def test_cards_need_tactics_and_barbarians_play_none() -> None:
     state = play(state, "move c3 b3 army army")
     state, events = cards(state, "a06")  # only ann's window opens
     assert rnd(events)["attacker_hits"] == 2
+
+
+# -- random battles with cards ------------------------------------------------------------
+
+
+def test_random_battles_with_cards_keep_every_invariant() -> None:
+    """test_clash_combat's front with hands of combat cards, a Great General and both table
+    effects: every decision the battles ask is answered at random."""
+    import json
+    from collections import Counter
+
+    from test_clash_combat import FRONT, walk
+
+    from rules.clash import combat
+    from rules.core import Rng, act
+
+    front = json.loads(json.dumps(FRONT))
+    front["seats"]["ann"]["actions"] = ["A02", "A04", "A05", "A10", "A11", "A12", "A23", "A24"]
+    front["seats"]["ann"]["kept_events"] = ["E36"]
+    front["seats"]["ann"]["culture_tokens"] = 2
+    front["seats"]["bob"]["actions"] = ["A01", "A03", "A07", "A09", "A13", "A16", "A17", "A22"]
+    front["table_effects"] = ["trojan_horse", "solar_eclipse"]
+    seen: Counter[str] = Counter()
+    for seed in range(6):
+        state = GAME.setup_position(["ann", "bob"], {}, seed, json.loads(json.dumps(front)))
+        rng = Rng(seed)
+        for _ in range(40):
+            if state.outcome is not None:
+                break
+            who = GAME.pending(state)[0].seat
+            state, events = act(GAME, state, who, walk(state, who, rng))
+            seen.update(kinds(events))
+            assert GAME.check_invariants(state) == [], kinds(events)
+            if state.battle is not None:
+                assert GAME.pending(state)[0].kind in (*combat.KINDS, combat.FANATICISM)
+    assert seen["combat_card_played"] and seen["battle_round"], seen

@@ -117,7 +117,7 @@ def test_trojan_horse_paid_gives_an_event_point_and_stops_the_defenders_card_in_
     assert prompt(state) == "trojan_horse" and tokens(state) == ["pay", "none"]
     state, events = fight(state, "pay")
     assert the(events, "trojan_horse") == {"player": "ann", "paid": ["wood_1"]}
-    assert the(events, "event_point") == {"player": "ann", "card": "E31"}
+    assert the(events, "event_point") == {"player": "ann", "effect": "trojan_horse"}
     assert state.seats[0].event_points == 1 and state.seats[0].culture_tokens == 0
     assert "battle_round" in kinds(events) and prompt(state) == "battle"  # bob had no window
     state = play(state, "attack")
@@ -145,7 +145,7 @@ def test_solar_eclipse_ends_the_next_land_battle_after_round_1_defender_scores()
     )
     state, events = act(GAME, state, 0, "move c3 b2 army army")
     assert kinds(events)[-4:] == ["battle_round", "solar_eclipse", "withdrew", "event_point"]
-    assert the(events, "event_point") == {"player": "bob", "card": "E32"}
+    assert the(events, "event_point") == {"player": "bob", "effect": "solar_eclipse"}
     assert armies(state, 0) == {"C3": 2} and state.battle is None
     assert state.table_effects == () and state.seats[1].event_points == 1
 
@@ -158,7 +158,7 @@ def test_solar_eclipse_gives_its_point_to_a_winner_in_round_1() -> None:
         table_effects=["solar_eclipse", "trojan_horse"],
     )
     state, events = act(GAME, state, 0, "move c3 b2 army army")
-    assert the(events, "event_point") == {"player": "ann", "card": "E32"}
+    assert the(events, "event_point") == {"player": "ann", "effect": "solar_eclipse"}
     assert state.table_effects == ("trojan_horse",)
 
 
@@ -175,7 +175,7 @@ def test_solar_eclipse_waits_for_a_battle_with_dice() -> None:
 def test_solar_eclipse_with_a_tactical_retreat_gives_the_attacker_the_point() -> None:
     state = duel([], [RETREAT], [1, 1, 1, 1], table_effects=["solar_eclipse"])
     state, events = cards(state, "a17 b3")
-    assert the(events, "event_point") == {"player": "ann", "card": "E32"}
+    assert the(events, "event_point") == {"player": "ann", "effect": "solar_eclipse"}
 
 
 # -- the Great General (E36) ------------------------------------------------------------------
