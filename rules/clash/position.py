@@ -623,13 +623,21 @@ def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
             _one_of("battle.siege_food", b.get("siege_food", ""), ("", "paid", "refused"))
         ),
         asked=_ids("battle.asked", b.get("asked", []), _BATTLE_ASKED),
-        generals=tuple(
-            r.seat(f"battle.generals[{k}]", g)
-            for k, g in enumerate(_list("battle.generals", b.get("generals", [])))
-        ),
+        generals=_generals(r, b.get("generals", []), (attacker, defender)),
         trojan=_flag("battle.trojan", b.get("trojan", False)),
         eclipse=_flag("battle.eclipse", b.get("eclipse", False)),
     )
+
+
+def _generals(r: _Reader, raw: JSON, sides: tuple[int, int]) -> tuple[int, ...]:
+    """The sides that discarded a Great General for this battle: its attacker or defender."""
+    out: list[int] = []
+    for k, g in enumerate(_list("battle.generals", raw)):
+        seat = r.seat(f"battle.generals[{k}]", g)
+        if seat not in sides or seat in out:
+            raise _bad(f"battle.generals[{k}]", g)
+        out.append(seat)
+    return tuple(out)
 
 
 def _one_of(where: str, value: JSON, allowed: tuple[str, ...]) -> str:

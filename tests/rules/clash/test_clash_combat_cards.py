@@ -403,3 +403,23 @@ def test_random_battles_with_cards_keep_every_invariant() -> None:
             if state.battle is not None:
                 assert GAME.pending(state)[0].kind in (*combat.KINDS, combat.FANATICISM)
     assert seen["combat_card_played"] and seen["battle_round"], seen
+
+
+def test_a_defender_resigning_at_its_card_window_plays_none() -> None:
+    """3 players: bob resigns while his card window is open; the round is fought at once."""
+    from test_clash_support import PLAYERS3, position
+
+    pos = {
+        "first": "ann",
+        "seats": {
+            "ann": {"armies": {"E3": 2}, "advances": ["farming", "mining", "tactics"]},
+            "bob": {"armies": {"E2": 2}, "advances": TACTICS, "actions": [PREPARED]},
+        },
+        "dice": [1, 1, 1, 1],
+    }
+    state = play(position(pos, PLAYERS3), "move e3 e2 army army")
+    assert prompt(state) == "combat_card" and GAME.pending(state)[0].seat == 1
+    state, events = GAME.resign(state, 1)
+    assert "clash.battle_round" in [e.kind for e in events]
+    assert prompt(state) == "battle" and state.seats[1].actions == (PREPARED,)
+    assert GAME.check_invariants(state) == []
