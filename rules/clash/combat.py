@@ -870,7 +870,7 @@ def _round(state: ClashState) -> list[Event]:
         def_raw = def_cv // HIT_EVERY + int(steel)
         def_hits = _hits(def_raw, saves_att, def_card, 0)
         att_lost = min(def_hits, att_units)
-        events.append(Event("clash.ambush", {"player": state.players[dfd], "hits": def_hits}))
+        events.append(Event("clash.ambush", {"player": state.players[dfd], "count": def_hits}))
         events += _lose(state, att, att_lost)
         att_units -= att_lost
         att_dice = roll(state, att_units + att_extra) if att_units else []

@@ -131,7 +131,7 @@ def test_k03_ambush_the_defender_rolls_first_and_the_attacker_loses_before_rolli
     state = duel([], [AMBUSH], [5, 1, 6])
     state, events = cards(state, "a03")
     assert kinds(events)[:4] == ["combat_card_played", "ambush", "units_lost", "battle_round"]
-    assert the(events, "ambush") == {"player": "bob", "hits": 1}
+    assert the(events, "ambush") == {"player": "bob", "count": 1}
     assert rnd(events)["attacker_dice"] == ["6"] and rnd(events)["defender_dice"] == ["5", "1"]
     assert armies(state, 0) == {"B2": 1} and armies(state, 1) == {"B2": 1}
     assert state.dice == ()
