@@ -11,7 +11,8 @@ space's upper right corner: crossed swords on a red disc.
 * a head row: crossed swords and the space's name; the attacker's marker, name and role; the
   defender's (or the barbarians');
 * one row per combat round: its label (``Round 1``), then for each side its dice as small
-  faces in the side's colour with the number rolled, the hits it scored (``2 hits``) and what
+  faces in the side's colour with the number rolled, the hits it scored (``2 hits``), the
+  combat card that acted for it (``· High Morale``: played cards are face up) and what
   it lost (a red minus and the unit's token with the number lost on it: armies, settlers,
   ships, the cargo sunk with them);
 * the result: who won and how (won, fought off the attack, no winner, withdrew), then what
@@ -67,6 +68,27 @@ BARBARIANS: Final = "barbarian"
 _UNIT_ORDER: Final = ("ship", "army", "settler")
 _LOSS_KINDS: Final = ("units_lost", "ships_sunk", "barbarian_units_lost")
 _RESULTS: Final = ("battle_won", "battle_drawn", "barbarians_held", "withdrew")
+#: What combat cards, the Great General, the Trojan Horse and the Great Mausoleum tell during
+#: a battle (``rules.clash.combat``): part of it, so they keep the battle open.
+_CARD_KINDS: Final = (
+    "combat_card_played",
+    "combat_card_ignored",
+    "scouts_took",
+    "siege_food_paid",
+    "tactical_retreat",
+    "archers",
+    "martyr",
+    "peltasts",
+    "ambush",
+    "veterans",
+    "routing",
+    "tactical_surprise",
+    "great_general",
+    "trojan_horse",
+    "mausoleum_paid",
+    "solar_eclipse",
+    "event_point",
+)
 _AFTERMATH: Final = (
     "city_captured",
     "city_removed",
@@ -98,6 +120,8 @@ class Round:
     dice: tuple[tuple[str, ...], tuple[str, ...]]
     hits: tuple[int, int]
     lost: tuple[list[Loss], list[Loss]] = field(default_factory=lambda: ([], []))
+    #: The combat half each side played and that acted this round (``K06``), or "".
+    cards: tuple[str, str] = ("", "")
 
 
 @dataclass(slots=True)
@@ -114,6 +138,8 @@ class Battle:
     result: tuple[str, JsonMap] | None = None
     after: list[tuple[str, JsonMap]] = field(default_factory=list)
     siege: list[str] = field(default_factory=list)
+    #: The combat halves played for the next round, by side (ignored ones taken out).
+    played: dict[int, str] = field(default_factory=dict)
     #: Whether the events that follow may still belong to it (nothing else came between).
     open: bool = True
 
@@ -176,17 +202,22 @@ def latest_battle(ctx: Ctx, recent: Any) -> Battle | None:
                 current = Battle(space, sides)
                 battles.append(current)
             assert current is not None
+            played = current.played
             current.rounds.append(
                 Round(
                     number,
                     (_digits(p.get("attacker_dice")), _digits(p.get("defender_dice"))),
                     (_int(p.get("attacker_hits")), _int(p.get("defender_hits"))),
+                    cards=(played.get(0, ""), played.get(1, "")),
                 )
             )
+            current.played = {}
         elif current is None:
             continue
         elif here and kind in _LOSS_KINDS:
             _lose(ctx, current, kind, p)
+        elif current.open and kind in _CARD_KINDS:
+            _card(ctx, current, kind, p)
         elif here and kind == "siegecraft":
             current.siege = [str(x) for x in p.get("paid") or ()]
         elif here and kind in _RESULTS and current.result is None:
@@ -208,6 +239,18 @@ def report_of(ctx: Ctx, view: JsonMap) -> Battle | None:
         return None
     full = latest_battle(ctx, view.get("battle_events"))
     return full if full is not None and (full.space, full.sides) == (b.space, b.sides) else b
+
+
+def _card(ctx: Ctx, b: Battle, kind: str, p: JsonMap) -> None:
+    """A played combat half counts for the next round's row, unless it was ignored."""
+    owner = _owner(ctx, p.get("player"))
+    if owner not in b.sides:
+        return
+    side = b.sides.index(owner)
+    if kind == "combat_card_played":
+        b.played[side] = str(p.get("half", ""))
+    elif kind == "combat_card_ignored":
+        b.played.pop(side, None)
 
 
 def _last(b: Battle) -> int:
@@ -312,6 +355,14 @@ def _dice_width(lay: _Layout, dice: Sequence[str]) -> int:
     return len(dice) * lay.die + max(0, len(dice) - 1) * lay.die_gap
 
 
+def _side_text(ctx: Ctx, r: Round, side: int) -> str:
+    """The hits a side scored, and the combat card that acted for it (a played card is face
+    up): ``2 hits · High Morale``."""
+    text = _hits_text(ctx, r.hits[side])
+    card = r.cards[side]
+    return text + _SEP + ctx.t(f"clash.combat_half.{card}") if card else text
+
+
 def _hits_text(ctx: Ctx, hits: int) -> str:
     return ctx.t("render.clash.battle.hits", count=hits)
 
@@ -320,7 +371,7 @@ def _two_lines(ctx: Ctx, lay: _Layout, column: int, r: Round, side: int) -> bool
     """Whether a side's dice, hits and losses need two lines (losses on the second)."""
     lost = r.lost[side]
     width = _dice_width(lay, r.dice[side]) + lay.gap
-    width += Canvas.measure(_hits_text(ctx, r.hits[side]), lay.t)
+    width += Canvas.measure(_side_text(ctx, r, side), lay.t)
     return bool(lost) and width + lay.gap + _loss_width(lay, lost) > column
 
 
@@ -506,7 +557,7 @@ def _draw_side(
         x += lay.die + lay.die_gap
     if r.dice[side]:
         x += lay.gap - lay.die_gap
-    x += c.text((x, mid), _hits_text(ctx, r.hits[side]), size=lay.t, fill=theme.TEXT, anchor="lm")
+    x += c.text((x, mid), _side_text(ctx, r, side), size=lay.t, fill=theme.TEXT, anchor="lm")
     lost = r.lost[side]
     if _two_lines(ctx, lay, column, r, side):
         _draw_losses(c, lay, owner, lost, (start, mid + lay.row))

@@ -1,4 +1,4 @@
-"""Battles (p.12, p.13, p.14; rules reference §4; open points C40-C51).
+"""Battles (p.12, p.13, p.14; rules reference §4; open points C40-C51, C65-C74).
 
 A battle begins when army units move (or land) onto a space with foreign units or a foreign
 city, or ships sail onto a space with a foreign ship (p.9, p.12). It is fought at once, before
@@ -45,9 +45,36 @@ Gold per barbarian unit killed in that battle; the attacker then keeps it (``kee
 Settlement replaces it, the city angry) or destroys it for 1 more Gold (``destroy``)
 (``barbarian_city`` decision; destroyed at once when no Settlement is left in supply).
 
-Before each round the attacker, then the defender, may play an action card for its combat
-half (:mod:`rules.clash.combat_cards`: the windows are built; the cards' texts, and the Great
-Mausoleum, come with issue IV). The barbarians' own attacks are :mod:`rules.clash.barbarians`'s.
+**Before round 1** (once per battle): the **Great Mausoleum**'s tokens, paid as the battle
+begins (p.15, C69: ``great_mausoleum`` when the split is the attacker's to choose; a move the
+attacker cannot pay for, or into a Fortress city of the **Great Wall**'s owner without
+Siegecraft, is refused by :func:`attack_refusal`); the **Great General** (E36, C72:
+``great_general``, each side holding it, attacker first); the **Trojan Horse** (E31, C73:
+``trojan_horse``); Siegecraft; the **Solar Eclipse** (E32, C74) falls on the battle.
+
+**Combat cards** (:mod:`rules.clash.combat_cards`, C42, C65-C71): before each round the
+attacker, then the defender, may play an action card for its combat half (``combat_card``).
+The round then goes in the order of ``clash-cards.md`` §8.2:
+
+a. cancel checks: Scouts, High Ground, Martyr, and The Siege unless the defender pays 2 Food
+   (``siege_food``); both sides cancelling ignores both cards; Scouts takes the card it
+   ignored into its player's hand;
+b. before the roll: Tactical Retreat ends the battle (the attacker wins); Archers' die;
+   Martyr's removals; Peltasts' dice;
+c. extra dice and CV: Prepared Defenses, Flanking, For the People, Ramming (+1 die); High
+   Morale, Tactical Surprise, The Siege, Wedge Formation, the Great General, Fanaticism (CV);
+   Defiant Stand lowers the attacker's CV;
+d. the roll (Ambush: the defender first, the attacker losing its casualties before it rolls),
+   Veterans' rerolls of 6s;
+e. hits (CV // 5, Steel Weapons), Routing's die; cancels (Fortress, Warships, Peltasts,
+   Upgraded Defenses) against the hits that can be cancelled (not Routing's nor one of
+   Ramming's); High Ground ignores the other side's Steel Weapons, Warships, Fanaticism and
+   Siegecraft payments;
+f. casualties; after the round Tactical Surprise draws a hidden action card for a side that
+   scored a hit; a Solar Eclipse battle ends (1 event point).
+
+Every card effect is told by an event (public: a played card is face up; ``EVENT_KINDS``
+are the battle report's). The barbarians' own attacks are :mod:`rules.clash.barbarians`'s.
 """
 
 from __future__ import annotations
@@ -59,11 +86,14 @@ from typing import Final
 from rules.clash import battle_facts, transfer
 from rules.clash import combat_cards as cc
 from rules.clash import marks as mk
+from rules.clash.barbarians import great_wall_protects
+from rules.clash.cards import SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.components import (
     ANGRY,
     ARMY,
     ARMY_LIMIT,
     BOX_PER_PLAYER,
+    FOOD,
     FORTRESS,
     GOLD,
     HAPPY,
@@ -77,11 +107,12 @@ from rules.clash.components import (
     TEMPLE,
     WOOD,
 )
-from rules.clash.dice import roll
+from rules.clash.decks import discard, draw
+from rules.clash.dice import SIDES, roll
 from rules.clash.hexes import Hex, label, parse_hex, token
-from rules.clash.occupancy import BARBARIANS
+from rules.clash.occupancy import BARBARIANS, occupancy
 from rules.clash.registry import Answer
-from rules.clash.resources import can_pay, gain, pay
+from rules.clash.resources import CULTURE, MOOD, can_pay, gain, pay, spend_tokens
 from rules.clash.state import (
     Battle,
     City,
@@ -91,6 +122,7 @@ from rules.clash.state import (
     piece_order,
     pieces_in_use,
 )
+from rules.clash.tiles import LAND
 from rules.core import Choice, Decision, Event, IllegalAction
 
 BATTLE: Final = "battle"
@@ -98,10 +130,21 @@ SIEGE: Final = "siege"
 CASUALTIES: Final = "casualties"
 REFUGEES: Final = "refugees"
 BARBARIAN_CITY: Final = "barbarian_city"
+SIEGE_FOOD: Final = "siege_food"
+GREAT_GENERAL: Final = "great_general"
+MAUSOLEUM: Final = "great_mausoleum"
 ATTACK, WITHDRAW, NONE, KEEP, DESTROY = "attack", "withdraw", "none", "keep", "destroy"
+PAY, USE = "pay", "use"
 HIT_EVERY = 5
 FANATICISM_CV = 2
+FANATICISM: Final = "fanaticism"
 SIEGE_COST = 2
+#: The Siege (K14): what the defender pays to keep its card and Fortress.
+SIEGE_FOOD_COST = 2
+#: A card's own die hits on 5-6 (Archers, Peltasts, Routing).
+CARD_HIT = 5
+#: The Great General (E36): +2 CV every round of the battle it is used in.
+GREAT_GENERAL_CARD, GENERAL_CV = "E36", 2
 
 
 # -- who stands there ------------------------------------------------------------------------
@@ -175,6 +218,13 @@ def begin(
             },
         )
     ]
+    if _mausoleum_cost(state):
+        # The Great Mausoleum: its attacker pays per army unit on attacking (C69).
+        splits = _mausoleum_splits(state)
+        if len(splits) > 1:
+            _ask(state, attacker, MAUSOLEUM, count=_mausoleum_cost(state))
+            return events
+        events += _pay_mausoleum(state, splits[0])
     return events + _go_on(state)
 
 
@@ -191,17 +241,27 @@ def _go_on(state: ClashState) -> list[Event]:
         early = _without_dice(state)
         if early is not None:
             return early
+    if b.round == 1 and _before_round_one(state):
+        return events
     if b.round == 1 and _siege_choices(state) and not b.siege and not _asked(state, SIEGE):
         _ask(state, b.attacker, SIEGE)
         return events
+    _take_eclipse(state)
     if _card_windows(state):
+        return events
+    if _siege_food_wanted(state):
+        if not _asked(state, SIEGE_FOOD):
+            _ask(state, b.defender, SIEGE_FOOD)
         return events
     b = state.battle
     assert b is not None
     # C40 (a): a Fortress fighting alone that kills every attacker has won, not drawn.
     fortress_alone = not b.sea and not _armies(state, b.defender, b.space)
+    eclipse = b.eclipse
     events += _round(state)
-    if state.prompts.top() is not None:
+    if eclipse:
+        return events + _eclipse_end(state, events, fortress_alone)
+    if state.battle is None or state.prompts.top() is not None:
         return events
     result = _result(state, fortress_alone)
     if result is not None:
@@ -252,12 +312,11 @@ def _without_dice(state: ClashState) -> list[Event] | None:
 # -- combat cards (rules.clash.combat_cards) ---------------------------------------------------
 
 
-def card_options(state: ClashState, side: int) -> list[str]:
-    """The action cards ``side`` may play for their combat half before this round (p.12)."""
+def _forces(state: ClashState, side: int) -> set[str]:
+    """The force labels ``side`` has in the battle (p.12): army units on land, its Fortress
+    defending its city, ships at sea."""
     b = state.battle
     assert b is not None
-    if side == BARBARIANS or not _has(state, side, "tactics"):
-        return []
     forces = set()
     if b.sea and _ships(state, side, b.space):
         forces.add(cc.SHIP_FORCE)
@@ -267,11 +326,66 @@ def card_options(state: ClashState, side: int) -> list[str]:
     city = found[1] if found is not None and found[0] == side else None
     if city is not None and city.piece(FORTRESS) is not None:
         forces.add(cc.FORTRESS_FORCE)
-    hand = state.seats[side].actions
+    return forces
+
+
+def _played_by(state: ClashState, side: int) -> str | None:
+    b = state.battle
+    assert b is not None
+    return next((card for who, card in b.played if who == side), None)
+
+
+def card_options(state: ClashState, side: int) -> list[str]:
+    """The action cards ``side`` may play for their combat half before this round (p.12):
+    with Tactics, a force the card names, its role, and only where it can act (C65)."""
+    b = state.battle
+    assert b is not None
+    if side == BARBARIANS or not _has(state, side, "tactics") or state.seats[side].resigned:
+        return []
+    if side == b.defender and b.trojan and b.round == 1:
+        return []  # the Trojan Horse (E31): no defender's card in round 1
+    attacking = side == b.attacker
+    in_city = not b.sea and city_on(state, b.space) is not None
+    forces = _forces(state, side)
+    out = []
+    for card in dict.fromkeys(state.seats[side].actions):
+        half = cc.COMBAT_CARDS.get(card)
+        if half is None or not cc.playable(half, attacking, b.sea, in_city, forces):
+            continue
+        if _can_act(state, side, half.code):
+            out.append(card)
+    return out
+
+
+def _can_act(state: ClashState, side: int, half: str) -> bool:
+    """Whether a half can have its effect here (C65): Archers, Routing and Wedge Formation
+    need enemy units, Tactical Retreat a space to go to, a defender's Scouts a card to take."""
+    b = state.battle
+    assert b is not None
+    other = b.defender if side == b.attacker else b.attacker
+    if half in (cc.ARCHERS, cc.ROUTING, cc.WEDGE):
+        return _fighting(state, other) > 0
+    if half == cc.TACTICAL_RETREAT:
+        return bool(retreat_spaces(state, side))
+    if half == cc.SCOUTS and side == b.defender:
+        return _played_by(state, b.attacker) is not None
+    return True
+
+
+def retreat_spaces(state: ClashState, side: int) -> list[Hex]:
+    """Where ``side``'s Tactical Retreat may go (K12, C67): an adjacent explored land space
+    without foreign units or a foreign city, with room for its army units (p.8)."""
+    b = state.battle
+    assert b is not None
+    occ = occupancy(state)
+    me = state.seats[side]
+    moving = me.armies.get(b.space, 0)
     return [
-        c
-        for c in dict.fromkeys(hand)
-        if c in cc.COMBAT_CARDS and cc.COMBAT_CARDS[c].force in forces
+        h
+        for h in sorted(b.space.neighbours())
+        if occ.terrain.get(h) in LAND
+        and not occ.foreign(side, h)
+        and me.armies.get(h, 0) + moving <= ARMY_LIMIT
     ]
 
 
@@ -299,36 +413,59 @@ def _window_done(state: ClashState) -> None:
         state.battle = replace(b, deciding=0, carded=b.round)
 
 
-def _modifiers(state: ClashState, side: int) -> cc.Modifiers:
-    b = state.battle
-    assert b is not None
-    mods = cc.Modifiers()
-    for who, card in b.played:
-        if who == side:
-            cc.COMBAT_CARDS[card].effect(mods)
-    return mods
-
-
 def _card_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
-    if prefix or state.battle is None:
+    if state.battle is None:
         return []
-    return [
-        *(
-            Choice(c.lower(), "clash.choice.combat_card", {"card": c})
-            for c in card_options(state, decision.seat)
-        ),
-        Choice(cc.PASS, "clash.choice.no_combat_card"),
-    ]
+    options = card_options(state, decision.seat)
+    if prefix:
+        card = prefix[0].upper()
+        if len(prefix) == 1 and card in options and cc.half_of(card) == cc.TACTICAL_RETREAT:
+            spaces = retreat_spaces(state, decision.seat)
+            return [
+                Choice(token(h), "clash.choice.retreat_to", {"space": label(h)}) for h in spaces
+            ]
+        return []
+    out = []
+    for c in options:
+        half = cc.half_of(c)
+        several = half == cc.TACTICAL_RETREAT and len(retreat_spaces(state, decision.seat)) > 1
+        out.append(
+            Choice(
+                c.lower(),
+                "clash.choice.combat_card",
+                {"card": c, "half": half},
+                complete=not several,
+                more=several,
+            )
+        )
+    return [*out, Choice(cc.PASS, "clash.choice.no_combat_card")]
 
 
 def _card_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
     b = state.battle
     assert b is not None
     options = {c.lower(): c for c in card_options(state, decision.seat)}
-    said = " ".join(toks)
-    if said != cc.PASS and said not in options:
-        raise IllegalAction("not_a_combat_card", token=said, allowed=[*options.values(), cc.PASS])
+    said = toks[0] if toks else ""
+    if (said != cc.PASS and said not in options) or (said == cc.PASS and len(toks) > 1):
+        raise IllegalAction(
+            "not_a_combat_card", token=" ".join(toks), allowed=[*options.values(), cc.PASS]
+        )
     whole = options.get(said, cc.PASS)
+    retreat: Hex | None = None
+    if whole != cc.PASS and cc.half_of(whole) == cc.TACTICAL_RETREAT:
+        spaces = {token(h): h for h in retreat_spaces(state, decision.seat)}
+        if len(toks) == 1 and len(spaces) == 1:
+            retreat = next(iter(spaces.values()))
+        elif len(toks) == 2 and toks[1] in spaces:
+            retreat = spaces[toks[1]]
+        else:
+            raise IllegalAction(
+                "not_a_retreat_space",
+                token=" ".join(toks[1:]),
+                allowed=[label(h) for h in spaces.values()],
+            )
+    elif len(toks) > 1:
+        raise IllegalAction("too_many_tokens", token=toks[1])
     state.prompts = state.prompts.pop(decision.id)
     events: list[Event] = []
     if whole != cc.PASS:
@@ -336,16 +473,12 @@ def _card_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[
         hand = list(me.actions)
         hand.remove(whole)
         me.actions = tuple(hand)
-        state.cards = replace(
-            state.cards,
-            discards={**state.cards.discards, "action": (*state.cards.discards["action"], whole)},
-        )
-        state.battle = replace(b, played=(*b.played, (decision.seat, whole)))
-        events.append(
-            Event(
-                "clash.combat_card_played", {"player": state.players[decision.seat], "card": whole}
-            )
-        )
+        discard(state, "action", whole)
+        state.battle = replace(b, played=(*b.played, (decision.seat, whole)), retreat=retreat)
+        # Public: the half names the card played; its id may later be hidden again (a hand,
+        # a reshuffled deck), so the events never spell it.
+        params = {"player": state.players[decision.seat], "half": cc.half_of(whole)}
+        events.append(Event("clash.combat_card_played", params))
     _window_done(state)
     return events + _go_on(state)
 
@@ -359,71 +492,454 @@ def _card_problem(state: ClashState, decision: Decision) -> str | None:
 CARD_ANSWER = Answer(_card_choices, _card_apply, _card_problem)
 
 
+# -- The Siege: the defender may pay 2 Food ------------------------------------------------------
+
+
+def _siege_food_wanted(state: ClashState) -> bool:
+    """Whether the defender is asked to pay 2 Food against The Siege (K14, C68): it can pay,
+    and paying saves something (its card, or its Fortress acting in round 1)."""
+    b = state.battle
+    assert b is not None
+    attacker_card = _played_by(state, b.attacker)
+    if b.siege_food or attacker_card is None or cc.half_of(attacker_card) != cc.THE_SIEGE:
+        return False
+    if b.defender == BARBARIANS or state.seats[b.defender].resigned:
+        return False
+    found = city_on(state, b.space)
+    city = found[1] if found is not None else None
+    fortress = b.round == 1 and city is not None and city.piece(FORTRESS) is not None
+    if _played_by(state, b.defender) is None and not fortress:
+        return False
+    return can_pay(state.seats[b.defender], {FOOD: SIEGE_FOOD_COST})
+
+
+def _pay_siege_food(state: ClashState, paid: bool) -> list[Event]:
+    b = state.battle
+    assert b is not None
+    state.battle = replace(b, siege_food="paid" if paid else "refused")
+    if not paid:
+        return []
+    spent = pay(state.seats[b.defender], {FOOD: SIEGE_FOOD_COST})
+    params = {"player": state.players[b.defender], "paid": [f"{r}_{n}" for r, n in spent.items()]}
+    return [Event("clash.siege_food_paid", params)]
+
+
+# -- before round 1: Great Mausoleum, Great General, Trojan Horse, Solar Eclipse ----------------
+
+
+def attack_refusal(state: ClashState, seat: int, to: Hex, armies: int) -> IllegalAction | None:
+    """Why ``seat``'s ``armies`` may not attack the city on ``to``, if they may not (p.15):
+    the Great Wall's owner's cities with a Fortress need Siegecraft; the Great Mausoleum's
+    city costs a mood or culture token per attacking army unit (C69)."""
+    found = city_on(state, to)
+    if found is None or found[0] in (seat, BARBARIANS) or found[1] is None:
+        return None
+    city = found[1]
+    if (
+        city.piece(FORTRESS) is not None
+        and great_wall_protects(state, city)
+        and not _has(state, seat, "siegecraft")
+    ):
+        return IllegalAction("great_wall_needs_siegecraft", space=label(to))
+    me = state.seats[seat]
+    if city.wonder == MAUSOLEUM and armies > me.mood_tokens + me.culture_tokens:
+        return IllegalAction("mausoleum_tokens", space=label(to), count=armies)
+    return None
+
+
+def _mausoleum_cost(state: ClashState) -> int:
+    """Army units to pay for against the Great Mausoleum's city (0: none, or paid)."""
+    b = state.battle
+    assert b is not None
+    if b.sea or MAUSOLEUM in b.asked:
+        return 0
+    found = city_on(state, b.space)
+    if found is None or found[1] is None or found[1].wonder != MAUSOLEUM:
+        return 0
+    return _armies(state, b.attacker, b.space)
+
+
+def _mausoleum_splits(state: ClashState) -> list[int]:
+    """The mood tokens the attacker may pay (the rest in culture tokens), fewest first."""
+    b = state.battle
+    assert b is not None
+    me, n = state.seats[b.attacker], _mausoleum_cost(state)
+    return list(range(max(0, n - me.culture_tokens), min(n, me.mood_tokens) + 1))
+
+
+def _pay_mausoleum(state: ClashState, mood: int) -> list[Event]:
+    b = state.battle
+    assert b is not None
+    me, n = state.seats[b.attacker], _mausoleum_cost(state)
+    spend_tokens(me, MOOD, mood)
+    spend_tokens(me, CULTURE, n - mood)
+    state.battle = replace(b, asked=(*b.asked, MAUSOLEUM))
+    params = {"player": state.players[b.attacker], "mood": mood, "culture": n - mood}
+    return [Event("clash.mausoleum_paid", {**params, "space": label(b.space)})]
+
+
+def _general_key(state: ClashState, side: int) -> str:
+    b = state.battle
+    assert b is not None
+    return f"general{0 if side == b.attacker else 1}"
+
+
+def _holds_general(state: ClashState, side: int) -> bool:
+    return (
+        side != BARBARIANS
+        and not state.seats[side].resigned
+        and GREAT_GENERAL_CARD in state.seats[side].kept_events
+    )
+
+
+def _trojan_wanted(state: ClashState) -> bool:
+    """The Trojan Horse (E31): the attacker of a player's city defended by an army or a
+    Fortress may pay 1 Wood + 1 culture token before round 1 (asked only when it can)."""
+    b = state.battle
+    assert b is not None
+    if TROJAN_HORSE not in state.table_effects or b.sea or TROJAN_HORSE in b.asked:
+        return False
+    found = city_on(state, b.space)
+    if found is None or found[1] is None or found[0] != b.defender:
+        return False
+    defended = bool(_armies(state, b.defender, b.space)) or found[1].piece(FORTRESS) is not None
+    me = state.seats[b.attacker]
+    return defended and me.culture_tokens >= 1 and can_pay(me, {WOOD: 1})
+
+
+def _before_round_one(state: ClashState) -> bool:
+    """Ask the once-per-battle questions still open before round 1: True while one waits."""
+    b = state.battle
+    assert b is not None
+    for side in (b.attacker, b.defender):
+        key = _general_key(state, side)
+        if key not in b.asked and _holds_general(state, side):
+            if not _asked(state, GREAT_GENERAL):
+                _ask(state, side, GREAT_GENERAL)
+            return True
+    if _trojan_wanted(state):
+        if not _asked(state, TROJAN_HORSE):
+            _ask(state, b.attacker, TROJAN_HORSE)
+        return True
+    return False
+
+
+def _take_eclipse(state: ClashState) -> None:
+    """The Solar Eclipse (E32) falls on this land battle: it leaves the table now."""
+    b = state.battle
+    assert b is not None
+    if b.sea or b.eclipse or b.round != 1 or SOLAR_ECLIPSE not in state.table_effects:
+        return
+    state.table_effects = tuple(e for e in state.table_effects if e != SOLAR_ECLIPSE)
+    state.battle = replace(b, eclipse=True)
+
+
+def _eclipse_end(state: ClashState, events: list[Event], fortress_alone: bool) -> list[Event]:
+    """After the Solar Eclipse's round (E32): the battle ends; surviving attackers go back as
+    in a withdrawal; 1 event point to the winner, or to the defender if both still stand."""
+    out: list[Event] = []
+    b = state.battle
+    ended = {"clash.battle_won", "clash.battle_drawn", "clash.barbarians_held"}
+    defender = -2
+    if not any(e.kind in ended for e in events) and b is not None and state.prompts.top() is None:
+        result = _result(state, fortress_alone)
+        if result is not None:
+            out = result
+        else:
+            defender = b.defender
+            out = [Event("clash.solar_eclipse", {"space": label(b.space)}), *_withdraw(state)]
+    winners = [str(e.params["player"]) for e in (*events, *out) if e.kind == "clash.battle_won"]
+    seat = state.players.index(winners[0]) if winners else defender
+    if seat >= 0:
+        state.seats[seat].event_points += 1
+        out.append(
+            Event("clash.event_point", {"player": state.players[seat], "effect": SOLAR_ECLIPSE})
+        )
+    return out
+
+
 # -- a round ---------------------------------------------------------------------------------
 
 
+def _cards_in_effect(state: ClashState) -> tuple[str | None, str | None, list[Event]]:
+    """The cancel checks (``clash-cards.md`` §8.2): the halves acting this round for the
+    attacker and the defender; the ignored cards are told, and Scouts takes the card it made
+    ignored into its player's hand instead of the discard pile."""
+    b = state.battle
+    assert b is not None
+    cards = {side: _played_by(state, side) for side in (b.attacker, b.defender)}
+    halves = {side: None if c is None else cc.half_of(c) for side, c in cards.items()}
+    acting = cc.in_effect(halves[b.attacker], halves[b.defender], b.siege_food == "paid")
+    events: list[Event] = []
+    for side, half in zip((b.attacker, b.defender), acting, strict=True):
+        card = cards[side]
+        if card is None or half is not None:
+            continue
+        params = {"player": state.players[side], "half": halves[side]}
+        events.append(Event("clash.combat_card_ignored", params))
+    for side, other in ((b.attacker, b.defender), (b.defender, b.attacker)):
+        taken = cards[other]
+        mine = acting[0] if side == b.attacker else acting[1]
+        if mine == cc.SCOUTS and taken is not None:
+            _take_from_discards(state, side, taken)
+            half = cc.half_of(taken)
+            params = {"player": state.players[side], "half": half, "from": state.players[other]}
+            events.append(Event("clash.scouts_took", params))
+    return acting[0], acting[1], events
+
+
+def _take_from_discards(state: ClashState, seat: int, card: str) -> None:
+    pile = list(state.cards.discards["action"])
+    del pile[len(pile) - 1 - pile[::-1].index(card)]
+    state.cards = replace(state.cards, discards={**state.cards.discards, "action": tuple(pile)})
+    me = state.seats[seat]
+    me.actions = (*me.actions, card)
+
+
+def _other(state: ClashState, side: int) -> int:
+    b = state.battle
+    assert b is not None
+    return b.defender if side == b.attacker else b.attacker
+
+
+def _archers(state: ClashState, side: int) -> list[Event]:
+    """Archers (K04): a die before the roll; 5-6 removes an enemy unit at once."""
+    die = roll(state, 1)[0]
+    hit = die >= CARD_HIT
+    params = {"player": state.players[side], "die": str(die), "result": _result_word(hit)}
+    return [Event("clash.archers", params), *(_lose(state, _other(state, side), 1) if hit else [])]
+
+
+def _martyr(state: ClashState, side: int) -> list[Event]:
+    """Martyr (K18): one unit of its player leaves the battle, then one of the opponent's
+    (at sea the ship with least cargo, lowest number first, C70)."""
+    events = [Event("clash.martyr", {"player": state.players[side]})]
+    for who in (side, _other(state, side)):
+        events += _remove_one(state, who)
+    return events
+
+
+def _remove_one(state: ClashState, side: int) -> list[Event]:
+    b = state.battle
+    assert b is not None
+    if not _fighting(state, side):
+        return []
+    if not b.sea:
+        return _lose(state, side, 1)
+    ship = min(
+        (s for s in state.seats[side].ships if s.hex == b.space), key=lambda s: (len(s.cargo), s.id)
+    )
+    return _sink(state, side, [ship.id])
+
+
+def _peltasts(state: ClashState, side: int) -> tuple[bool, list[Event]]:
+    """Peltasts (K08): a die per army unit of its player; any 5-6 cancels a hit against it."""
+    dice = roll(state, _fighting(state, side))
+    success = any(d >= CARD_HIT for d in dice)
+    result = "cancel" if success else "miss"
+    params = {"player": state.players[side], "dice": [str(d) for d in dice], "result": result}
+    return success, [Event("clash.peltasts", params)]
+
+
+def _veterans(state: ClashState, side: int, dice: list[int]) -> tuple[list[int], list[Event]]:
+    """Veterans (K05): each 6 of its player rolled once more, added to its CV."""
+    again = roll(state, dice.count(SIDES))
+    if not again:
+        return [], []
+    params = {"player": state.players[side], "dice": [str(d) for d in again]}
+    return again, [Event("clash.veterans", params)]
+
+
+def _routing(state: ClashState, side: int, theirs: int, mine: int) -> tuple[int, list[Event]]:
+    """Routing (K09): when the opponent takes at least as many hits as its player, a die;
+    5-6 is one more hit that cannot be cancelled."""
+    if theirs < mine:
+        return 0, []
+    die = roll(state, 1)[0]
+    hit = die >= CARD_HIT
+    params = {"player": state.players[side], "die": str(die), "result": _result_word(hit)}
+    return int(hit), [Event("clash.routing", params)]
+
+
+def _result_word(hit: bool) -> str:
+    """A card's die as the texts name it (``clash.card_roll``)."""
+    return "hit" if hit else "miss"
+
+
+def _surprise(state: ClashState, side: int) -> list[Event]:
+    """Tactical Surprise (K13) scored a hit: its player draws an action card (hidden)."""
+    card = draw(state, "action")
+    if card is None:
+        return []
+    me = state.seats[side]
+    me.actions = (*me.actions, card)
+    return [
+        Event("clash.tactical_surprise", {"player": state.players[side]}),
+        Event("clash.you_drew", {"deck": "action", "card": card}, visible_to=(side,)),
+    ]
+
+
+def _tactical_retreat(state: ClashState) -> list[Event]:
+    """Tactical Retreat (K12): the defender's army units and settlers go to the space chosen;
+    the battle ends and the attacker has won (capturing a city left behind)."""
+    b = state.battle
+    assert b is not None and b.retreat is not None
+    me = state.seats[b.defender]
+    for counts in (me.armies, me.settlers):
+        n = counts.pop(b.space, 0)
+        if n:
+            counts[b.retreat] = counts.get(b.retreat, 0) + n
+    params = {"player": state.players[b.defender], "space": label(b.space), "to": label(b.retreat)}
+    state.battle = replace(b, retreat=None)
+    return [Event("clash.tactical_retreat", params), *_attacker_won(state)]
+
+
+def _hits(raw: int, saves: int, card: str | None, sure: int) -> int:
+    """Hits scored after the other side's cancels: ``sure`` hits (Routing's) and one hit of
+    Ramming cannot be cancelled."""
+    rammed = int(card == cc.RAMMING and raw > 0)
+    return sure + rammed + max(0, raw - rammed - saves)
+
+
+def _end_round(state: ClashState) -> None:
+    b = state.battle
+    assert b is not None
+    state.battle = replace(b, round=b.round + 1, played=(), retreat=None, siege_food="")
+
+
 def _round(state: ClashState) -> list[Event]:
+    """One combat round, in the order of ``clash-cards.md`` §8.2 (see the module docstring;
+    the dice in the order of :mod:`rules.clash.dice`)."""
     b = state.battle
     assert b is not None
     first = b.round == 1
-    if b.sea:
-        att_units = len(_ships(state, b.attacker, b.space))
-        def_units = len(_ships(state, b.defender, b.space))
-    else:
-        att_units = _armies(state, b.attacker, b.space)
-        def_units = _armies(state, b.defender, b.space)
+    att, dfd = b.attacker, b.defender
+    att_card, def_card, events = _cards_in_effect(state)
+    # Pre-roll effects.
+    if def_card == cc.TACTICAL_RETREAT and b.retreat is not None:
+        return events + _tactical_retreat(state)
+    cards = ((att, att_card), (dfd, def_card))
+    for side, card in cards:
+        if card == cc.ARCHERS:
+            events += _archers(state, side)
+    for side, card in cards:
+        if card == cc.MARTYR:
+            events += _martyr(state, side)
+    peltasts = {att: False, dfd: False}
+    for side, card in cards:
+        if card == cc.PELTASTS:
+            peltasts[side], told = _peltasts(state, side)
+            events += told
+    b = state.battle
+    assert b is not None
+    att_units, def_units = _fighting(state, att), _fighting(state, dfd)
     found = None if b.sea else city_on(state, b.space)
     city = found[1] if found is not None else None
+    # The Siege unpaid ignores the Fortress; High Ground ignores the other's advances.
     fortress = first and city is not None and city.piece(FORTRESS) is not None
-    fortress_die = fortress and "wood" not in b.siege
-    att_mods, def_mods = _modifiers(state, b.attacker), _modifiers(state, b.defender)
-    att_dice = roll(state, att_units + att_mods.dice)
-    def_dice = roll(state, def_units + def_mods.dice)
-    fort_dice = roll(state, 1) if fortress_die else []
-    att_cv = sum(att_dice) + att_mods.cv
-    def_cv = sum(def_dice) + sum(fort_dice) + def_mods.cv
-    temple = city is not None and city.piece(TEMPLE) is not None
-    if first and temple:
-        att_cv += FANATICISM_CV if _has(state, b.attacker, "fanaticism") else 0
-        def_cv += FANATICISM_CV if _has(state, b.defender, "fanaticism") else 0
-    att_hits, def_hits = att_cv // HIT_EVERY, def_cv // HIT_EVERY
-    if first and not b.sea:
-        att_steel, def_steel = (
-            _has(state, b.attacker, "steel_weapons"),
-            _has(state, b.defender, "steel_weapons"),
-        )
-        if att_steel and not def_steel and def_units:
-            att_hits += 1
-        if def_steel and not att_steel and att_units and def_units:
-            def_hits += 1  # "your Armies" (p.2): not a Fortress fighting alone
-    # Cancels: the Fortress protects the defender, Warships their owner (C40, C46).
-    if fortress and "ore" not in b.siege:
-        att_hits = max(0, att_hits - 1)
-    if first and _has(state, b.attacker, "warships") and (b.sea or b.landed):
-        def_hits = max(0, def_hits - 1)
-    if first and b.sea and _has(state, b.defender, "warships"):
-        att_hits = max(0, att_hits - 1)
-    def_hits = max(0, def_hits - att_mods.cancel)
-    att_hits = max(0, att_hits - def_mods.cancel)
-    att_lost, def_lost = min(def_hits, att_units), min(att_hits, def_units)
-    events = [
+    fortress = fortress and not (att_card == cc.THE_SIEGE and b.siege_food != "paid")
+    siege = () if def_card == cc.HIGH_GROUND else b.siege
+    att_adv, def_adv = def_card != cc.HIGH_GROUND, att_card != cc.HIGH_GROUND
+    fortress_die = fortress and "wood" not in siege
+    if not att_units or not (def_units or fortress_die):
+        _end_round(state)  # a pre-roll effect left a side nothing to roll with
+        return events
+    # Extra dice and combat value.
+    ah, dh = cc.HALVES.get(att_card or ""), cc.HALVES.get(def_card or "")
+    att_extra, def_extra = (ah.dice if ah else 0), (dh.dice if dh else 0)
+    temple = first and city is not None and city.piece(TEMPLE) is not None
+    att_mod = (ah.cv if ah else 0) + (GENERAL_CV if att in b.generals else 0)
+    def_mod = (dh.cv if dh else 0) + (GENERAL_CV if dfd in b.generals else 0)
+    att_mod += def_units if att_card == cc.WEDGE else 0
+    att_mod += FANATICISM_CV if temple and att_adv and _has(state, att, FANATICISM) else 0
+    def_mod += FANATICISM_CV if temple and def_adv and _has(state, dfd, FANATICISM) else 0
+    land1 = first and not b.sea
+    steel_att, steel_def = _has(state, att, "steel_weapons"), _has(state, dfd, "steel_weapons")
+    # Cancels against each side's hits (Fortress, Warships, Peltasts, Upgraded Defenses).
+    saves_def = int(fortress and "ore" not in siege) + int(peltasts[dfd]) + (dh.cancel if dh else 0)
+    saves_def += int(first and b.sea and def_adv and _has(state, dfd, "warships"))
+    saves_att = int(peltasts[att])
+    saves_att += int(first and (b.sea or b.landed) and att_adv and _has(state, att, "warships"))
+
+    if def_card == cc.AMBUSH:
+        # Ambush: the defender rolls first; the attacker's losses go before it rolls.
+        def_dice = roll(state, def_units + def_extra)
+        fort_dice: list[int] = []
+        def_cv = sum(def_dice) + def_mod
+        steel = land1 and def_adv and steel_def and not steel_att
+        def_raw = def_cv // HIT_EVERY + int(steel)
+        def_hits = _hits(def_raw, saves_att, def_card, 0)
+        att_lost = min(def_hits, att_units)
+        events.append(Event("clash.ambush", {"player": state.players[dfd], "count": def_hits}))
+        events += _lose(state, att, att_lost)
+        att_units -= att_lost
+        att_dice = roll(state, att_units + att_extra) if att_units else []
+        att_again, told = _veterans(state, att, att_dice) if att_card == cc.VETERANS else ([], [])
+        events += told
+        att_cv = sum(att_dice) + sum(att_again) + att_mod
+        steel = land1 and att_adv and steel_att and not steel_def and att_units > 0
+        att_raw = att_cv // HIT_EVERY + int(steel)
+        extra, told = _routing(state, att, att_raw, def_raw) if att_card == cc.ROUTING else (0, [])
+        events += told
+        att_hits = _hits(att_raw, saves_def, att_card, extra) if att_units else 0
+        def_lost = 0
+    else:
+        att_dice = roll(state, att_units + att_extra)
+        def_dice = roll(state, def_units + def_extra)
+        fort_dice = roll(state, 1) if fortress_die else []
+        att_again = []
+        def_again: list[int] = []
+        if att_card == cc.VETERANS:
+            att_again, told = _veterans(state, att, att_dice)
+            events += told
+        if def_card == cc.VETERANS:
+            def_again, told = _veterans(state, dfd, [*def_dice, *fort_dice])
+            events += told
+        att_cv = sum(att_dice) + sum(att_again) + att_mod
+        def_cv = sum(def_dice) + sum(fort_dice) + sum(def_again) + def_mod
+        if def_card == cc.DEFIANT_STAND:
+            att_cv = max(0, att_cv - att_units)
+        a_steel = land1 and att_adv and steel_att and not steel_def and def_units > 0
+        # "your Armies" (p.2): not a Fortress fighting alone.
+        d_steel = land1 and def_adv and steel_def and not steel_att and def_units > 0
+        att_raw = att_cv // HIT_EVERY + int(a_steel)
+        def_raw = def_cv // HIT_EVERY + int(d_steel)
+        att_extra_hit = def_extra_hit = 0
+        if att_card == cc.ROUTING:
+            att_extra_hit, told = _routing(state, att, att_raw, def_raw)
+            events += told
+        if def_card == cc.ROUTING:
+            def_extra_hit, told = _routing(state, dfd, def_raw, att_raw)
+            events += told
+        att_hits = _hits(att_raw, saves_def, att_card, att_extra_hit)
+        def_hits = _hits(def_raw, saves_att, def_card, def_extra_hit)
+        att_lost = min(def_hits, att_units)
+        def_lost = min(att_hits, def_units)
+    if def_card == cc.AMBUSH:
+        def_lost = min(att_hits, def_units)
+        att_lost = 0
+    events.append(
         Event(
             "clash.battle_round",
             {
                 "space": label(b.space),
                 "round": b.round,
-                "attacker": state.players[b.attacker],
-                "defender": _name(state, b.defender),
+                "attacker": state.players[att],
+                "defender": _name(state, dfd),
                 "attacker_dice": [str(d) for d in att_dice],
                 "defender_dice": [str(d) for d in (*def_dice, *fort_dice)],
                 "attacker_hits": att_hits,
                 "defender_hits": def_hits,
             },
         )
-    ]
-    state.battle = replace(b, round=b.round + 1, played=())
-    events += _lose(state, b.attacker, att_lost)
-    events += _lose(state, b.defender, def_lost)
+    )
+    # After the round: Tactical Surprise draws for a side that scored a hit.
+    for side, card, scored in ((att, att_card, att_hits), (dfd, def_card, def_hits)):
+        if card == cc.TACTICAL_SURPRISE and scored:
+            events += _surprise(state, side)
+    _end_round(state)
+    events += _lose(state, att, att_lost)
+    events += _lose(state, dfd, def_lost)
     return events
 
 
@@ -570,8 +1086,6 @@ def _attacker_won(state: ClashState) -> list[Event]:
 
 
 # -- Fanaticism ------------------------------------------------------------------------------------
-
-FANATICISM: Final = "fanaticism"
 
 
 def _fanatic_cities(state: ClashState, seat: int) -> list[Hex]:
@@ -781,6 +1295,10 @@ def answer_for_resigned(state: ClashState, decision: Decision) -> list[Event]:
         return _apply(state, decision, [f"ship{i}" for i in ids])
     if decision.kind == REFUGEES:
         return _apply(state, decision, [token(state.seats[decision.seat].cities[0].hex)])
+    if decision.kind == cc.COMBAT_CARD:
+        return _card_apply(state, decision, [cc.PASS])
+    if decision.kind in (SIEGE_FOOD, GREAT_GENERAL):
+        return _apply(state, decision, [KEEP if decision.kind == GREAT_GENERAL else NONE])
     raise AssertionError(f"{decision.kind} is not the defender's")
 
 
@@ -918,6 +1436,23 @@ def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[C
             Choice(KEEP, "clash.choice.keep_city"),
             Choice(DESTROY, "clash.choice.destroy_city"),
         ]
+    if prefix:
+        return []
+    if kind == SIEGE_FOOD:
+        return [Choice(PAY, "clash.choice.siege_food"), Choice(NONE, "clash.choice.siege_no_food")]
+    if kind == GREAT_GENERAL:
+        return [
+            Choice(USE, "clash.choice.great_general"),
+            Choice(KEEP, "clash.choice.keep_general"),
+        ]
+    if kind == TROJAN_HORSE:
+        return [Choice(PAY, "clash.choice.trojan_horse"), Choice(NONE, "clash.choice.no_trojan")]
+    if kind == MAUSOLEUM:
+        n = _mausoleum_cost(state)
+        return [
+            Choice(f"mood{k}", "clash.choice.mausoleum", {"mood": k, "culture": n - k})
+            for k in _mausoleum_splits(state)
+        ]
     return []
 
 
@@ -967,11 +1502,55 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
         events = _place_refugee(state, decision.seat, cities[whole])
         state.battle = None
         return events
+    if kind in (SIEGE_FOOD, GREAT_GENERAL, TROJAN_HORSE, MAUSOLEUM):
+        return _apply_before_the_roll(state, decision, whole)
     if whole == KEEP:
         return _keep_barbarian_city(state)
     if whole == DESTROY:
         return _destroy_barbarian_city(state)
     raise IllegalAction("keep_or_destroy", allowed=[KEEP, DESTROY])
+
+
+def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) -> list[Event]:
+    """The answers asked before a round: The Siege's Food, the Great General, the Trojan
+    Horse, the Great Mausoleum's payment (the decision is already off the stack)."""
+    b = state.battle
+    assert b is not None
+    kind, seat = decision.kind, decision.seat
+    player = state.players[seat]
+    events: list[Event] = []
+    if kind == MAUSOLEUM:
+        splits = {f"mood{k}": k for k in _mausoleum_splits(state)}
+        if whole not in splits:
+            raise IllegalAction("not_a_mausoleum_payment", token=whole, allowed=sorted(splits))
+        return _pay_mausoleum(state, splits[whole]) + _go_on(state)
+    yes = {SIEGE_FOOD: PAY, GREAT_GENERAL: USE, TROJAN_HORSE: PAY}[kind]
+    no = KEEP if kind == GREAT_GENERAL else NONE
+    if whole not in (yes, no):
+        raise IllegalAction("yes_or_no", allowed=[yes, no])
+    if kind == SIEGE_FOOD:
+        return _pay_siege_food(state, whole == yes) + _go_on(state)
+    if kind == GREAT_GENERAL:
+        generals = (*b.generals, seat) if whole == yes else b.generals
+        state.battle = replace(b, asked=(*b.asked, _general_key(state, seat)), generals=generals)
+        if whole == yes:
+            me = state.seats[seat]
+            kept = list(me.kept_events)
+            kept.remove(GREAT_GENERAL_CARD)
+            me.kept_events = tuple(kept)
+            discard(state, "event", GREAT_GENERAL_CARD)
+            events.append(Event("clash.great_general", {"player": player}))
+        return events + _go_on(state)
+    state.battle = replace(b, asked=(*b.asked, TROJAN_HORSE), trojan=whole == yes)
+    if whole == yes:
+        me = state.seats[seat]
+        spent = pay(me, {WOOD: 1})
+        spend_tokens(me, CULTURE, 1)
+        me.event_points += 1
+        paid = [*(f"{r}_{n}" for r, n in spent.items())]
+        events.append(Event("clash.trojan_horse", {"player": player, "paid": paid}))
+        events.append(Event("clash.event_point", {"player": player, "effect": TROJAN_HORSE}))
+    return events + _go_on(state)
 
 
 def _after_casualties(state: ClashState) -> list[Event]:
@@ -993,7 +1572,18 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
 
 
 ANSWER = Answer(_choices, _apply, _problem)
-KINDS: tuple[str, ...] = (BATTLE, SIEGE, CASUALTIES, REFUGEES, BARBARIAN_CITY)
+KINDS: tuple[str, ...] = (
+    BATTLE,
+    SIEGE,
+    CASUALTIES,
+    REFUGEES,
+    BARBARIAN_CITY,
+    SIEGE_FOOD,
+    GREAT_GENERAL,
+    TROJAN_HORSE,
+    MAUSOLEUM,
+    cc.COMBAT_CARD,
+)
 #: The public events a battle tells, from its beginning to its last consequence (the view's
 #: ``battle_events``, the picture's battle report).
 EVENT_KINDS: frozenset[str] = frozenset(
@@ -1017,5 +1607,22 @@ EVENT_KINDS: frozenset[str] = frozenset(
         "barbarians_defeated",
         "barbarian_city_kept",
         "barbarian_city_destroyed",
+        "combat_card_played",
+        "combat_card_ignored",
+        "scouts_took",
+        "siege_food_paid",
+        "tactical_retreat",
+        "archers",
+        "martyr",
+        "peltasts",
+        "ambush",
+        "veterans",
+        "routing",
+        "tactical_surprise",
+        "great_general",
+        "trojan_horse",
+        "mausoleum_paid",
+        "solar_eclipse",
+        "event_point",
     )
 )

@@ -4,9 +4,18 @@ A position may fix results in advance (``dice`` in docs/transcripts.md): every r
 next ones off the front of ``state.dice`` and asks the generator only when the queue is empty.
 Rolls take dice in this order, so that a position can say which die is whose:
 
-* a **combat round** (p.12): first all the attacker's dice (one per fighting unit, then its
-  extra dice), then all the defender's (one per fighting unit, then extra dice from cards),
-  then the Fortress's extra die (p.6); barbarians roll as whichever side they are (p.13);
+* a **combat round** (p.12; ``clash-cards.md`` §8.2, C71), in this order:
+
+  1. Archers' die (K04): the attacker's, then the defender's;
+  2. Peltasts' dice (K08), one per army unit: the attacker's, then the defender's;
+  3. the roll: all the attacker's dice (one per fighting unit, then extra dice from cards),
+     then all the defender's (likewise), then the Fortress's extra die (p.6); after a
+     defender's Ambush (K03) the defender's dice come first, then the attacker's survivors';
+  4. Veterans' rerolls (K05), one per 6: the attacker's, then the defender's (the Fortress's
+     die counts as the defender's);
+  5. Routing's die (K09): the attacker's, then the defender's;
+
+  barbarians roll as whichever side they are (p.13) and play no cards;
 * a **Cultural Influence** attempt: one die (p.10).
 
 The queue is hidden in every view: it is the future.

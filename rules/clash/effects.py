@@ -1,5 +1,5 @@
 """Where each advance acts (rules reference §7.1, p.2): the modules that carry out its effect
-now, and what of it a later issue brings (combat III, cards, events and wonders IV).
+now, and what of it a later issue brings (cards, events and wonders IV).
 
 ``tests/rules/clash/test_clash_effects.py`` holds this table to the code: every advance is
 listed, every module named mentions the advance, and an advance with no module yet names the
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-COMBAT = "III (combat)"
 CARDS = "IV (cards, events, wonders)"
 
 
@@ -40,15 +39,15 @@ EFFECTS: dict[str, Effect] = {
     "drama_music": Effect(("abilities",)),
     "fishing": Effect(("collect", "growth")),
     "cartography": Effect(("abilities",)),
-    "warships": Effect((), f"cancels a hit in naval battles and landings: {COMBAT}"),
+    "warships": Effect(("combat",)),
     "navigation": Effect(("movement",)),
     "writing": Effect(("advancing", "growth")),
     "public_education": Effect(("collect",)),
     "free_education": Effect(("advancing",)),
     "philosophy": Effect(("advancing",)),
-    "tactics": Effect(("movement", "growth"), f"combat halves of action cards: {COMBAT}"),
-    "siegecraft": Effect((), f"against a Fortress: {COMBAT}"),
-    "steel_weapons": Effect(("advancing",), f"its extra hit: {COMBAT}"),
+    "tactics": Effect(("movement", "growth", "combat_cards", "combat")),
+    "siegecraft": Effect(("combat",)),
+    "steel_weapons": Effect(("advancing", "combat")),
     "draft": Effect(("building",)),
     "mathematics": Effect(("advancing",)),
     "astronomy": Effect(("advancing",)),
@@ -69,5 +68,5 @@ EFFECTS: dict[str, Effect] = {
     "dogma": Effect(("advancing", "components")),
     "devotion": Effect(("influence",)),
     "conversion": Effect(("influence",)),
-    "fanaticism": Effect((), f"+2 combat value in Temple cities: {COMBAT}"),
+    "fanaticism": Effect(("combat",)),
 }

@@ -165,6 +165,12 @@ def position_of(state: ClashState) -> dict[str, JSON]:
                 "carded": b.carded,
                 "deciding": b.deciding,
                 "played": [{"player": players[s], "card": c} for s, c in b.played],
+                "retreat": None if b.retreat is None else label(b.retreat),
+                "siege_food": b.siege_food,
+                "asked": list(b.asked),
+                "generals": [players[s] for s in b.generals],
+                "trojan": b.trojan,
+                "eclipse": b.eclipse,
                 "start": list(start),
                 "lost": list(lost),
             }

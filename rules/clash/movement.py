@@ -427,6 +427,10 @@ def _land_problem(
         have = transfer.units_at(me, g.origin)
         if g.kinds[ARMY] > mk.free_to_fight(marks, g.origin, ARMY, have[ARMY]):
             return IllegalAction("forest_then_no_battle", space=at)
+        # The Great Wall and the Great Mausoleum guard their cities (p.15, C69).
+        refusal = combat.attack_refusal(state, seat, route.to, g.kinds[ARMY])
+        if refusal is not None:
+            return refusal
     if route.how in (EXPLORE,) and g.ore:
         return IllegalAction("roads_cannot_explore")
     if g.kinds[ARMY] + me.armies.get(route.to, 0) > ARMY_LIMIT and route.how != EXPLORE:

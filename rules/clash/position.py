@@ -594,10 +594,18 @@ _BATTLE_KEYS = frozenset(
         "carded",
         "deciding",
         "played",
+        "retreat",
+        "siege_food",
+        "asked",
+        "generals",
+        "trojan",
+        "eclipse",
         "start",
         "lost",
     }
 )
+#: The once-per-battle questions a position may say were answered (docs/transcripts.md).
+_BATTLE_ASKED = ("great_mausoleum", "general0", "general1", "trojan_horse")
 
 
 def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
@@ -644,6 +652,14 @@ def _battle(r: _Reader, state: ClashState, raw: JSON) -> Battle:
         _int("battle.carded", b.get("carded", 0), 0, 99),
         _int("battle.deciding", b.get("deciding", 0), 0, 1),
         _played(r, b.get("played", [])),
+        retreat=None if b.get("retreat") is None else r.space("battle.retreat", b["retreat"]),
+        siege_food=str(
+            _one_of("battle.siege_food", b.get("siege_food", ""), ("", "paid", "refused"))
+        ),
+        asked=_ids("battle.asked", b.get("asked", []), _BATTLE_ASKED),
+        generals=_generals(r, b.get("generals", []), (attacker, defender)),
+        trojan=_flag("battle.trojan", b.get("trojan", False)),
+        eclipse=_flag("battle.eclipse", b.get("eclipse", False)),
     )
 
 
@@ -667,6 +683,23 @@ def _battle_so_far(state: ClashState, raw: Mapping[str, JSON]) -> tuple[dict[str
     if any(s - x != n for s, x, n in zip(start, lost, now, strict=True)):
         raise _inconsistent("battle_start_less_lost_is_not_the_units_there", "battle.start")
     return battle_facts.opening_log(state, start, lost)
+
+
+def _generals(r: _Reader, raw: JSON, sides: tuple[int, int]) -> tuple[int, ...]:
+    """The sides that discarded a Great General for this battle: its attacker or defender."""
+    out: list[int] = []
+    for k, g in enumerate(_list("battle.generals", raw)):
+        seat = r.seat(f"battle.generals[{k}]", g)
+        if seat not in sides or seat in out:
+            raise _bad(f"battle.generals[{k}]", g)
+        out.append(seat)
+    return tuple(out)
+
+
+def _one_of(where: str, value: JSON, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise _bad(where, value)
+    return str(value)
 
 
 def _played(r: _Reader, raw: JSON) -> tuple[tuple[int, str], ...]:

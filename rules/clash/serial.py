@@ -195,6 +195,12 @@ def _battle(b: Battle | None) -> JSON:
         "carded": b.carded,
         "deciding": b.deciding,
         "played": [list(x) for x in b.played],
+        "retreat": None if b.retreat is None else label(b.retreat),
+        "siege_food": b.siege_food,
+        "asked": list(b.asked),
+        "generals": list(b.generals),
+        "trojan": b.trojan,
+        "eclipse": b.eclipse,
     }
 
 
@@ -215,6 +221,12 @@ def _read_battle(d: JSON) -> Battle | None:
         carded=int(d["carded"]),
         deciding=int(d["deciding"]),
         played=tuple((int(side), str(card)) for side, card in d["played"]),
+        retreat=None if d.get("retreat") is None else parse_hex(d["retreat"]),
+        siege_food=str(d.get("siege_food", "")),
+        asked=tuple(str(x) for x in d.get("asked", ())),
+        generals=tuple(int(x) for x in d.get("generals", ())),
+        trojan=bool(d.get("trojan", False)),
+        eclipse=bool(d.get("eclipse", False)),
     )
 
 

@@ -325,7 +325,13 @@ class Battle:
     combat round, ``defeated`` the barbarian units killed (1 Gold each, p.14). Combat cards
     (:mod:`rules.clash.combat_cards`): ``carded`` is the last round whose card windows are
     over, ``deciding`` how many sides have had theirs this round (attacker first), ``played``
-    the cards played for this round as ``(side, card)``."""
+    the cards played for this round as ``(side, card)``, ``retreat`` the space a played
+    Tactical Retreat goes to, ``siege_food`` the defender's answer to The Siege this round
+    (``paid`` or ``refused``). Once per battle (C69-C72): ``asked`` the questions answered
+    before round 1 (``mausoleum``, ``general0``/``general1`` for attacker/defender,
+    ``trojan_horse``), ``generals`` the sides that discarded a Great General, ``trojan``
+    whether the attacker paid for the Trojan Horse, ``eclipse`` whether this battle is the one
+    the Solar Eclipse ends after round 1."""
 
     space: Hex
     sea: bool
@@ -340,6 +346,12 @@ class Battle:
     carded: int = 0
     deciding: int = 0
     played: tuple[tuple[int, str], ...] = ()
+    retreat: Hex | None = None
+    siege_food: str = ""
+    asked: tuple[str, ...] = ()
+    generals: tuple[int, ...] = ()
+    trojan: bool = False
+    eclipse: bool = False
 
 
 @dataclass(frozen=True, slots=True)

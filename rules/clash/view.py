@@ -36,6 +36,7 @@ from collections import Counter
 from typing import Any
 
 from rules.clash.advances import in_order
+from rules.clash.combat_cards import half_of
 from rules.clash.components import ARMY, LAND_UNITS, SETTLER, SHIP
 from rules.clash.exploration import LAYOUT_TOKENS, placed
 from rules.clash.hexes import Hex, label, offset
@@ -203,6 +204,11 @@ def _battle(state: ClashState) -> JSON:
         "attacker": b.attacker,
         "defender": "barbarian" if b.defender < 0 else b.defender,
         "round": b.round,
+        # Played combat cards are face up (p.12); so are a Great General and the Trojan Horse.
+        "played": [{"seat": seat, "half": half_of(card)} for seat, card in b.played],
+        "generals": list(b.generals),
+        "trojan_horse": b.trojan,
+        "solar_eclipse": b.eclipse,
     }
 
 

@@ -714,6 +714,10 @@ def test_a_battle_under_way_is_marked_on_its_space_and_in_the_status_line(drawn:
         "attacker": 0,
         "defender": 1,
         "round": 2,
+        "played": [],
+        "generals": [],
+        "trojan_horse": False,
+        "solar_eclipse": False,
     }
     marked = image(table.table_png(view, lang="en"))
     texts = {text for _, text, _ in drawn}
