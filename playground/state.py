@@ -173,9 +173,7 @@ class State:
 
     # -- guilds, users and permissions --------------------------------------------------
 
-    def add_guild(
-        self, name: str, owner_id: int, *, shard: tuple[int, int] | None = None
-    ) -> Guild:
+    def add_guild(self, name: str, owner_id: int, *, shard: tuple[int, int] | None = None) -> Guild:
         """A guild the bot is in (with its own roles), owned by ``owner_id``; ``shard``
         (``(shard_id, shard_count)``) gives it an id on that shard."""
         guild = Guild(
