@@ -27,6 +27,7 @@ from rules.clash import (
     exploration,
     founding,
     movement,
+    objectives,
     status,
 )
 from rules.clash.abilities import ABILITY_ACTIONS
@@ -95,6 +96,7 @@ DECISIONS: dict[str, Answer] = {
     combat.FANATICISM: combat.FANATICISM_ANSWER,
     combat_cards.COMBAT_CARD: combat.CARD_ANSWER,
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
+    objectives.OBJECTIVE_DECISION: objectives.OBJECTIVE_ANSWER,
 }
 
 

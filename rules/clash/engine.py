@@ -19,7 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.clash import actions, battle_facts, combat, invariants, serial, setup, view
+from rules.clash import (
+    actions,
+    battle_facts,
+    combat,
+    invariants,
+    objectives,
+    serial,
+    setup,
+    view,
+)
 from rules.clash.position import from_position
 from rules.clash.prompts import pending
 from rules.clash.resign import resign
@@ -105,6 +114,7 @@ class ClashGame(Engine[ClashState]):
         events = actions.apply_tokens(state, seat, toks)
         _log_battle(state, events, open_battle)
         _record_battles(state, events)
+        objectives.after_step(state, events)
         return events
 
     def resign_seat(self, state: ClashState, seat: int) -> list[Event]:
