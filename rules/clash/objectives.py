@@ -368,6 +368,20 @@ def offers_problem(state: ClashState, seat: int, picks: Sequence[Pick]) -> str |
     return None
 
 
+def watch_problems(state: ClashState) -> list[str]:
+    """Broken invariants of the offers (:mod:`rules.clash.invariants`): each seat with offers
+    has an ``objective`` decision waiting and the reverse, and each offer stands."""
+    asked = {d.seat for d in state.prompts.decisions if d.kind == OBJECTIVE_DECISION}
+    holders = {s for s, _, _ in state.objective_watch.offers}
+    out = [f"seat {s}: objective decision without offers" for s in sorted(asked - holders)]
+    out += [f"seat {s}: objective offers without a decision" for s in sorted(holders - asked)]
+    for seat in sorted(holders):
+        problem = offers_problem(state, seat, offered(state, seat))
+        if problem is not None:
+            out.append(f"seat {seat}: {problem}")
+    return out
+
+
 #: How the immediate completion decision is answered (:data:`rules.clash.actions.DECISIONS`).
 OBJECTIVE_ANSWER = Answer(answer_choices, answer_apply, decision_problem)
 

@@ -15,6 +15,7 @@ from test_clash_support import comparable, roundtrip
 
 from rules.clash import GAME, objectives
 from rules.clash.cards import OBJECTIVE_CARDS
+from rules.clash.hexes import parse_hex
 from rules.clash.objective_cards import OBJECTIVES
 from rules.clash.state import ClashState, Completed
 from rules.core import Event, IllegalAction, act
@@ -257,3 +258,51 @@ def test_the_turns_counts_start_again_with_the_next_turn() -> None:
 
 def test_every_card_has_two_halves() -> None:
     assert all(len(OBJECTIVES[c]) == 2 for c in OBJECTIVE_CARDS)
+
+
+WON_ON_B2 = {
+    "space": "B2",
+    "at_sea": False,
+    "attacker": "ann",
+    "defender": "bob",
+    "units": [1, 0],
+    "lost": [0, 0],
+    "settlers_lost": [0, 1],
+    "winner": "ann",
+    "city": None,
+    "captured": False,
+    "defended": False,
+    "city_size": 0,
+    "wonder": False,
+    "landed": False,
+}
+
+
+def test_warmonger_counts_the_battle_that_ends_the_turn() -> None:
+    """ann won on B2 earlier this turn; her last action takes bob's settler on F3 (a second
+    space, a win): the turn ends in the same step, and Warmonger is still hers to complete."""
+    state = board(
+        ann=ann(advances=with_needs(["tactics"]), armies={"E3": 1}, settlers={}, objectives=["O03"]),
+        bob=bob(settlers={"F3": 1}),
+        actions_left=1,
+        fought=[WON_ON_B2],
+    )
+    assert state.objective_watch.battles == ((parse_hex("b2"), True),)
+    state, events = fight(state, "move e3 f3 army")
+    assert "clash.turn_ended" in [e.kind for e in events] and state.active == 1
+    assert objectives.offered(state, 0) == [("O03", "bottom")]
+    assert state.objective_watch.battles == ()  # bob's turn starts its own count
+    state, _ = act(GAME, state, 0, "complete o03 bottom")
+    assert state.seats[0].completed == (Completed("O03", "bottom"),)
+    assert GAME.pending(state)[0].seat == 1
+
+
+def test_warmonger_needs_two_spaces() -> None:
+    state = board(
+        ann=ann(advances=with_needs(["tactics"]), armies={"C3": 1}, objectives=["O03"]),
+        bob=bob(settlers={"B2": 1}),
+        actions_left=1,
+        fought=[WON_ON_B2],
+    )
+    state, _ = fight(state, "move c3 b2 army")
+    assert objectives.offered(state, 0) == []
