@@ -6,8 +6,8 @@ action under way: its next group or ``done``), ``explore_layout``, ``explore_bar
 ``objectives``, ``raze`` and ``first_player`` (the status phase's decisions,
 :mod:`rules.clash.status`); the nested decisions ``objective`` (an immediate objective to
 complete, :mod:`rules.clash.objectives`), ``influence`` (boosting a Cultural Influence
-roll), ``reserve_wonder`` (Monuments), ``dogma_advance`` (Dogma), ``trade_routes`` (Currency), the battles' (``battle``,
-``siege``, ``casualties``, ``refugees``, ``barbarian_city``, ``fanaticism``,
+roll), ``reserve_wonder`` (Monuments), ``dogma_advance`` (Dogma), ``trade_routes``
+(Currency), the battles' (``battle``, ``siege``, ``casualties``, ``refugees``, ``barbarian_city``, ``fanaticism``,
 :mod:`rules.clash.combat`) and the barbarians' (:mod:`rules.clash.barbarians`) come from the
 state's prompt stack. A nested
 decision on the state's :class:`rules.core.PromptStack` is asked before any. Ids are unique per

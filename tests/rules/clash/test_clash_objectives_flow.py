@@ -282,7 +282,9 @@ def test_warmonger_counts_the_battle_that_ends_the_turn() -> None:
     """ann won on B2 earlier this turn; her last action takes bob's settler on F3 (a second
     space, a win): the turn ends in the same step, and Warmonger is still hers to complete."""
     state = board(
-        ann=ann(advances=with_needs(["tactics"]), armies={"E3": 1}, settlers={}, objectives=["O03"]),
+        ann=ann(
+            advances=with_needs(["tactics"]), armies={"E3": 1}, settlers={}, objectives=["O03"]
+        ),
         bob=bob(settlers={"F3": 1}),
         actions_left=1,
         fought=[WON_ON_B2],
