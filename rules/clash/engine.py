@@ -114,7 +114,7 @@ class ClashGame(Engine[ClashState]):
         events = actions.apply_tokens(state, seat, toks)
         _log_battle(state, events, open_battle)
         _record_battles(state, events)
-        objectives.after_step(state, events)
+        events = [*events, *objectives.after_step(state, events)]
         return events
 
     def resign_seat(self, state: ClashState, seat: int) -> list[Event]:

@@ -23,7 +23,9 @@ again while another (of another name) is still open. The offers are hidden state
 
 **Events**: ``clash.objective_completed`` (``player``, ``card``, ``half``, ``objective`` the
 name; public: the card now lies face up), ``clash.objectives_held`` (``player``: answered
-``pass``/``keep``). **Refusals**: ``complete_or_pass``, ``complete_or_keep``,
+``pass``/``keep``), ``clash.objective_offered`` (``player``, ``objectives`` the names; only
+for that player: what the decision offers; being private, it also keeps the step from being
+undone once the offer is known). **Refusals**: ``complete_or_pass``, ``complete_or_keep``,
 ``not_a_completable_objective`` (``token``, ``allowed``), ``objectives_exclude_each_other``
 (``first``, ``second``: same card, same name or a contradiction pair), ``too_many_tokens``.
 """
@@ -276,23 +278,27 @@ def immediate_options(state: ClashState, seat: int, facts: Facts) -> list[Pick]:
     ]
 
 
-def after_step(state: ClashState, events: Sequence[Event]) -> None:
+def after_step(state: ClashState, events: Sequence[Event]) -> list[Event]:
     """After every step: offer the immediate objectives the step completed, seat by seat in
-    turn order from the active player (the first of them is asked first)."""
+    turn order from the active player (the first of them is asked first); each holder is
+    told privately what it may complete."""
     if state.outcome is not None:
-        return
+        return []
     battles = step_battles(state, events)
     facts = _watch(state, events, battles)
     if not (facts.battles or facts.founded or facts.built or facts.wonders):
-        return
+        return []
     order = [s for s in clockwise(state, state.active) if not state.seats[s].resigned]
-    offers = [(s, immediate_options(state, s, facts)) for s in order]
-    for seat, picks in reversed([(s, p) for s, p in offers if p]):
-        _offer(state, seat, picks)
+    offers = [(s, p) for s in order if (p := immediate_options(state, s, facts))]
+    told: list[Event] = []
+    for seat, picks in reversed(offers):
+        told.insert(0, _offer(state, seat, picks))
+    return told
 
 
-def _offer(state: ClashState, seat: int, picks: Sequence[Pick]) -> None:
-    """Push the decision of ``seat`` over ``picks`` (kept in the watch, hidden)."""
+def _offer(state: ClashState, seat: int, picks: Sequence[Pick]) -> Event:
+    """Push the decision of ``seat`` over ``picks`` (kept in the watch, hidden); the event
+    tells the seat alone."""
     w = state.objective_watch
     kept = tuple(o for o in w.offers if o[0] != seat)
     state.objective_watch = replace(w, offers=(*kept, *((seat, c, h) for c, h in picks)))
@@ -301,6 +307,9 @@ def _offer(state: ClashState, seat: int, picks: Sequence[Pick]) -> None:
     n = f"{len(me.completed)}.{len(me.objectives)}.{len(state.prompts.decisions)}"
     pid = f"{OBJECTIVE_DECISION}:{state.round}.{state.turn}.{state.active}.{seat}.{n}"
     state.prompts = state.prompts.push(Decision(pid, seat, OBJECTIVE_DECISION, {}, state.active))
+    names = list(dict.fromkeys(_name(p) for p in picks))
+    params = {"player": state.players[seat], "objectives": names}
+    return Event("clash.objective_offered", params, visible_to=(seat,))
 
 
 def offered(state: ClashState, seat: int) -> list[Pick]:
@@ -342,7 +351,7 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
     _drop_offers(state, seat)
     events = complete(state, seat, card, which)
     if left:
-        _offer(state, seat, left)
+        events.append(_offer(state, seat, left))
     return events
 
 

@@ -154,14 +154,17 @@ def test_nothing_is_offered_without_a_card_that_holds() -> None:
 
 def defence(objective_cards: list[str]) -> ClashState:
     """On bob's turn, his three army units attack ann's D2 (four) and all die."""
+    return defended(objective_cards)[0]
+
+
+def defended(objective_cards: list[str]) -> tuple[ClashState, list[Event]]:
     state = board(
         ann={"armies": {"D2": 4}, "objectives": objective_cards, "settlers": {}},
         bob=bob(advances=with_needs(["tactics"]), armies={"C3": 3}),
         active="bob",
         dice=[1, 1, 1, 6, 6, 6, 6],
     )
-    state, _ = fight(state, "move c3 d2 army army army")
-    return state
+    return fight(state, "move c3 d2 army army army")
 
 
 def test_defiance_is_completed_by_the_defender_during_the_attackers_turn() -> None:
@@ -191,7 +194,11 @@ def test_one_battle_completes_one_objective_of_a_name_but_another_name_too() -> 
 
 
 def test_offers_are_hidden_from_the_others() -> None:
-    state = defence(["O27"])
+    state, events = defended(["O27"])
+    (told,) = [e for e in events if e.kind == "clash.objective_offered"]
+    assert told.visible_to == (0,) and told.params == {"player": "ann", "objectives": ["defiance"]}
+    assert not any("O27" in json.dumps(dict(e.params)) for e in events)
+    assert GAME.reveals(state, state, events)  # the offer is known: no undo
     theirs, mine = GAME.view(state, 1), GAME.view(state, 0)
     assert "O27" not in json.dumps(theirs) and "O27" not in json.dumps(GAME.view(state, None))
     assert mine["private"]["objective_offers"] == [{"card": "O27", "half": "bottom"}]
