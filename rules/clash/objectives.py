@@ -306,7 +306,8 @@ def _offer(state: ClashState, seat: int, picks: Sequence[Pick]) -> Event:
     # Unique on the stack (its depth) and after each completion (the cards counted).
     n = f"{len(me.completed)}.{len(me.objectives)}.{len(state.prompts.decisions)}"
     pid = f"{OBJECTIVE_DECISION}:{state.round}.{state.turn}.{state.active}.{seat}.{n}"
-    state.prompts = state.prompts.push(Decision(pid, seat, OBJECTIVE_DECISION, {}, state.active))
+    # No turn owner: the holder's chance does not end with the active player's turn (C98).
+    state.prompts = state.prompts.push(Decision(pid, seat, OBJECTIVE_DECISION, {}, None))
     names = list(dict.fromkeys(_name(p) for p in picks))
     params = {"player": state.players[seat], "objectives": names}
     return Event("clash.objective_offered", params, visible_to=(seat,))
@@ -317,7 +318,8 @@ def offered(state: ClashState, seat: int) -> list[Pick]:
     return [(c, h) for s, c, h in state.objective_watch.offers if s == seat]
 
 
-def _drop_offers(state: ClashState, seat: int) -> None:
+def drop_offers(state: ClashState, seat: int) -> None:
+    """Forget what ``seat`` was offered (it answered, or resigned)."""
     w = state.objective_watch
     state.objective_watch = replace(w, offers=tuple(o for o in w.offers if o[0] != seat))
 
@@ -339,7 +341,7 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
     seat = decision.seat
     if toks == [KEEP]:
         state.prompts = state.prompts.pop(decision.id)
-        _drop_offers(state, seat)
+        drop_offers(state, seat)
         return _held(state, seat)
     if not toks or toks[0] != COMPLETE:
         raise IllegalAction("complete_or_keep", allowed=[COMPLETE, KEEP])
@@ -348,7 +350,7 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
     ((card, which),) = _read_picks(toks[1:], offered(state, seat))
     state.prompts = state.prompts.pop(decision.id)
     left = [p for p in offered(state, seat) if not clash(p, (card, which))]
-    _drop_offers(state, seat)
+    drop_offers(state, seat)
     events = complete(state, seat, card, which)
     if left:
         events.append(_offer(state, seat, left))

@@ -15,8 +15,9 @@ from test_clash_support import comparable, roundtrip
 
 from rules.clash import GAME, objectives
 from rules.clash.cards import OBJECTIVE_CARDS
-from rules.clash.hexes import parse_hex
+from rules.clash.hexes import label, parse_hex
 from rules.clash.objective_cards import OBJECTIVES
+from rules.clash.setup import home
 from rules.clash.state import ClashState, Completed
 from rules.core import Event, IllegalAction, act
 
@@ -315,3 +316,32 @@ def test_warmonger_needs_two_spaces() -> None:
     )
     state, _ = fight(state, "move c3 b2 army")
     assert objectives.offered(state, 0) == []
+
+
+def three_with_an_offer() -> ClashState:
+    """Three players, ann's turn; cyd (a wonder in her city) holds Wonderful and is asked."""
+    players = ["ann", "bob", "cyd"]
+    cyd_home = label(home((0, 1, 2), 3, 2))
+    seat_keys = {"cities": [{"hex": cyd_home, "wonder": "great_wall"}], "objectives": ["O32"]}
+    state = GAME.setup_position(players, {}, 1, {"seats": {"cyd": seat_keys}, "first": "ann"})
+    built = Event(
+        "clash.wonder_built", {"player": "cyd", "wonder": "great_wall", "space": cyd_home}
+    )
+    objectives.after_step(state, [built])
+    assert objectives.offered(state, 2) == [("O32", "top")]
+    return state
+
+
+def test_the_offer_outlives_the_resignation_of_the_active_player() -> None:
+    state, _ = GAME.resign(three_with_an_offer(), 0)
+    assert GAME.check_invariants(state) == []
+    assert GAME.pending(state)[0].seat == 2 and GAME.pending(state)[0].kind == "objective"
+    state, _ = act(GAME, state, 2, "complete o32 top")
+    assert state.seats[2].completed == (Completed("O32", "top"),)
+
+
+def test_a_holder_that_resigns_loses_its_offer() -> None:
+    state, _ = GAME.resign(three_with_an_offer(), 2)
+    assert GAME.check_invariants(state) == []
+    assert state.objective_watch.offers == ()
+    assert not any(d.kind == "objective" for d in state.prompts.decisions)
