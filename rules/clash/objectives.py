@@ -123,10 +123,10 @@ def _read_picks(toks: Sequence[str], allowed: Sequence[Pick]) -> list[Pick]:
 def _pick_choices(allowed: Sequence[Pick], rest: list[str], many: bool) -> list[Choice]:
     """The tokens after ``complete``: a card, then its half; with ``many``, more pairs that
     may go with those already named."""
+    chosen = [(rest[k].upper(), rest[k + 1]) for k in range(0, len(rest) - 1, 2)]
+    if any(c not in allowed for c in chosen) or (chosen and not many):
+        return []
     if len(rest) % 2 == 0:
-        chosen = [(rest[k].upper(), rest[k + 1]) for k in range(0, len(rest), 2)]
-        if chosen and not many:
-            return []
         open_ = [p for p in allowed if not any(clash(p, c) for c in chosen)]
         cards = dict.fromkeys(c for c, _ in open_)
         return [
@@ -139,7 +139,6 @@ def _pick_choices(allowed: Sequence[Pick], rest: list[str], many: bool) -> list[
             )
             for c in cards
         ]
-    chosen = [(rest[k].upper(), rest[k + 1]) for k in range(0, len(rest) - 1, 2)]
     card = rest[-1].upper()
     out = []
     for c, h in allowed:

@@ -345,3 +345,13 @@ def test_a_holder_that_resigns_loses_its_offer() -> None:
     assert GAME.check_invariants(state) == []
     assert state.objective_watch.offers == ()
     assert not any(d.kind == "objective" for d in state.prompts.decisions)
+
+
+def test_the_menus_offer_nothing_after_a_wrong_token() -> None:
+    state = status_step_1(ARMED)
+    for prefix in (["complete", "o99", "top"], ["complete", "o24", "side"], ["pass", "o24"]):
+        assert GAME.choices(state, 0, prefix) == []
+    offer = defence(["O27"])
+    assert GAME.choices(offer, 0, ["complete", "o27", "bottom"]) == []  # one at a time
+    assert refused(offer, "complete o27 bottom o27 top").code == "too_many_tokens"
+    assert refused(offer, "pass").code == "complete_or_keep"
