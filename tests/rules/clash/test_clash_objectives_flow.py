@@ -355,3 +355,19 @@ def test_the_menus_offer_nothing_after_a_wrong_token() -> None:
     assert GAME.choices(offer, 0, ["complete", "o27", "bottom"]) == []  # one at a time
     assert refused(offer, "complete o27 bottom o27 top").code == "too_many_tokens"
     assert refused(offer, "pass").code == "complete_or_keep"
+
+
+def test_assimilator_and_aggressor_from_one_barbarian_settlement_taken() -> None:
+    """ann's three army units kill both barbarians of B3 and take it: Assimilator (O24) and
+    Aggressor (O23), two names, both hers; the settlement's keep-or-destroy comes after."""
+    state = board(
+        ann=ann(armies={"C3": 3}, objectives=["O23", "O24"]),
+        barbarians={"cities": ["B3"], "armies": {"B3": 2}},
+        dice=[6, 6, 6, 1, 1],
+    )
+    state, _ = fight(state, "move c3 b3 army army army")
+    assert objectives.offered(state, 0) == [("O23", "bottom"), ("O24", "bottom")]
+    state, _ = act(GAME, state, 0, "complete o24 bottom")
+    state, _ = act(GAME, state, 0, "complete o23 bottom")
+    assert [c.card for c in state.seats[0].completed] == ["O24", "O23"]
+    assert GAME.pending(state)[0].kind == "barbarian_city"
