@@ -19,7 +19,9 @@ objective that now holds is asked, in turn order from the active player, a neste
 (kind ``objective``): ``complete <card> <half>`` or ``keep``. One step is one event: it never
 completes two objectives of the same name (p.14, C90); after one completion the seat is asked
 again while another (of another name) is still open. The offers are hidden state
-(:attr:`ObjectiveWatch.offers`): the decision's parameters name no card.
+(:attr:`ObjectiveWatch.offers`): the decision's parameters name no card, and it has no turn
+owner (it outlives the active player's resignation). A step that ends a turn counts for the
+turn that ended (the watch keeps that turn's battles and Builds: Warmonger, Conscripts).
 
 **Events**: ``clash.objective_completed`` (``player``, ``card``, ``half``, ``objective`` the
 name; public: the card now lies face up), ``clash.objectives_held`` (``player``: answered
@@ -66,7 +68,7 @@ def _name(pick: Pick) -> str:
     return half(*pick).name
 
 
-def clash(a: Pick, b: Pick) -> bool:
+def excludes(a: Pick, b: Pick) -> bool:
     """Whether two completions cannot go together: one card, one name or a contradiction."""
     na, nb = _name(a), _name(b)
     return a[0] == b[0] or na == nb or contradicts(na, nb)
@@ -75,7 +77,7 @@ def clash(a: Pick, b: Pick) -> bool:
 def _check_together(picks: Sequence[Pick]) -> None:
     for i, a in enumerate(picks):
         for b in picks[:i]:
-            if clash(a, b):
+            if excludes(a, b):
                 raise IllegalAction(
                     "objectives_exclude_each_other", first=f"{b[0]} {b[1]}", second=f"{a[0]} {a[1]}"
                 )
@@ -127,7 +129,7 @@ def _pick_choices(allowed: Sequence[Pick], rest: list[str], many: bool) -> list[
     if any(c not in allowed for c in chosen) or (chosen and not many):
         return []
     if len(rest) % 2 == 0:
-        open_ = [p for p in allowed if not any(clash(p, c) for c in chosen)]
+        open_ = [p for p in allowed if not any(excludes(p, c) for c in chosen)]
         cards = dict.fromkeys(c for c, _ in open_)
         return [
             Choice(
@@ -142,10 +144,10 @@ def _pick_choices(allowed: Sequence[Pick], rest: list[str], many: bool) -> list[
     card = rest[-1].upper()
     out = []
     for c, h in allowed:
-        if c != card or any(clash((c, h), x) for x in chosen):
+        if c != card or any(excludes((c, h), x) for x in chosen):
             continue
         more = many and any(
-            not clash(p, (c, h)) and not any(clash(p, x) for x in chosen) for p in allowed
+            not excludes(p, (c, h)) and not any(excludes(p, x) for x in chosen) for p in allowed
         )
         params = {"card": c, "half": h, "objective": half(c, h).name}
         out.append(Choice(h, "clash.choice.objective_half", params, complete=True, more=more))
@@ -348,7 +350,7 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
         raise IllegalAction("too_many_tokens", token=toks[3])
     ((card, which),) = _read_picks(toks[1:], offered(state, seat))
     state.prompts = state.prompts.pop(decision.id)
-    left = [p for p in offered(state, seat) if not clash(p, (card, which))]
+    left = [p for p in offered(state, seat) if not excludes(p, (card, which))]
     drop_offers(state, seat)
     events = complete(state, seat, card, which)
     if left:
