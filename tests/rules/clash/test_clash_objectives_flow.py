@@ -371,3 +371,15 @@ def test_assimilator_and_aggressor_from_one_barbarian_settlement_taken() -> None
     state, _ = act(GAME, state, 0, "complete o23 bottom")
     assert [c.card for c in state.seats[0].completed] == ["O24", "O23"]
     assert GAME.pending(state)[0].kind == "barbarian_city"
+
+
+def test_trader_and_sea_lanes_never_in_one_status_phase() -> None:
+    routes = {"ships": [{"hex": "F2"}, {"hex": "C4"}], "settlers": {"C2": 1}}
+    state = status_step_1(
+        {**routes, "objectives": ["O28", "O29"]},
+        {"cities": [{"hex": "D7"}, {"hex": "F3"}, {"hex": "B2"}, {"hex": "D4"}]},
+    )
+    assert objectives.status_options(state, 0) == [("O28", "top"), ("O29", "top")]
+    assert refused(state, "complete o28 top o29 top").code == "objectives_exclude_each_other"
+    state, _ = act(GAME, state, 0, "complete o29 top")
+    assert state.seats[0].completed == (Completed("O29", "top"),)
