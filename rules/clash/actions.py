@@ -28,6 +28,7 @@ from rules.clash import (
     founding,
     lighthouse,
     movement,
+    objectives,
     status,
     wonders,
 )
@@ -103,6 +104,7 @@ DECISIONS: dict[str, Answer] = {
     combat.FANATICISM: combat.FANATICISM_ANSWER,
     combat_cards.COMBAT_CARD: combat.CARD_ANSWER,
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
+    objectives.OBJECTIVE_DECISION: objectives.OBJECTIVE_ANSWER,
 }
 
 

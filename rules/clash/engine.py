@@ -19,7 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.clash import actions, battle_facts, combat, invariants, serial, setup, view
+from rules.clash import (
+    actions,
+    battle_facts,
+    combat,
+    invariants,
+    objectives,
+    serial,
+    setup,
+    view,
+)
 from rules.clash.position import from_position
 from rules.clash.prompts import pending
 from rules.clash.resign import resign
@@ -54,9 +63,13 @@ def _log_battle(state: ClashState, events: Sequence[Event], open_battle: bool) -
     )
 
 
-def _record_battles(state: ClashState, events: Sequence[Event]) -> None:
+def _record_battles(state: ClashState, events: Sequence[Event], turn: tuple[Any, ...]) -> None:
     """Keep the battles that ended in this step for the rest of the turn (a battle fought over
-    several steps is read from its log, which holds it whole)."""
+    several steps is read from its log, which holds it whole). A step that ended the turn
+    (``turn``: which turn it began in) leaves them with that turn: the next one starts clean
+    (the objectives count the ended turn's battles themselves)."""
+    if _turn_of(state) != turn:
+        return
     told = [{"kind": e.kind, "params": e.params} for e in events if e.visible_to is None]
     fought = battle_facts.from_barbarian_attacks(state, told)
     if any(e["kind"] in battle_facts.ENDINGS for e in told):
@@ -64,6 +77,10 @@ def _record_battles(state: ClashState, events: Sequence[Event]) -> None:
         if battle is not None:
             fought.insert(0, battle)
     battle_facts.record(state, fought)
+
+
+def _turn_of(state: ClashState) -> tuple[Any, ...]:
+    return (state.phase, state.round, state.turn, state.active)
 
 
 class ClashGame(Engine[ClashState]):
@@ -101,10 +118,11 @@ class ClashGame(Engine[ClashState]):
         return actions.choices(state, seat, prefix)
 
     def apply_tokens(self, state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-        open_battle = _battle_open(state)
+        open_battle, turn = _battle_open(state), _turn_of(state)
         events = actions.apply_tokens(state, seat, toks)
         _log_battle(state, events, open_battle)
-        _record_battles(state, events)
+        _record_battles(state, events, turn)
+        events = [*events, *objectives.after_step(state, events)]
         return events
 
     def resign_seat(self, state: ClashState, seat: int) -> list[Event]:
@@ -123,13 +141,19 @@ class ClashGame(Engine[ClashState]):
         return invariants.check(state)
 
     def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
-        """A region turned face up (p.16), the generator or the dice queue used, or a private
-        event: the action cannot be taken back (``/undo``)."""
+        """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card
+        played, traded, drawn or an objective completed), the generator or the dice queue
+        used, or a private event: the action cannot be taken back (``/undo``)."""
         turned_up = any(
             after.regions[k].explored and not r.explored for k, r in before.regions.items()
         )
+        hands = any(
+            (b.actions, b.objectives) != (a.actions, a.objectives)
+            for b, a in zip(before.seats, after.seats, strict=True)
+        )
         return (
             turned_up
+            or hands
             or before.rng.state != after.rng.state
             or before.dice != after.dice
             or any(e.visible_to is not None for e in events)

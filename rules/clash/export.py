@@ -116,6 +116,12 @@ def position_of(state: ClashState) -> dict[str, JSON]:
         "resign_order": [players[s] for s in state.resign_order],
         "table_effects": list(state.table_effects),
     }
+    watch = state.objective_watch
+    if watch.offers:
+        offers: dict[str, list[str]] = {}
+        for s, card, half in watch.offers:
+            offers.setdefault(players[s], []).append(f"{card.lower()} {half}")
+        pos["objective_offers"] = offers
     if state.phase == STATUS and state.status is not None:
         pos["status"] = {
             "step": state.status.step,
@@ -129,6 +135,11 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             influenced=ts.influenced,
             moving=ts.moving,
             fought=[battle_facts.to_json(f, side) for f in ts.fought],
+            objective_turn={
+                "builds": watch.builds,
+                "drafted": watch.drafted,
+                "battles": [{"space": label(h), "won": won} for h, won in watch.battles],
+            },
             marks=[
                 {
                     "place": place if place.startswith("ship") else place.upper(),

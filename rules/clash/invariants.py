@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from rules.clash import objectives
 from rules.clash.advances import ADVANCE, GOVERNMENTS
 from rules.clash.cards import DECKS, DISCARDED, HALVES, WONDERS
 from rules.clash.components import (
@@ -66,6 +67,7 @@ def check(state: ClashState) -> list[str]:
         problems += list(_tree(state.seats[seat], seat))
     problems += _places(state, terrain)
     problems += _hidden_in_views(state)
+    problems += objectives.watch_problems(state)
     return problems
 
 

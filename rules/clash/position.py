@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.clash import battle_facts, invariants, status
+from rules.clash import battle_facts, invariants, objectives, status
 from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
@@ -74,6 +74,7 @@ from rules.clash.state import (
     Exploring,
     Fought,
     Mark,
+    ObjectiveWatch,
     Piece,
     PlayerState,
     Region,
@@ -110,6 +111,8 @@ FIELDS = frozenset(
         "exhausted",
         "barbarians",
         "table_effects",
+        "objective_turn",
+        "objective_offers",
         "seats",
         "decks",
         "fill_decks",
@@ -530,7 +533,7 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         raw = _mapping("status", position.get("status", {}), frozenset({"step", "waiting"}))
         step = _int("status.step", raw.get("step", status.FREE_ADVANCE), 1, STATUS_STEPS)
         if step not in status.KINDS:
-            # Steps 1 and 3 leave nobody a choice: the engine never waits in them.
+            # Step 3 leaves nobody a choice: the engine never waits in it.
             raise _inconsistent("status_step_without_a_decision", "status.step")
         deciders = _status_deciders(state, step, order)
         waiting = deciders
@@ -717,6 +720,8 @@ def _played(r: _Reader, raw: JSON) -> tuple[tuple[int, str], ...]:
 
 def _status_deciders(state: ClashState, step: int, order: list[int]) -> list[int]:
     """The seats that have a decision in a status step (p.11), in turn order."""
+    if step == status.OBJECTIVES:
+        return [s for s in order if objectives.status_options(state, s)]
     if step == status.FREE_ADVANCE:
         return [s for s in order if status.free_answers(state, s)]
     if step == status.RAZE:
@@ -888,6 +893,7 @@ def from_position(
     )
     _course(r, position, state)
     _check_places(state)
+    state.objective_watch = _objective_watch(r, position, state)
     for k, decision in enumerate(state.prompts.decisions):
         check = DECISIONS[decision.kind].problem
         problem = None if check is None else check(state, decision)
@@ -898,6 +904,65 @@ def from_position(
     if problems:
         raise _inconsistent(problems[0], "position")
     return state
+
+
+def _objective_watch(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> ObjectiveWatch:
+    """The immediate objectives' bookkeeping (:mod:`rules.clash.objectives`): of the turn
+    under way (``objective_turn``, a turn key), the Build-units actions and whether Draft paid
+    one (``builds``, ``drafted``), the battles the active player fought (``battles``:
+    ``[{"space", "won"}]``; by default those of ``fought`` they took part in); the completions
+    offered to each seat deciding an ``objective`` decision (``objective_offers``: handle ->
+    ``["o05 bottom", ...]``)."""
+    raw = _mapping(
+        "objective_turn",
+        position.get("objective_turn", {}),
+        frozenset({"builds", "drafted", "battles"}),
+    )
+    if raw and state.phase != TURN:
+        raise _inconsistent("turn_key_in_the_status_phase", "objective_turn")
+    builds = _int("objective_turn.builds", raw.get("builds", 0), 0, MAX_ACTIONS)
+    drafted = _flag("objective_turn.drafted", raw.get("drafted", False))
+    if drafted and not builds:
+        raise _inconsistent("draft_without_a_build", "objective_turn.drafted")
+    offers: list[tuple[int, str, str]] = []
+    asked = {d.seat for d in state.prompts.decisions if d.kind == objectives.OBJECTIVE_DECISION}
+    for name, picks in _mapping("objective_offers", position.get("objective_offers", {})).items():
+        seat = r.seat("objective_offers", name)
+        where = f"objective_offers.{name}"
+        mine: list[tuple[str, str]] = []
+        for k, pick in enumerate(_list(where, picks)):
+            parts = str(pick).split()
+            if (
+                len(parts) != 2
+                or parts[0].upper() not in DECKS["objective"]
+                or parts[1] not in HALVES
+            ):
+                raise _bad(f"{where}[{k}]", pick)
+            mine.append((parts[0].upper(), parts[1]))
+        problem = objectives.offers_problem(state, seat, mine)
+        if problem is not None:
+            raise _inconsistent(problem, where)
+        if seat not in asked:
+            raise _inconsistent("objective_offers_without_a_decision", where)
+        offers += [(seat, c, h) for c, h in mine]
+    if state.phase != TURN:
+        return ObjectiveWatch(offers=tuple(offers))
+    battles = objectives.of_turn(state.turn_state.fought, state.active)
+    if "battles" in raw:
+        found = []
+        for k, b in enumerate(_list("objective_turn.battles", raw["battles"])):
+            at = f"objective_turn.battles[{k}]"
+            entry = _mapping(at, b, frozenset({"space", "won"}))
+            found.append(
+                (r.space(f"{at}.space", entry.get("space")), _flag(f"{at}.won", entry.get("won")))
+            )
+        battles = tuple(found)
+    return ObjectiveWatch(
+        battles=battles,
+        builds=builds,
+        drafted=drafted,
+        offers=tuple(offers),
+    )
 
 
 def _check_places(state: ClashState) -> None:

@@ -2,14 +2,15 @@
 
 Prompt kinds (``prompt.clash.<kind>``): ``turn`` (the active player's turn), ``move`` (a Move
 action under way: its next group or ``done``), ``explore_layout``, ``explore_barbarians`` and
-``explore_ship_space`` (the explorer's choices while a region is placed), ``free_advance``,
-``raze`` and ``first_player`` (the status phase's decisions, :mod:`rules.clash.status`); the
-nested decisions ``influence`` (boosting a Cultural Influence roll), ``reserve_wonder``
-(Monuments), ``dogma_advance`` (Dogma), ``trade_routes`` (Currency), ``pyramids`` and
-``lighthouse`` (the Great Pyramids' attempts, the Great Lighthouse's move), the battles'
-(``battle``, ``siege``, ``casualties``, ``refugees``, ``barbarian_city``, ``fanaticism``,
-:mod:`rules.clash.combat`) and the barbarians' (:mod:`rules.clash.barbarians`) come from the
-state's prompt stack. A nested
+``explore_ship_space`` (the explorer's choices while a region is placed), ``objectives``,
+``free_advance``, ``raze`` and ``first_player`` (the status phase's decisions,
+:mod:`rules.clash.status`); the nested decisions ``objective`` (an immediate objective to
+complete, :mod:`rules.clash.objectives`), ``influence`` (boosting a Cultural Influence roll),
+``reserve_wonder`` (Monuments), ``dogma_advance`` (Dogma), ``trade_routes`` (Currency),
+``pyramids`` and ``lighthouse`` (the Great Pyramids' attempts, the Great Lighthouse's move), the
+battles' (``battle``, ``siege``, ``casualties``, ``refugees``, ``barbarian_city``,
+``fanaticism``, :mod:`rules.clash.combat`) and the barbarians' (:mod:`rules.clash.barbarians`)
+come from the state's prompt stack. A nested
 decision on the state's :class:`rules.core.PromptStack` is asked before any. Ids are unique per
 turn (``turn:<round>.<turn>.<seat>``, with the actions left, so that a picker prepared for one
 action is refused after it), per group of a Move action and per exploration step, and per

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.clash import battle_facts
+from rules.clash import battle_facts, objectives
 from rules.clash.advances import in_order
 from rules.clash.hexes import Hex, label, offset, parse_hex
 from rules.clash.state import (
@@ -267,6 +267,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "armies": _counts(state.barbarians.armies),
         },
         "table_effects": list(state.table_effects),
+        "objective_watch": objectives.watch_to_json(state.objective_watch),
         "prompts": state.prompts.to_json(),
         "dice": list(state.dice),
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
@@ -313,6 +314,7 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
             _read_counts(barbarians["armies"]),
         ),
         table_effects=tuple(str(e) for e in data["table_effects"]),
+        objective_watch=objectives.watch_from_json(data.get("objective_watch")),
         prompts=PromptStack.from_json(data["prompts"]),
         dice=tuple(int(d) for d in data["dice"]),
         recent=tuple({"kind": e["kind"], "params": dict(e["params"])} for e in data["recent"]),

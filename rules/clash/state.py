@@ -363,6 +363,19 @@ class StatusState:
     waiting: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ObjectiveWatch:
+    """What the immediate objectives keep between steps (:mod:`rules.clash.objectives`): of
+    the turn under way, the battles its player fought (``(space, won)``), their Build-units
+    actions and whether one of them paid an army unit with mood tokens (Draft); and the
+    completions offered and not yet answered (hidden: ``(seat, card, half)``)."""
+
+    battles: tuple[tuple[Hex, bool], ...] = ()
+    builds: int = 0
+    drafted: bool = False
+    offers: tuple[tuple[int, str, str], ...] = ()
+
+
 @dataclass(slots=True, eq=False)
 class ClashState:
     """Everything about one game.
@@ -393,6 +406,7 @@ class ClashState:
     barbarians: Barbarians = field(default_factory=Barbarians)
     #: Event cards' lasting effects in play (:data:`rules.clash.cards.TABLE_EFFECTS`), sorted.
     table_effects: tuple[str, ...] = ()
+    objective_watch: ObjectiveWatch = field(default_factory=ObjectiveWatch)
     prompts: PromptStack = field(default_factory=PromptStack)
     dice: tuple[int, ...] = ()
     recent: tuple[dict[str, JSON], ...] = ()

@@ -5,9 +5,10 @@ next step begins (p.11). The engine runs a step that leaves nobody a choice; it 
 (``state.status``: the step and the seats still to decide, the first of them asked) where a
 player decides:
 
-1. **Objectives** (p.11): the completion of status-phase objectives comes with the cards
-   (issue IV). Then, after round 6 or when a player still in the game has no city, the game
-   ends here (p.4, p.11, C8).
+1. **Objectives** (p.11, :mod:`rules.clash.objectives`): each player with a status-phase
+   objective whose condition holds may complete it (``complete <card> <half> ...`` or
+   ``pass``); a player who can complete none is not asked. Then, after round 6 or when a
+   player still in the game has no city, the game ends here (p.4, p.11, C8).
 2. **Free advance** (p.11, C10): every player gains one advance without paying or using an
    action, by every normal rule (category order, prerequisites, governments); it is not
    optional while one is legal. A player with one legal answer only is not asked. The answer
@@ -22,15 +23,15 @@ player decides:
    with the highest sum, the first of them to the left of the current first player picks; if
    nobody's sum is higher than the current first player's, nothing changes.
 
-Then the next round begins. Refusals: ``not_a_free_advance``, ``raze_or_pass``,
-``not_a_size_1_city``, ``not_a_player``.
+Then the next round begins. Refusals: :mod:`rules.clash.objectives`' (step 1),
+``not_a_free_advance``, ``raze_or_pass``, ``not_a_size_1_city``, ``not_a_player``.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.clash import advancing, decks
+from rules.clash import advancing, decks, objectives
 from rules.clash.advances import ADVANCE, ADVANCE_IDS
 from rules.clash.components import GOLD, STATUS_STEPS
 from rules.clash.hexes import label, token
@@ -44,6 +45,7 @@ OBJECTIVES, FREE_ADVANCE, CARDS, RAZE, FIRST_PLAYER = range(1, 6)
 RAZE_TOKEN, PASS = "raze", "pass"
 #: Prompt kinds of the steps where players decide (``prompt.clash.<kind>``).
 KINDS: dict[int, str] = {
+    OBJECTIVES: objectives.STATUS_PROMPT,
     FREE_ADVANCE: "free_advance",
     RAZE: "raze",
     FIRST_PLAYER: "first_player",
@@ -63,6 +65,11 @@ def _run(state: ClashState, step: int) -> list[Event]:
     while step <= STATUS_STEPS:
         state.status = StatusState(step, ())
         if step == OBJECTIVES:
+            waiting = tuple(s for s in order if objectives.status_options(state, s))
+            if waiting:
+                state.status = StatusState(OBJECTIVES, waiting)
+                return events
+            # After the completions of step 1 (p.11).
             reason = game_ends(state)
             if reason is not None:
                 state.status = None
@@ -101,6 +108,17 @@ def resume(state: ClashState) -> list[Event]:
         events = _free_advances(state)
         if state.prompts.top() is not None or (state.status and state.status.waiting):
             return events
+    elif status.step == OBJECTIVES:
+        # A seat whose objectives no longer hold (none should) is not asked; the step's
+        # end, with its game-end check, follows the last answer.
+        waiting = tuple(s for s in status.waiting if objectives.status_options(state, s))
+        state.status = replace(status, waiting=waiting)
+        if waiting:
+            return []
+        reason = game_ends(state)
+        if reason is not None:
+            state.status = None
+            return finish(state, final_outcome(state, reason))
     elif status.waiting:
         return []
     return events + _run(state, status.step + 1)
@@ -221,6 +239,8 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
     status = state.status
     if status is None or not status.waiting or status.waiting[0] != seat:
         return []
+    if status.step == OBJECTIVES:
+        return objectives.status_choices(state, seat, prefix)
     if status.step == FREE_ADVANCE:
         answers = free_answers(state, seat)
         n = len(prefix)
@@ -258,7 +278,10 @@ def apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     status = state.status
     assert status is not None and status.waiting[0] == seat
     rest = tuple(status.waiting[1:])
-    if status.step == FREE_ADVANCE:
+    if status.step == OBJECTIVES:
+        events = objectives.status_apply(state, seat, toks)
+        state.status = replace(status, waiting=rest)
+    elif status.step == FREE_ADVANCE:
         if toks not in free_answers(state, seat):
             raise IllegalAction(
                 "not_a_free_advance",

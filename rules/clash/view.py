@@ -93,7 +93,14 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
     if seat is not None:
         me = state.seats[seat]
         view["hand"] = sorted(me.actions) + sorted(me.objectives)
-        view["private"] = {"actions": sorted(me.actions), "objectives": sorted(me.objectives)}
+        view["private"] = {
+            "actions": sorted(me.actions),
+            "objectives": sorted(me.objectives),
+            # Completions offered now (rules.clash.objectives): hidden like the hand.
+            "objective_offers": [
+                {"card": c, "half": h} for s, c, h in state.objective_watch.offers if s == seat
+            ],
+        }
     return view
 
 

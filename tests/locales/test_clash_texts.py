@@ -34,12 +34,13 @@ from rules.clash import (
     exploration,
     influence,
     movement,
+    objective_cards,
     rounds,
     scoring,
     status,
     wonders,
 )
-from rules.clash.cards import PYRAMIDS
+from rules.clash.cards import HALVES, PYRAMIDS
 from rules.clash.components import LAND_UNITS, SHIP
 from rules.clash.state import ClashState
 from rules.clash.tiles import TERRAINS
@@ -132,7 +133,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
-LABEL_SOURCES = ("actions.py", "combat.py", "barbarians.py")
+LABEL_SOURCES = ("actions.py", "combat.py", "barbarians.py", "objectives.py")
 
 
 def choice_labels() -> set[str]:
@@ -164,6 +165,8 @@ def prefixed_keys() -> set[str]:
         | {f"clash.units.army_{n}" for n in range(1, 9)}
         | {f"clash.barbarian_skip.{why}" for why in barbarians.SKIPPED}
         | {f"outcome.{r}" for r in (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY)}
+        | {f"clash.objective.{name}" for name in objective_cards.NAMES}
+        | {f"clash.half.{h}" for h in HALVES}
         | {"clash.title"}
     )
 

@@ -135,3 +135,18 @@ def test_a_battle_under_way_in_a_position_counts_its_earlier_rounds() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.setup_position(list(state.players), {}, 0, pos)
     assert refused.value.params["problem"] == "battle_start_less_lost_is_not_the_units_there"
+
+
+def test_a_battle_that_ends_the_turn_is_not_the_next_turns() -> None:
+    """The last action's battle ends the turn in the same step: bob, who won it as the
+    defender, does not find it in his own turn (Heroic General is for the turn it was won)."""
+    state = board(
+        ann=ann(armies={"C3": 1}, settlers={}),
+        bob=bob(armies={"B2": 2}),
+        dice=[1, 6, 6],
+        actions_left=1,
+    )
+    state, events = fight(state, "move c3 b2 army")
+    assert "clash.turn_ended" in [e.kind for e in events]
+    assert state.active == 1 and state.turn_state.fought == ()
+    assert not battle_facts.won_land_battle(state, 1)

@@ -167,7 +167,11 @@ def test_hands_are_counts_for_the_others() -> None:
         view = GAME.view(state, seat)
         assert [(s["actions"], s["objectives"]) for s in view["seats"]] == [(2, 1), (1, 2)]
     assert GAME.view(state, 0)["hand"] == ["A03", "A04", "O01"]
-    assert GAME.view(state, 1)["private"] == {"actions": ["A10"], "objectives": ["O02", "O03"]}
+    assert GAME.view(state, 1)["private"] == {
+        "actions": ["A10"],
+        "objectives": ["O02", "O03"],
+        "objective_offers": [],
+    }
     public = GAME.view(state, None)
     assert public["seats"][0]["completed"] == [{"card": "O05", "half": "top"}]
     assert public["cards"]["discards"]["event"] == ["E05"]

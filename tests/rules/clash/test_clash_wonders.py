@@ -17,7 +17,7 @@ from clash_map import board, events, play, prompt, refused, tokens, with_needs
 from test_clash_support import comparable, roundtrip
 
 import locales
-from rules.clash import GAME, actions, invariants, scoring
+from rules.clash import GAME, actions, invariants, objectives, scoring
 from rules.clash.cards import WONDERS
 from rules.clash.hexes import parse_hex
 from rules.clash.state import City, ClashState
@@ -555,3 +555,13 @@ def test_a_great_statue_built_shields_its_city_from_the_other_players() -> None:
     assert tokens(state, "influence", "f3") == ["d2"]
     state = play(game(revealed=("great_statue",), b=bob), "wonder d2 great_statue", "end")
     assert "influence" not in tokens(state)
+
+
+def test_building_a_wonder_offers_the_wonderful_objective() -> None:
+    """O32 top (Wonderful, clash-cards.md §5.3): the objectives follow the wonder actually
+    built through the engine, not only a made-up event."""
+    state = game(a=ann(objectives=["O32"]))
+    state, kinds = events(state, "wonder d2 great_wall")
+    assert "clash.objective_offered" in kinds
+    assert objectives.offered(state, 0) == [("O32", "top")]
+    assert GAME.pending(state)[0].kind == "objective"
