@@ -114,6 +114,9 @@ class TableBot(commands.Bot):
         #: The engines' choices per game seq, for autocomplete and the picker (host.choices).
         self.choices = ChoiceCache()
         self.renderer = Renderer(config.render_workers)
+        #: Work started for later that nobody waits for (a result post's replay); cancelled
+        #: when the bot closes.
+        self.background: set[asyncio.Task[None]] = set()
         #: Every time read and timed sleep of the bot (tests pass a host.clock.FakeClock).
         self.clock: Clock = clock or SystemClock()
         #: Reminders, deadlines and cleanups; started at the end of setup_hook.
@@ -197,6 +200,8 @@ class TableBot(commands.Bot):
 
     async def close(self) -> None:
         await self.timers.stop()
+        for task in list(self.background):
+            task.cancel()
         await super().close()
         self.renderer.close()
 

@@ -30,7 +30,7 @@ import locales
 from discordui.access import open_private_thread, thread_members
 from discordui.components import act_view, table_view
 from discordui.lobbies import refresh_lobby
-from discordui.replays import replay_file
+from discordui.replays import attach_replay_later
 from discordui.tables import mention_of, table_content, table_file
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from host import text
@@ -218,17 +218,15 @@ async def finish_up(bot: TableBot, game: Loaded) -> None:
         lines.append(f"<#{game.row.thread_id}>")
     view = game.engine.view(game.state, None)
     channel = bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
-    files = [await table_file(bot, view, lang)]
-    if bot.config.replay_on_result:
-        replay = await replay_file(bot, game, lang)
-        if replay is not None:
-            files.append(replay)
     try:
-        await channel.send("\n".join(lines)[:2000], files=files)
+        post = await channel.send("\n".join(lines)[:2000], file=await table_file(bot, view, lang))
     except discord.HTTPException as exc:
         log.warning("could not post the result of game %s: %s", game.row.id, exc)
         return
     await bot.store.set_game_setting(game.row.id, RESULT_POSTED, True)
+    if bot.config.replay_on_result:
+        # Seconds of drawing: the result (and the last move's confirmation) never wait for it.
+        attach_replay_later(bot, post, game, lang)
 
 
 #: The game setting that records that the result was posted in the game's channel.

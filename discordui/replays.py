@@ -1,5 +1,11 @@
 """The animated replay of a finished game as a Discord file (``/game replay`` and the result
-post); the frames and the picture are :mod:`host.replay`'s."""
+post); the frames and the picture are :mod:`host.replay`'s.
+
+The result post goes out at once with the last picture; its replay follows in a background
+task that adds it to the post when drawn (:func:`attach_replay_later`), so neither the result
+nor the last move's confirmation waits seconds for it. A task still drawing when the bot
+stops is cancelled (the result post then simply has no replay; ``/game replay`` draws it).
+"""
 
 from __future__ import annotations
 
@@ -31,6 +37,23 @@ async def replay_bytes(
     # Replaying a whole log is CPU work: off the event loop, like the drawing.
     views = await asyncio.to_thread(turn_views, game.engine, game.row, game.seats, actions)
     return await replay_picture(bot.renderer, views, lang, progress)
+
+
+def attach_replay_later(bot: TableBot, post: discord.Message, game: Loaded, lang: str) -> None:
+    """Draw ``game``'s replay in the background and add it to the result ``post``."""
+    task = asyncio.create_task(_attach(bot, post, game, lang), name=f"replay-{game.row.id}")
+    bot.background.add(task)
+    task.add_done_callback(bot.background.discard)
+
+
+async def _attach(bot: TableBot, post: discord.Message, game: Loaded, lang: str) -> None:
+    file = await replay_file(bot, game, lang)
+    if file is None:
+        return
+    try:
+        await post.edit(attachments=[*post.attachments, file])
+    except discord.HTTPException as exc:
+        log.warning("could not add the replay to the result of game %s: %s", game.row.id, exc)
 
 
 async def replay_file(bot: TableBot, game: Loaded, lang: str) -> discord.File | None:

@@ -30,16 +30,15 @@ class Renderer:
     def __init__(self, workers: int = 0) -> None:
         self.workers = workers
         self._pool: Executor | None = None
+        #: One more worker for long jobs (a replay's animation takes seconds), so that they
+        #: never hold up the table pictures queued behind them.
+        self._slow: Executor | None = None
 
     def _executor(self) -> Executor | None:
         if self.workers <= 0:
             return None
         if self._pool is None:
-            # "spawn": a fresh interpreter, never a fork of a process that runs threads.
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=context, initializer=_watch_parent
-            )
+            self._pool = _pool(self.workers)
         return self._pool
 
     async def table(self, view: Mapping[str, Any], lang: str) -> bytes:
@@ -50,13 +49,14 @@ class Renderer:
         """The private hand picture of a seat's ``view``."""
         return await self._run(_hand, dict(view), lang)
 
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` off the event loop, as the pictures are drawn (``fn`` must be a
+    async def call_slow(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` off the event loop, in the worker for long jobs (``fn`` must be a
         module-level function, so that a worker process can run it)."""
-        executor = self._executor()
-        if executor is None:
+        if self.workers <= 0:
             return await asyncio.to_thread(fn, *args)
-        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+        if self._slow is None:
+            self._slow = _pool(1)
+        return await asyncio.get_running_loop().run_in_executor(self._slow, fn, *args)
 
     async def _run(self, fn: Any, view: dict[str, Any], lang: str) -> bytes:
         executor = self._executor()
@@ -68,9 +68,16 @@ class Renderer:
 
     def close(self) -> None:
         """Stop the worker processes (if any were started)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in (self._pool, self._slow):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._slow = None
+
+
+def _pool(workers: int) -> Executor:
+    # "spawn": a fresh interpreter, never a fork of a process that runs threads.
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_watch_parent)
 
 
 def _table(view: dict[str, Any], lang: str) -> bytes:

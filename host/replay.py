@@ -87,4 +87,4 @@ async def replay_picture(
         frames.append(await renderer.table(view, lang))
         if progress is not None:
             await progress(k, len(views))
-    return await renderer.call(animate, frames)
+    return await renderer.call_slow(animate, frames)

@@ -51,13 +51,14 @@ def animated_frames(data: bytes) -> int:
 
 
 async def wait_for_result_post(emulator: Emulator, table: Table) -> Message:
-    """The result post in the channel the game was opened in."""
-    for _ in range(200):
+    """The result post in the channel the game was opened in, once its replay (drawn after
+    it was posted) was added."""
+    for _ in range(600):
         posts = [m for m in emulator.messages(table.channel) if m.content.startswith("🏁")]
-        if posts:
+        if posts and len(posts[-1].attachments) == 2:
             return posts[-1]
         await asyncio.sleep(0.05)
-    raise AssertionError("no result post")
+    raise AssertionError("no result post with its replay")
 
 
 async def test_finished_game_is_rated_shown_and_exported(
