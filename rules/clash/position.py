@@ -525,7 +525,9 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         waiting = deciders
         if "waiting" in raw:
             waiting = [r.seat("status.waiting", h) for h in _list("status.waiting", raw["waiting"])]
-        if not waiting or waiting != [s for s in order if s in waiting]:
+        # Empty only while a nested decision (an event drawn by a free advance) waits.
+        idle = not waiting and (step != status.FREE_ADVANCE or not state.prompts.decisions)
+        if idle or waiting != [s for s in order if s in waiting]:
             raise _inconsistent("status_waiting_out_of_turn_order", "status.waiting")
         if any(s not in deciders for s in waiting):
             raise _inconsistent("status_waiting_for_a_seat_without_a_choice", "status.waiting")
