@@ -246,7 +246,7 @@ def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[C
                 "clash.choice.event_token",
                 {"item": t},
                 complete=n >= int(p["least"]),
-                more=n < int(p["most"]),
+                more=bool(_token_options(state, decision, [*prefix, t])),
             )
             for t in _token_options(state, decision, prefix)
         ]

@@ -110,6 +110,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "liberties",  # rules.clash.abilities.LIBERTIES
         "drama",  # rules.clash.abilities.DRAMA
         "power",  # rules.clash.abilities.POWER
+        "event",  # rules.clash.event_kept.EVENT
     ),
     "clash.choice.to.": (
         movement.WALK,
@@ -129,7 +130,13 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
-LABEL_SOURCES = ("actions.py", "combat.py", "barbarians.py")
+LABEL_SOURCES = (
+    "actions.py",
+    "combat.py",
+    "barbarians.py",
+    "events.py",
+    "event_kept.py",
+)
 
 
 def choice_labels() -> set[str]:
