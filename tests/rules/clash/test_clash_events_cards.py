@@ -113,7 +113,7 @@ def test_e09_earthquake_removes_two_pieces_for_two_points_each() -> None:
     assert prompt(state) == "event_city"
     state = play(state, "d2")
     assert prompt(state) == "event_pieces" and tokens(state) == ["temple", "fortress"]
-    state, kinds = answer(state, "temple academy")
+    state = play(state, "temple academy")
     city = state.seats[0].city_at(state.board.parse("D2"))
     assert city is not None and [p.kind for p in city.pieces] == ["settlement", "fortress"]
     assert state.seats[0].event_points == 4 and city.mood == "angry"
@@ -186,7 +186,7 @@ def test_e17_uprising_pays_tokens_for_half_points() -> None:
 
 
 def test_e18_migration_gives_a_settler_to_a_player_then_lowers_a_city() -> None:
-    state, kinds = drawn("E18")
+    state, _ = drawn("E18")
     assert prompt(state) == "event_player" and tokens(state) == ["@ann", "@bob"]
     state = play(state, "@bob")
     assert state.seats[1].settlers == {state.board.parse("D7"): 2}
@@ -223,7 +223,7 @@ def test_e24_population_boom_gives_you_and_another_player_a_settler() -> None:
 
 
 def test_e26_envoys_meet_reveals_a_wonder() -> None:
-    state, kinds = drawn("E26", bob={"culture_tokens": 0})
+    state, _ = drawn("E26", bob={"culture_tokens": 0})
     me = state.seats[0]
     assert (me.resources["ideas"], me.culture_tokens, state.seats[1].culture_tokens) == (1, 2, 1)
     assert len(state.cards.revealed) == 1
@@ -250,7 +250,7 @@ def test_e30_reformation_gives_a_temple_to_another_colour() -> None:
         "advances": ["farming", "mining", "myths"],
         "cities": [{"hex": "D2", "pieces": ["settlement", "temple"]}],
     }
-    state, kinds = drawn("E30", ann)
+    state, _ = drawn("E30", ann)
     city = state.seats[0].cities[0]
     assert [(p.kind, p.owner) for p in city.pieces] == [("settlement", 0), ("temple", 1)]
 
