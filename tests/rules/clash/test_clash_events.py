@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from clash_map import board, events, play, prompt, refused, tokens
 
 from rules.clash import GAME
 from rules.clash.hexes import label
 from rules.clash.state import ClashState
+from rules.core import IllegalAction
 
 JSON = Any
 #: ann reaches culture level 3 with this advance (Science, paid with her 2 Ideas).
@@ -191,3 +193,54 @@ def test_event_decisions_round_trip_through_snapshots() -> None:
     state = play(drawing("E03", two), DRAW)
     assert GAME.from_json(GAME.to_json(state)) == state
     assert GAME.check_invariants(state) == []
+
+
+def _pending_kinds() -> dict[str, ClashState]:
+    """A state waiting in each event decision kind (a follow-up below one of them)."""
+    two = {"cities": [{"hex": "D2"}, {"hex": "B3"}], "settlers": {}, "resources": {"food": 0}}
+    out = {
+        "event_exhaust": play(drawing("E03", two), DRAW),
+        "event_city": play(drawing("E02", two), DRAW),
+        "event_player": play(drawing("E18"), DRAW),
+        "event_loss": play(drawing("E07", {"armies": {"C3": 1}}), DRAW),
+        "event_tokens": play(drawing("E17", {"mood_tokens": 2}), DRAW),
+        "event_myths": play(
+            drawing("E15", {"advances": ["farming", "mining", "myths"], "mood_tokens": 1}), DRAW
+        ),
+    }
+    big = {"hex": "D2", "pieces": ["settlement", "temple", "fortress", "academy"]}
+    quake = {
+        "advances": ["farming", "mining", "myths", "tactics", "writing"],
+        "cities": [big, {"hex": "B3"}, {"hex": "F3"}, {"hex": "D4"}],
+    }
+    out["event_pieces"] = play(drawing("E09", quake), DRAW, "d2")
+    return out
+
+
+def test_every_event_decision_can_stand_in_a_position() -> None:
+    from test_clash_support import comparable, roundtrip
+
+    states = _pending_kinds()
+    for kind, state in states.items():
+        assert prompt(state) == kind, kind
+        assert comparable(roundtrip(state)) == comparable(state), kind
+    # The Advance's one-time effects, then Migration's lowering, wait below its choice.
+    stack = states["event_player"].prompts.decisions
+    assert [d.params.get("step", d.kind) for d in stack] == ["advance", "lower", "event_player"]
+
+
+def test_a_position_refuses_an_event_decision_without_a_choice() -> None:
+    from rules.clash.export import position_of
+
+    state = _pending_kinds()["event_player"]
+    pos = position_of(state)
+    pos["prompts"][-1]["params"]["purpose"] = "envoy"  # bob is the only other player
+    with pytest.raises(IllegalAction) as caught:
+        GAME.setup_position(list(state.players), {}, 0, pos)
+    assert caught.value.params["problem"] == "event_player decision without a choice"
+    pos["prompts"] = [
+        {**pos["prompts"][-1], "kind": "event_follow_up", "params": {"step": "main", "card": "E01"}}
+    ]
+    with pytest.raises(IllegalAction) as caught:
+        GAME.setup_position(list(state.players), {}, 0, pos)
+    assert caught.value.params["problem"] == "event_follow_up on top of the stack"
