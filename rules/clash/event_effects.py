@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from rules.clash import decks
+from rules.clash import marks as mk
 from rules.clash.cards import SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.components import (
     ACADEMY,
@@ -311,6 +312,13 @@ def lose_item(state: ClashState, seat: int, item: str) -> list[Event]:
         cargo.remove(kind)
         me.ships = [replace(s, cargo=tuple(cargo)) if s is ship else s for s in me.ships]
         where = label(ship.hex)
+        if seat == state.active:
+            # The turn's marks never name more units aboard than are left (as remove_land).
+            marks = state.turn_state.marks
+            extra = sum(mk.counts(marks, place, kind).values()) - cargo.count(kind)
+            state.turn_state = replace(
+                state.turn_state, marks=mk.forget(marks, place, kind, max(0, extra))
+            )
     else:
         me.ships = [s for s in me.ships if s is not ship]
         kind, where = SHIP, label(ship.hex)

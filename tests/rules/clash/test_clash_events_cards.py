@@ -271,3 +271,10 @@ def test_e31_and_e32_are_put_in_play() -> None:
     state, _ = drawn("E32", table_effects=["trojan_horse"])
     assert state.table_effects == ("solar_eclipse", "trojan_horse")
     assert GAME.check_invariants(state) == []
+
+
+def test_e07_epidemic_can_take_a_unit_aboard_a_ship_first() -> None:
+    state, _ = drawn("E07", {"ships": [{"hex": "D3", "cargo": ["army"]}]})
+    assert tokens(state) == ["d2-settler", "ship1-army"]
+    state = play(state, "ship1-army")
+    assert state.seats[0].ships[0].cargo == ()
