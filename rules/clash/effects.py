@@ -23,7 +23,7 @@ class Effect(NamedTuple):
 
 EFFECTS: dict[str, Effect] = {
     "farming": Effect(("collect",)),
-    "irrigation": Effect(("collect", "event_effects")),
+    "irrigation": Effect(("collect", "event_steps")),
     "storage": Effect(("components",)),
     "husbandry": Effect(("collect",)),
     "bartering": Effect(("abilities",)),
@@ -32,7 +32,7 @@ EFFECTS: dict[str, Effect] = {
     "taxation": Effect(("abilities",)),
     "mining": Effect(("collect",)),
     "engineering": Effect(("advancing",), f"builds wonders: {CARDS}"),
-    "sanitation": Effect(("growth", "event_effects")),
+    "sanitation": Effect(("growth", "event_steps")),
     "roads": Effect(("movement", "collect")),
     "art_sculptures": Effect(("influence",)),
     "circus_sports": Effect(("civic",)),

@@ -57,7 +57,7 @@ from rules.clash import barbarians, decks, event_effects
 from rules.clash.advances import ADVANCE
 from rules.clash.components import EXHAUSTED_MARKERS, GOLD
 from rules.clash.event_cards import ATTACK, EVENTS, EXHAUSTED, GOLD_MINE, SPAWN, EventCard
-from rules.clash.event_effects import CITY, LOSS, PICKS, PIECES, PLAYER, PURPOSE_KIND, TOKENS
+from rules.clash.event_effects import PICKS, PURPOSE_KIND
 from rules.clash.event_flow import (
     FOLLOW_UP,
     MYTHS,
@@ -68,6 +68,7 @@ from rules.clash.event_flow import (
     later,
     lower_now,
 )
+from rules.clash.event_steps import CITY, LOSS, PIECES, PLAYER, TOKENS
 from rules.clash.hexes import Hex, label, token
 from rules.clash.registry import Answer
 from rules.clash.resources import CULTURE, MOOD, gain
