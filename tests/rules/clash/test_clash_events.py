@@ -244,3 +244,65 @@ def test_a_position_refuses_an_event_decision_without_a_choice() -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.setup_position(list(state.players), {}, 0, pos)
     assert caught.value.params["problem"] == "event_follow_up on top of the stack"
+
+
+def test_an_event_of_the_status_phase_free_advance_waits_for_its_decisions() -> None:
+    two = [{"hex": "D2"}, {"hex": "B3"}]
+    state = board(
+        ann={"culture_level": 2, "cities": two, "advances": ["farming", "mining", "tactics"],
+             "armies": {"D2": 1, "B3": 1}, "settlers": {}},
+        decks={"event": ["E15"]},
+        fill_decks=True,
+        phase="status",
+        status={"step": 2, "waiting": ["ann", "bob"]},
+    )
+    state = play(state, "mathematics")
+    assert prompt(state) == "event_city" and state.status is not None
+    assert state.status.waiting == (1,)
+    assert comparable_roundtrip(state)
+    state = play(state, "b3")
+    assert mood(state, "B3") == "angry"
+    assert prompt(state) == "free_advance" and GAME.pending(state)[0].seat == 1
+
+
+def test_the_last_free_advances_event_decision_stands_in_a_position() -> None:
+    two = [{"hex": "D2"}, {"hex": "B3"}]
+    state = board(
+        ann={"culture_level": 2, "cities": two, "advances": ["farming", "mining", "tactics"],
+             "armies": {"D2": 1, "B3": 1}, "settlers": {}},
+        decks={"event": ["E15"]},
+        fill_decks=True,
+        phase="status",
+        status={"step": 2, "waiting": ["ann"]},
+    )
+    state = play(state, "mathematics")
+    assert state.status is not None and state.status.waiting == ()
+    assert comparable_roundtrip(state)
+    state = play(state, "d2")
+    assert prompt(state) in ("raze", "first_player", "turn")
+
+
+def comparable_roundtrip(state: ClashState) -> bool:
+    from test_clash_support import comparable, roundtrip
+
+    return bool(comparable(roundtrip(state)) == comparable(state))
+
+
+def test_a_resigning_player_leaves_the_events_other_steps_going() -> None:
+    """E06 Plague in a 3-player game: bob resigns while choosing; cid's part follows."""
+    players = ["ann", "bob", "cid"]
+    pos = {
+        "first": "ann",
+        "decks": {"event": ["E06"]},
+        "fill_decks": True,
+        "seats": {
+            "ann": {"resources": {"ideas": 2}, "culture_level": 2},
+            "bob": {"cities": [{"hex": "G7"}, {"hex": "H6"}]},
+            "cid": {"cities": [{"hex": "B6"}, {"hex": "B7"}]},
+        },
+    }
+    state = GAME.setup_position(players, {}, 1, pos)
+    state = play(state, DRAW)
+    assert GAME.pending(state)[0].seat == 1 and prompt(state) == "event_city"
+    state, _ = GAME.resign(state, 1)
+    assert GAME.pending(state)[0].seat == 2 and prompt(state) == "event_city"
