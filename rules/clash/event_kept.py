@@ -9,10 +9,16 @@ discards one in a later turn of theirs to use it, without spending an action (C8
     event e37 <city> <piece> [<sea space>] [mood|culture]
                                             Great Engineer: Increase City Size there without
                                             resources and without activating it
+    event e38 <space>                       Great Explorer: the face-down region of that
+                                            space, next to a region holding a city or unit of
+                                            yours, is turned face up and placed as if a land
+                                            unit had entered it there (the explorer's choices
+                                            and the barbarian symbol as in a move, p.16-18);
+                                            then 1 Idea (C87)
 
 A used card goes to the event discard pile. Great General (E36) is used when a battle
-begins (the combat engine's); Great Explorer (E38) is kept but not offered yet (C87), nor is
-Great Engineer's wonder discount (wonders come with the wonder engineer's work, C86).
+begins (the combat engine's); Great Engineer's wonder discount is not offered (wonders come
+with the wonder engineer's work, C86).
 Refusals: ``not_a_kept_event`` (``token``, ``allowed``), ``not_an_event_use`` (``token``,
 ``allowed``).
 """
@@ -22,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from rules.clash import advancing, decks, status
+from rules.clash import advancing, decks, exploration, status
 from rules.clash.components import (
     ACADEMY,
     ANGRY,
@@ -44,10 +50,31 @@ from rules.clash.tiles import SEA
 from rules.core import Choice, Event, IllegalAction
 
 EVENT: Final = "event"
-SCIENTIST, ARTIST, PROPHET, ENGINEER = "E33", "E34", "E35", "E37"
+SCIENTIST, ARTIST, PROPHET, ENGINEER, EXPLORER = "E33", "E34", "E35", "E37", "E38"
 #: The kept cards this action uses.
-USABLE: tuple[str, ...] = (SCIENTIST, ARTIST, PROPHET, ENGINEER)
+USABLE: tuple[str, ...] = (SCIENTIST, ARTIST, PROPHET, ENGINEER, EXPLORER)
 ARTIST_CULTURE = 2
+EXPLORER_IDEAS = 1
+
+
+def explorer_spaces(state: ClashState, seat: int) -> dict[Hex, Hex]:
+    """Great Explorer's spaces: each space of a face-down region next to a space of an
+    explored region holding a city or unit of ``seat``, with that neighbouring space."""
+    me = state.seats[seat]
+    mine = {c.hex for c in me.cities} | set(me.armies) | set(me.settlers)
+    mine |= {s.hex for s in me.ships}
+    slot_of = {h: s for s in state.board.slots for h in s.hexes}
+    homes = {slot_of[h].id for h in mine if h in slot_of}
+    out: dict[Hex, Hex] = {}
+    for slot in state.board.slots:
+        if slot.id not in homes or not state.regions[slot.id].explored:
+            continue
+        for h in sorted(slot.hexes, key=lambda x: (x.q, x.r)):
+            for n in h.neighbours():
+                other = slot_of.get(n)
+                if other is not None and not state.regions[other.id].explored:
+                    out.setdefault(n, h)
+    return dict(sorted(out.items(), key=lambda kv: (kv[0].q, kv[0].r)))
 
 
 def _cities(state: ClashState, seat: int) -> list[City]:
@@ -103,6 +130,8 @@ def answers(state: ClashState, seat: int) -> list[list[str]]:
             tails = _grow_answers(state, seat, (TEMPLE,))
         elif card == ENGINEER:
             tails = _grow_answers(state, seat, GROW_PIECES)
+        elif card == EXPLORER:
+            tails = [[token(h)] for h in explorer_spaces(state, seat)]
         else:
             continue
         out += [[card.lower(), *t] for t in tails]
@@ -173,10 +202,24 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
         me.cities = [replace(c, mood=HAPPY) if c.hex == h else c for c in me.cities]
         happy = {"player": state.players[seat], "space": label(h)}
         return [*events, Event("clash.event_city_happy", happy)]
+    if card == EXPLORER:
+        return events + _explore(state, seat, state.board.parse(use[0]))
     piece = TEMPLE if card == PROPHET else use[1]
     return events + _grow(
         state, seat, state.board.parse(use[0]), piece, use[1 + (card == ENGINEER) :]
     )
+
+
+def _explore(state: ClashState, seat: int, entered: Hex) -> list[Event]:
+    """Great Explorer: the region is placed as a land unit entering ``entered`` would place
+    it (no unit moves), then 1 Idea."""
+    origin = explorer_spaces(state, seat)[entered]
+    slot = next(s for s in state.board.slots if entered in s.hexes)
+    events = exploration.begin(state, seat, slot, entered, token(origin), ())
+    # No unit went, so none "stayed" when the space turned out to be Sea.
+    events = [e for e in events if e.kind != "clash.explorers_stayed"]
+    n = gain(state.seats[seat], IDEAS, EXPLORER_IDEAS)
+    return events + ([item_event(state, seat, "clash.event_gained", IDEAS, n)] if n else [])
 
 
 def _grow(state: ClashState, seat: int, h: Hex, piece: str, tail: list[str]) -> list[Event]:

@@ -81,10 +81,25 @@ def test_great_engineer_increases_a_city_size_for_free() -> None:
     assert city.port_faces == state.board.parse("D3")
 
 
-def test_great_general_and_great_explorer_are_kept_but_not_used_here() -> None:
+def test_great_general_is_kept_but_not_used_here() -> None:
+    # Great General is the battle's (the combat engine reads kept_events); Great Explorer has
+    # no face-down region next to ann's regions here (s1 is surrounded by explored ones).
     state = keeping("E36", "E38")
     assert "event" not in tokens(state)
     assert GAME.check_invariants(state) == []
+
+
+def test_great_explorer_reveals_a_region_next_to_one_of_yours_then_gives_an_idea() -> None:
+    state = keeping("E38", armies={"B3": 1}, resources={"ideas": 0})
+    # r1 (with ann's army on B3) borders the face-down r4.
+    assert "b4" in tokens(state, "event", "e38")
+    state, kinds = events(state, "event e38 b4")
+    while prompt(state) in ("explore_layout", "explore_barbarians"):
+        state = play(state, tokens(state)[0])
+    assert "clash.explored" in kinds and state.regions["r4"].explored
+    assert state.seats[0].resources["ideas"] == 1 and state.exploring is None
+    assert state.seats[0].armies == {state.board.parse("B3"): 1}
+    assert state.cards.discards["event"] == ("E38",) and prompt(state) == "turn"
 
 
 def test_an_unknown_kept_card_is_refused() -> None:
