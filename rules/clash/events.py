@@ -34,16 +34,17 @@ effects after the event (C12) the same way.
     event_exhaust  <space> [<from>]      where the Exhausted marker goes (and the one moved)
 
 **Events**: ``clash.event_card`` (``player``, ``card``), ``clash.event_gold_mine``,
-``clash.event_exhausted`` (``space``, ``from``), ``clash.event_no_exhausted_space``,
-``clash.event_ignored`` (``card``, ``advance``), ``clash.event_no_effect`` (``card``,
-``why``), ``clash.event_gained`` / ``clash.event_lost`` (``item``, ``count``),
-``clash.event_mood_lowered`` (``space``, ``mood``), ``clash.event_myths`` (``space``),
-``clash.event_unit_lost`` (``unit``, ``space``), ``clash.event_card_discarded`` (``card``),
-``clash.event_pieces_lost`` (``space``, ``pieces``), ``clash.event_city_destroyed``,
-``clash.event_points`` (``points``), ``clash.event_settler`` (``space``),
-``clash.event_temple_replaced`` (``space``, ``to``), ``clash.event_table_effect``
-(``effect``, ``card``), ``clash.event_kept`` (``card``), ``clash.event_discarded``
-(``card``), and ``clash.wonder_revealed``, ``clash.wonder_lost``.
+``clash.event_exhausted`` (``space``), ``clash.event_exhausted_moved`` (``space``,
+``from``), ``clash.event_no_exhausted_space``, ``clash.event_ignored`` (``card``,
+``advance``), ``clash.event_no_effect`` (``card``, ``why``), ``clash.event_gained`` /
+``clash.event_lost`` (``item``, ``count``), ``clash.event_mood_lowered`` (``space``,
+``mood``), ``clash.event_myths`` (``space``), ``clash.event_unit_lost`` (``unit``,
+``space``), ``clash.event_card_discarded`` (``card``), ``clash.event_pieces_lost``
+(``space``, ``pieces``), ``clash.event_city_destroyed``, ``clash.event_points``
+(``points``), ``clash.event_settler`` (``space``), ``clash.event_temple_replaced``
+(``space``, ``to``), ``clash.event_table_effect`` (``effect``, ``card``),
+``clash.event_kept`` (``card``), and ``clash.wonder_revealed``, ``clash.wonder_lost``; the
+kept cards' in :mod:`rules.clash.event_kept`.
 
 **Refusals**: ``not_an_event_answer`` (``token``, ``allowed``), ``choose_event_count``
 (``count``), ``too_many_tokens`` (``token``).
@@ -191,12 +192,10 @@ def _exhaust(state: ClashState, seat: int) -> list[Event]:
 
 def _exhausted(state: ClashState, seat: int, h: Hex, moved: Hex | None) -> list[Event]:
     state.exhausted = (state.exhausted - {moved} if moved else state.exhausted) | {h}
-    params = {
-        "player": state.players[seat],
-        "space": label(h),
-        "from": label(moved) if moved else "",
-    }
-    return [Event("clash.event_exhausted", params)]
+    params = {"player": state.players[seat], "space": label(h)}
+    if moved is None:
+        return [Event("clash.event_exhausted", params)]
+    return [Event("clash.event_exhausted_moved", {**params, "from": label(moved)})]
 
 
 # -- the decisions ------------------------------------------------------------------------------
@@ -263,6 +262,9 @@ def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[C
         opts = [
             o for i, o in enumerate(opts) if i >= start and len(opts) - i >= count - len(prefix)
         ]
+    elif kind == PLAYER and prefix and prefix[-1] in opts:
+        # The same player may be named again, in turn order: each split once.
+        opts = opts[opts.index(prefix[-1]) :]
     n = len(prefix) + 1
     return [Choice(o, *_label(state, kind, o), complete=n == count, more=n < count) for o in opts]
 

@@ -249,8 +249,13 @@ def test_a_position_refuses_an_event_decision_without_a_choice() -> None:
 def test_an_event_of_the_status_phase_free_advance_waits_for_its_decisions() -> None:
     two = [{"hex": "D2"}, {"hex": "B3"}]
     state = board(
-        ann={"culture_level": 2, "cities": two, "advances": ["farming", "mining", "tactics"],
-             "armies": {"D2": 1, "B3": 1}, "settlers": {}},
+        ann={
+            "culture_level": 2,
+            "cities": two,
+            "advances": ["farming", "mining", "tactics"],
+            "armies": {"D2": 1, "B3": 1},
+            "settlers": {},
+        },
         decks={"event": ["E15"]},
         fill_decks=True,
         phase="status",
@@ -268,8 +273,13 @@ def test_an_event_of_the_status_phase_free_advance_waits_for_its_decisions() -> 
 def test_the_last_free_advances_event_decision_stands_in_a_position() -> None:
     two = [{"hex": "D2"}, {"hex": "B3"}]
     state = board(
-        ann={"culture_level": 2, "cities": two, "advances": ["farming", "mining", "tactics"],
-             "armies": {"D2": 1, "B3": 1}, "settlers": {}},
+        ann={
+            "culture_level": 2,
+            "cities": two,
+            "advances": ["farming", "mining", "tactics"],
+            "armies": {"D2": 1, "B3": 1},
+            "settlers": {},
+        },
         decks={"event": ["E15"]},
         fill_decks=True,
         phase="status",

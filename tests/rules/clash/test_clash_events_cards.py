@@ -278,3 +278,34 @@ def test_e07_epidemic_can_take_a_unit_aboard_a_ship_first() -> None:
     assert tokens(state) == ["d2-settler", "ship1-army"]
     state = play(state, "ship1-army")
     assert state.seats[0].ships[0].cargo == ()
+
+
+def test_e11_volcanic_eruption_loses_the_wonder_when_every_city_has_one() -> None:
+    wonders = ["great_wall", "great_gardens", "great_library", "great_statue"]
+    spaces = ("D2", "B3", "F3", "D4")
+    ann = {"cities": [{"hex": h, "wonder": w} for h, w in zip(spaces, wonders, strict=True)]}
+    state, _ = drawn("E11", ann)
+    state, kinds = answer(state, "f3")
+    assert "clash.wonder_lost" in kinds and state.cards.lost == ("great_library",)
+    assert state.seats[0].event_points == 2
+
+
+def test_e21_a_good_year_asks_each_split_once_with_three_players() -> None:
+    pos = {
+        "first": "ann",
+        "decks": {"event": ["E21"]},
+        "fill_decks": True,
+        "seats": {
+            "ann": {"resources": {"ideas": 2}, "culture_level": 2},
+            "bob": {"resources": {"food": 0}},
+            "cid": {"resources": {"food": 0}},
+        },
+    }
+    state = GAME.setup_position(["ann", "bob", "cid"], {}, 1, pos)
+    state = play(state, DRAW)
+    while prompt(state) in SYMBOL_PROMPTS:
+        state = play(state, tokens(state)[0])
+    assert prompt(state) == "event_player" and tokens(state) == ["@bob", "@cid"]
+    assert tokens(state, "@cid") == ["@cid"]
+    state = play(state, "@bob @cid")
+    assert [s.resources["food"] for s in state.seats[1:]] == [1, 1]
