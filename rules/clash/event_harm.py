@@ -213,6 +213,10 @@ def lose_item(state: ClashState, seat: int, item: str) -> list[Event]:
     else:
         me.ships = [s for s in me.ships if s is not ship]
         kind, where = SHIP, label(ship.hex)
+        if seat == state.active:
+            marks = state.turn_state.marks
+            gone = mk.forget(marks, place, SHIP, sum(mk.counts(marks, place, SHIP).values()))
+            state.turn_state = replace(state.turn_state, marks=gone)
     params = {"player": player_of(state, seat), "unit": kind, "space": where}
     return [Event("clash.event_unit_lost", params)]
 

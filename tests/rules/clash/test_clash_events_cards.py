@@ -309,3 +309,13 @@ def test_e21_a_good_year_asks_each_split_once_with_three_players() -> None:
     assert tokens(state, "@cid") == ["@cid"]
     state = play(state, "@bob @cid")
     assert [s.resources["food"] for s in state.seats[1:]] == [1, 1]
+
+
+def test_e07_epidemic_sinks_a_ship_that_fought_this_turn_with_its_mark() -> None:
+    ann = {"settlers": {}, "ships": [{"hex": "D3"}, {"hex": "C4"}]}
+    marks = [{"place": "ship1", "kind": "ship", "mark": "stopped", "count": 1}]
+    state, _ = drawn("E07", ann, marks=marks, actions_left=2)
+    assert prompt(state) == "event_loss" and tokens(state) == ["ship1", "ship2"]
+    state = play(state, "ship1")
+    assert [s.id for s in state.seats[0].ships] == [2] and state.turn_state.marks == ()
+    assert GAME.check_invariants(state) == []
