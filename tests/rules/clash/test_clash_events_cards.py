@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from clash_map import board, events, play, prompt, tokens
 
 from rules.clash import GAME
@@ -318,4 +319,17 @@ def test_e07_epidemic_sinks_a_ship_that_fought_this_turn_with_its_mark() -> None
     assert prompt(state) == "event_loss" and tokens(state) == ["ship1", "ship2"]
     state = play(state, "ship1")
     assert [s.id for s in state.seats[0].ships] == [2] and state.turn_state.marks == ()
+    assert GAME.check_invariants(state) == []
+
+
+def test_the_cards_printed_twice_share_their_effect() -> None:
+    for a, b in (("E01", "E02"), ("E15", "E16"), ("E18", "E19"), ("E24", "E25")):
+        assert EVENTS[a].effect == EVENTS[b].effect and EVENTS[a].source == EVENTS[b].source
+
+
+@pytest.mark.parametrize("card", ["E33", "E34", "E35", "E36", "E37", "E38"])
+def test_e33_to_e38_are_kept_face_up_by_the_drawer(card: str) -> None:
+    state, kinds = drawn(card)
+    assert state.seats[0].kept_events == (card,) and "clash.event_kept" in kinds
+    assert card not in state.cards.discards["event"]
     assert GAME.check_invariants(state) == []
