@@ -333,3 +333,20 @@ def test_e33_to_e38_are_kept_face_up_by_the_drawer(card: str) -> None:
     assert state.seats[0].kept_events == (card,) and "clash.event_kept" in kinds
     assert card not in state.cards.discards["event"]
     assert GAME.check_invariants(state) == []
+
+
+def test_e28_brisk_trade_pays_gold_per_port_city() -> None:
+    port = {"hex": "D2", "pieces": ["settlement", "port"], "port_faces": "D3"}
+    ann = {"advances": ["farming", "mining", "fishing"], "cities": [port, {"hex": "B3"}]}
+    state, _ = drawn("E28", ann)
+    # 2 Gold from the Gold Mine, 1 for the Port city; bob has no Port: nothing.
+    assert [s.resources["gold"] for s in state.seats] == [3, 0]
+
+
+def test_e16_e19_e25_play_as_their_twins() -> None:
+    state, _ = drawn("E19")
+    assert prompt(state) == "event_player"
+    state, _ = drawn("E25")
+    assert state.seats[1].settlers == {state.board.parse("D7"): 2}
+    state, _ = drawn("E16")
+    assert mood(state, "D2") == "angry"
