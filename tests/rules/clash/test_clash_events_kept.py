@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from clash_map import board, events, play, prompt, refused, tokens
 
 from rules.clash import GAME
+from rules.core import IllegalAction
 
 JSON = Any
 
@@ -107,3 +109,9 @@ def test_an_unknown_kept_card_is_refused() -> None:
     assert refused(state, "event e33 storage").code == "not_a_kept_event"
     assert refused(state, "event e34 e2").code == "not_an_event_use"
     assert prompt(state) == "turn"
+
+
+def test_a_position_keeps_only_cards_kept_for_later() -> None:
+    with pytest.raises(IllegalAction) as caught:
+        keeping("E01")
+    assert caught.value.params["problem"] == "kept_event_not_a_card_kept_for_later"
