@@ -166,6 +166,17 @@ def _label(prefix: list[str], tok: str) -> tuple[str, dict[str, str]]:
     return "clash.choice.event_city", {"space": tok.upper()}
 
 
+def use_kept(state: ClashState, seat: int, card: str) -> Event:
+    """``seat`` discards its kept ``card`` to use it (also for Great General, E36, whose use
+    the combat engine makes when a battle begins): off the table, onto the event discards."""
+    me = state.seats[seat]
+    kept = list(me.kept_events)
+    kept.remove(card)
+    me.kept_events = tuple(kept)
+    decks.discard(state, "event", card)
+    return Event("clash.event_used", {"player": state.players[seat], "card": card})
+
+
 def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     """``event <card> ...``: discard the kept card and use it (no action)."""
     every = answers(state, seat)
@@ -181,11 +192,7 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     card, *use = rest
     card = card.upper()
     me = state.seats[seat]
-    kept = list(me.kept_events)
-    kept.remove(card)
-    me.kept_events = tuple(kept)
-    decks.discard(state, "event", card)
-    events = [Event("clash.event_used", {"player": state.players[seat], "card": card})]
+    events = [use_kept(state, seat, card)]
     if card == SCIENTIST:
         advance, *cubes = use
         events.append(
