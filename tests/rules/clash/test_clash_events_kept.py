@@ -115,3 +115,12 @@ def test_a_position_keeps_only_cards_kept_for_later() -> None:
     with pytest.raises(IllegalAction) as caught:
         keeping("E01")
     assert caught.value.params["problem"] == "kept_event_not_a_card_kept_for_later"
+
+
+def test_use_kept_discards_great_general_for_the_combat_engine() -> None:
+    from rules.clash.event_kept import use_kept
+
+    state = keeping("E36", "E34")
+    event = use_kept(state, 0, "E36")
+    assert event.kind == "clash.event_used" and state.seats[0].kept_events == ("E34",)
+    assert state.cards.discards["event"] == ("E36",)
