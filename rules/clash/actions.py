@@ -36,6 +36,8 @@ from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
+from rules.clash.event_kept import KEPT_ACTION
+from rules.clash.events import EVENT_ANSWER, EVENT_KINDS, resume_events
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
 from rules.clash.hexes import label, parse_hex, token
 from rules.clash.influence import (
@@ -90,6 +92,7 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     *ABILITY_ACTIONS,
     wonders.WONDER_ACTION,
     wonders.GARDENS_ACTION,
+    KEPT_ACTION,
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
@@ -105,6 +108,7 @@ DECISIONS: dict[str, Answer] = {
     combat_cards.COMBAT_CARD: combat.CARD_ANSWER,
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
     objectives.OBJECTIVE_DECISION: objectives.OBJECTIVE_ANSWER,
+    **dict.fromkeys(EVENT_KINDS, EVENT_ANSWER),
 }
 
 
@@ -229,9 +233,15 @@ def _answer(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
 
 def _after_step(state: ClashState, seat: int) -> list[Event]:
     """After an action or an answer: nothing more while a decision, a Move action or an
-    exploration is under way; else the turn may be over."""
+    exploration is under way; else the turn may be over. What an event left to do after
+    the answer comes first."""
+    done = resume_events(state)
     if state.prompts.top() is not None or state.exploring is not None:
-        return []
+        return done
+    return done + _after_decisions(state)
+
+
+def _after_decisions(state: ClashState) -> list[Event]:
     if state.phase == STATUS:
         return status.resume(state)
     if state.phase != TURN:

@@ -26,8 +26,8 @@ When an advance is gained (bought, free in the status phase, from a card), in th
 the cube (and so its ongoing ability, Storage's and Dogma's caps included); for a blue or
 yellow border (``advances.BORDERS``, C13) the culture or happiness level rises one step (at
 most 8) and a culture or mood token is taken (at most 8, even at level 8, p.4); reaching level
-3, 5 or 7 draws the top event card (p.5, p.13: its effect comes with the event cards, issue
-IV; for now it is drawn, shown and discarded); then the advance's one-time effects:
+3, 5 or 7 draws the top event card (p.5, p.13), resolved at once (:mod:`rules.clash.events`);
+then, once the event's decisions are answered, the advance's one-time effects:
 Engineering reveals the top wonder, Monuments reveals one and reserves a revealed wonder
 (the player's choice, a nested decision ``reserve_wonder``), Metallurgy gives 2 Ore to an owner
 of Steel Weapons, Philosophy 1 Idea (and 1 Idea for every later Science advance, C17),
@@ -378,9 +378,13 @@ def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = 
     events: list[Event] = []
     border = BORDERS.get(advance)
     if border is not None:
+        at = len(state.prompts.decisions)
         events += _level_up(state, seat, border)
-    events += _one_time(state, seat, advance, had_government)
-    return events + library_events
+        from rules.clash.events import after_event
+
+        if after_event(state, at, seat, advance, had_government):
+            return events + library_events
+    return events + one_time(state, seat, advance, had_government) + library_events
 
 
 def _level_up(state: ClashState, seat: int, border: str) -> list[Event]:
@@ -405,16 +409,14 @@ def _level_up(state: ClashState, seat: int, border: str) -> list[Event]:
 
 
 def draw_event(state: ClashState, seat: int) -> list[Event]:
-    """Draw the top event card (p.5, p.13). The event cards' effects are the card issue's; the
-    card is shown and discarded."""
-    card = decks.draw(state, "event")
-    if card is None:
-        return [Event("clash.no_event_left", {"player": state.players[seat]})]
-    decks.discard(state, "event", card)
-    return [Event("clash.event_drawn", {"player": state.players[seat], "card": card})]
+    """Draw the top event card and resolve it (p.5, p.13; :mod:`rules.clash.events`, imported
+    here because it calls back into this module for the one-time effects after an event)."""
+    from rules.clash.events import draw
+
+    return draw(state, seat)
 
 
-def _one_time(state: ClashState, seat: int, advance: str, had_government: bool) -> list[Event]:
+def one_time(state: ClashState, seat: int, advance: str, had_government: bool) -> list[Event]:
     me = state.seats[seat]
     player = state.players[seat]
     events: list[Event] = []

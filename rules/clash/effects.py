@@ -22,7 +22,7 @@ class Effect(NamedTuple):
 
 EFFECTS: dict[str, Effect] = {
     "farming": Effect(("collect",)),
-    "irrigation": Effect(("collect",), f"ignores Famine events: {CARDS}"),
+    "irrigation": Effect(("collect", "event_steps")),
     "storage": Effect(("components",)),
     "husbandry": Effect(("collect",)),
     "bartering": Effect(("abilities",)),
@@ -31,7 +31,7 @@ EFFECTS: dict[str, Effect] = {
     "taxation": Effect(("abilities",)),
     "mining": Effect(("collect",)),
     "engineering": Effect(("advancing", "wonders")),
-    "sanitation": Effect(("growth",), f"ignores Plague and Epidemic: {CARDS}"),
+    "sanitation": Effect(("growth", "event_steps")),
     "roads": Effect(("movement", "collect")),
     "art_sculptures": Effect(("influence",)),
     "circus_sports": Effect(("civic",)),
@@ -53,7 +53,7 @@ EFFECTS: dict[str, Effect] = {
     "astronomy": Effect(("advancing",)),
     "chemistry": Effect(("advancing",)),
     "metallurgy": Effect(("advancing",)),
-    "myths": Effect(("growth",), f"a mood token stops an event lowering a mood: {CARDS}"),
+    "myths": Effect(("growth", "event_flow", "event_kept")),
     "rituals": Effect(("civic",)),
     "priesthood": Effect(("advancing",)),
     "state_religion": Effect(("growth",)),

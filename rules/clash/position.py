@@ -56,6 +56,7 @@ from rules.clash.components import (
     UNITS,
     storage_limit,
 )
+from rules.clash.event_cards import EVENTS
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, SHIP_SPACE
 from rules.clash.hexes import Hex, label, token
 from rules.clash.marks import MARKS, MOVED, STOPPED, add
@@ -398,6 +399,9 @@ def _player(r: _Reader, seat: int, raw: JSON) -> PlayerState:
     me.objectives = _ids(f"{where}.objectives", d.get("objectives", []), DECKS["objective"])
     me.completed = _completed(f"{where}.completed", d.get("completed", []))
     me.kept_events = _ids(f"{where}.kept_events", d.get("kept_events", []), DECKS["event"])
+    if any(not EVENTS[card].kept for card in me.kept_events):
+        # Only E33-E38 are kept for later (clash-cards.md §4.2).
+        raise _inconsistent("kept_event_not_a_card_kept_for_later", f"{where}.kept_events")
     me.event_points = _points(f"{where}.event_points", d.get("event_points", 0))
     me.resigned = _flag(f"{where}.resigned", d.get("resigned", False))
     return me
@@ -539,7 +543,9 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         waiting = deciders
         if "waiting" in raw:
             waiting = [r.seat("status.waiting", h) for h in _list("status.waiting", raw["waiting"])]
-        if not waiting or waiting != [s for s in order if s in waiting]:
+        # Empty only while a nested decision (an event drawn by a free advance) waits.
+        idle = not waiting and (step != status.FREE_ADVANCE or not state.prompts.decisions)
+        if idle or waiting != [s for s in order if s in waiting]:
             raise _inconsistent("status_waiting_out_of_turn_order", "status.waiting")
         if any(s not in deciders for s in waiting):
             raise _inconsistent("status_waiting_for_a_seat_without_a_choice", "status.waiting")

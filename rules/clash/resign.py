@@ -13,6 +13,7 @@ The checks, marking the seat resigned and the ``clash.resigned`` event are
 from __future__ import annotations
 
 from rules.clash import barbarians, combat, objectives, status
+from rules.clash.events import resume_events
 from rules.clash.scoring import finish, last_standing_outcome, resigned_outcome
 from rules.clash.state import TURN, ClashState
 from rules.clash.turns import next_turn, reset_turn
@@ -39,6 +40,8 @@ def resign(new: ClashState, seat: int) -> list[Event]:
         tuple(d for d in new.prompts.decisions if seat not in (d.seat, d.turn))
     )
     objectives.drop_offers(new, seat)
+    # An event's steps for the other players go on (rules/clash/events.py).
+    events += resume_events(new)
     if new.battle is not None and new.battle.attacker == seat:
         events += combat.abandon(new)
     if len(new.live()) == 1:

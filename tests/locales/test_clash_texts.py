@@ -114,6 +114,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "power",  # rules.clash.abilities.POWER
         wonders.WONDER_TOKEN,
         wonders.GARDENS_TOKEN,
+        "event",  # rules.clash.event_kept.EVENT
     ),
     "clash.choice.to.": (
         movement.WALK,
@@ -133,7 +134,14 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
-LABEL_SOURCES = ("actions.py", "combat.py", "barbarians.py", "objectives.py")
+LABEL_SOURCES = (
+    "actions.py",
+    "combat.py",
+    "barbarians.py",
+    "objectives.py",
+    "events.py",
+    "event_kept.py",
+)
 
 
 def choice_labels() -> set[str]:

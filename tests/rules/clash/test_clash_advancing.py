@@ -131,10 +131,10 @@ def test_reaching_level_three_five_or_seven_draws_an_event_card() -> None:
     ann = {"happiness_level": 2, "resources": {"food": 2}}
     state = board(ann=ann, decks={"event": ["E07"]}, fill_decks=True)
     state, kinds = events(state, "advance storage")
-    assert "clash.event_drawn" in kinds and state.cards.discards["event"] == ("E07",)
+    assert "clash.event_card" in kinds and state.cards.discards["event"] == ("E07",)
     ann = {"happiness_level": 3, "resources": {"food": 2}}
     _, kinds = events(board(ann=ann), "advance storage")
-    assert "clash.event_drawn" not in kinds
+    assert "clash.event_card" not in kinds
 
 
 def test_engineering_reveals_the_top_wonder() -> None:
