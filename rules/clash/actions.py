@@ -31,6 +31,8 @@ from rules.clash import (
 )
 from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
+from rules.clash.card_decisions import CARD_DECISIONS
+from rules.clash.card_play import CARD_ACTION
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
@@ -83,6 +85,7 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     INFLUENCE_ACTION,
     ART_ACTION,
     *ABILITY_ACTIONS,
+    CARD_ACTION,
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
@@ -95,6 +98,7 @@ DECISIONS: dict[str, Answer] = {
     combat.FANATICISM: combat.FANATICISM_ANSWER,
     combat_cards.COMBAT_CARD: combat.CARD_ANSWER,
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
+    **CARD_DECISIONS,
 }
 
 
@@ -203,7 +207,7 @@ def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
         raise IllegalAction(
             "unknown_action", token=head, allowed=[*(a.token for a in TURN_ACTIONS), END]
         )
-    if action.costs_action:
+    if action.costs_action or (action.cost is not None and action.cost(state, seat, rest)):
         spend_action(state)
     events = action.apply(state, seat, rest)
     return events + _after_step(state, seat)

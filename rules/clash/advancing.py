@@ -58,7 +58,7 @@ from rules.clash.registry import Answer
 from rules.clash.resources import CULTURE as CULTURE_TOKEN
 from rules.clash.resources import MOOD, can_pay, enforce_caps, gain, gain_tokens, pay
 from rules.clash.state import ClashState, PlayerState
-from rules.core import Choice, Decision, Event, IllegalAction
+from rules.core import Choice, Decision, Event, IllegalAction, PromptStack
 
 ADVANCE_FOOD = 2
 STEEL_WEAPONS_ORE = 2
@@ -350,7 +350,30 @@ def _use(state: ClashState, ability: str) -> None:
 
 def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = ()) -> list[Event]:
     """``seat`` gains ``advance`` (legality checked by the caller): cube, level and token,
-    event, one-time effects, in the order of C12; a government switch moves the cubes."""
+    event, one-time effects, in the order of C12; a government switch moves the cubes. Then
+    the "when you get an advance" window of Tech Synergy and Idea Synergy
+    (:func:`_synergy_window`)."""
+    depth = len(state.prompts.decisions)
+    events = _gain(state, seat, advance, cubes)
+    _synergy_window(state, seat, advance, depth)
+    return events
+
+
+def _synergy_window(state: ClashState, seat: int, advance: str, depth: int) -> None:
+    """A player holding Tech Synergy or Idea Synergy that can act now may play it
+    (``synergy``, :mod:`rules.clash.card_decisions`): the decision goes beneath those the
+    advance asked (a wonder to reserve, an event's), so that it comes after them
+    (``clash-cards.md`` §8.1 (f))."""
+    from rules.clash import card_decisions  # the card decisions buy advances here
+
+    if state.seats[seat].resigned or not card_decisions.synergy_cards(state, seat, advance, []):
+        return
+    decision = card_decisions.synergy_decision(state, seat, advance, [])
+    stack = state.prompts.decisions
+    state.prompts = PromptStack((*stack[:depth], decision, *stack[depth:]))
+
+
+def _gain(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...]) -> list[Event]:
     me = state.seats[seat]
     player = state.players[seat]
     moved = switching(me, advance)

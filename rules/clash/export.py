@@ -115,6 +115,14 @@ def position_of(state: ClashState) -> dict[str, JSON]:
         ],
         "resign_order": [players[s] for s in state.resign_order],
         "table_effects": list(state.table_effects),
+        "truces": [
+            {"player": players[t.maker], "with": players[t.other], "stage": t.stage}
+            for t in state.truces
+        ],
+        "assassinations": [
+            {"player": players[a.target], "round": a.round, "done": a.done}
+            for a in state.assassinations
+        ],
     }
     if state.phase == STATUS and state.status is not None:
         pos["status"] = {
@@ -129,6 +137,9 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             influenced=ts.influenced,
             moving=ts.moving,
             fought=[battle_facts.to_json(f, side) for f in ts.fought],
+            actions_spent=ts.spent,
+            cards_played=list(ts.civil_played),
+            card_modifiers=list(ts.card_modifiers),
             marks=[
                 {
                     "place": place if place.startswith("ship") else place.upper(),

@@ -65,6 +65,11 @@ and affordable, and pieces that qualify are offered.
 * ``needs_art_sculptures``, ``art_already_used``, ``art_needs_a_culture_token``: ``art``
   without the advance, a second time this turn, or without a culture token for it (p.2);
 * ``boost_amount`` (``allowed``): the decision's answer is 0 or the shortfall.
+
+**Propaganda** (the action card, ``clash-cards.md`` C02): in the decision after a short roll
+a player holding it may play it for +2, with the culture tokens still short if any (it is a
+boost: never against a city a boost blocker protects). The decision is asked when the card,
+with the tokens held, can make up the shortfall.
 """
 
 from __future__ import annotations
@@ -72,6 +77,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from rules.clash.civil_cards import PROPAGANDA, held, play_card
 from rules.clash.components import HAPPY, PIECES, PIECES_PER_KIND, SETTLEMENT, TEMPLE
 from rules.clash.dice import roll
 from rules.clash.hexes import Hex, label, steps, token
@@ -94,6 +100,8 @@ SUCCESS, SUCCESS_WITH_CONVERSION = 5, 4
 MIN_TARGET_SIZE = 2
 #: Culture tokens Art & Sculptures costs (p.2).
 ART_FEE = 1
+#: What the Propaganda card adds to a roll (``clash-cards.md`` C02).
+PROPAGANDA_BOOST = 2
 #: How far the Great Statue shields its owner's cities (p.15).
 STATUE_SHIELD = 2
 
@@ -398,7 +406,7 @@ def _attempt(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Ev
         events.append(
             Event("clash.boost_blocked", {"player": owner, "space": label(at), "advance": block})
         )
-    if block is not None or me.culture_tokens < short:
+    if block is not None or (me.culture_tokens < short and propaganda(state, seat, short) is None):
         return events + _fail(state, seat, at, die)
     how = "art" if fee else "action"
     ts = state.turn_state
@@ -478,7 +486,8 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
         or p["count"] != p["needed"] - p["roll"]
     ):
         return f"influence decision roll {p['roll']}, needed {p['needed']}, count {p['count']}"
-    if state.seats[seat].culture_tokens < p["count"]:
+    count = p["count"]
+    if state.seats[seat].culture_tokens < count and propaganda(state, seat, count) is None:
         return "influence decision the player cannot pay"
     try:
         at = state.board.parse(str(p["space"]))
@@ -493,6 +502,15 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
+def propaganda(state: ClashState, seat: int, short: int) -> str | None:
+    """The Propaganda card (``clash-cards.md`` C02: +2 to the roll, a boost) that, with the
+    culture tokens ``seat`` holds for the rest, makes up a shortfall of ``short``, if any."""
+    cards = held(state.seats[seat], PROPAGANDA)
+    if not cards or state.seats[seat].culture_tokens < max(0, short - PROPAGANDA_BOOST):
+        return None
+    return cards[0]
+
+
 def _answers(state: ClashState, decision: Decision) -> list[int]:
     short = int(decision.params["count"])
     can = state.seats[decision.seat].culture_tokens >= short
@@ -500,11 +518,18 @@ def _answers(state: ClashState, decision: Decision) -> list[int]:
 
 
 def answer_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
-    """Spend the shortfall (``2``) or nothing (``0``)."""
+    """Spend the shortfall (``2``) or nothing (``0``); or play Propaganda (``A03``), with
+    the tokens it leaves short (``A03 1``)."""
+    short = int(decision.params["count"])
+    card = propaganda(state, decision.seat, short)
+    rest = max(0, short - PROPAGANDA_BOOST)
     if prefix:
+        if card is not None and prefix == [card.lower()] and rest:
+            need = int(decision.params["needed"])
+            return [Choice(str(rest), "clash.choice.boost", {"count": rest, "roll": need})]
         return []
     need = int(decision.params["needed"])
-    return [
+    out = [
         Choice(
             str(n),
             "clash.choice.boost" if n else "clash.choice.no_boost",
@@ -512,18 +537,28 @@ def answer_choices(state: ClashState, decision: Decision, prefix: list[str]) -> 
         )
         for n in _answers(state, decision)
     ]
+    if card is not None:
+        params = {"card": card, "civil": PROPAGANDA, "count": rest}
+        key = "clash.choice.propaganda_tokens" if rest else "clash.choice.propaganda"
+        out.insert(0, Choice(card.lower(), key, params, complete=not rest, more=bool(rest)))
+    return out
 
 
 def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
-    """``<n>``: the culture tokens added to the roll, then the attempt is resolved."""
+    """``<n>``: the culture tokens added to the roll; or ``<Propaganda> [<n>]``; then the
+    attempt is resolved."""
     head, *rest = toks
+    seat = decision.seat
+    short = int(decision.params["count"])
+    card = propaganda(state, seat, short)
+    if card is not None and head.upper() == card:
+        return _answer_propaganda(state, decision, card, rest)
     if rest:
         raise IllegalAction("too_many_tokens", token=rest[0])
     allowed = _answers(state, decision)
     n = number(head)
     if n is None or n not in allowed:
         raise IllegalAction("boost_amount", allowed=sorted(allowed))
-    seat = decision.seat
     state.prompts = state.prompts.pop(decision.id)
     at = state.board.parse(str(decision.params["space"]))
     die = int(decision.params["roll"])
@@ -534,6 +569,26 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
         "clash.influence_boosted", {"player": state.players[seat], "count": n, "roll": die + n}
     )
     return [boosted, *_succeed(state, seat, at, str(decision.params["piece"]))]
+
+
+def _answer_propaganda(
+    state: ClashState, decision: Decision, card: str, toks: list[str]
+) -> list[Event]:
+    seat = decision.seat
+    short = int(decision.params["count"])
+    tokens = max(0, short - PROPAGANDA_BOOST)
+    if [number(t) for t in toks] != ([tokens] if tokens else []):
+        raise IllegalAction("boost_amount", allowed=[tokens])
+    state.prompts = state.prompts.pop(decision.id)
+    events = play_card(state, seat, card)
+    die = int(decision.params["roll"])
+    if tokens:
+        spend_tokens(state.seats[seat], CULTURE, tokens)
+    roll = die + PROPAGANDA_BOOST + tokens
+    params = {"player": state.players[seat], "count": tokens, "roll": roll}
+    events.append(Event("clash.propaganda", params))
+    at = state.board.parse(str(decision.params["space"]))
+    return events + _succeed(state, seat, at, str(decision.params["piece"]))
 
 
 #: How the decision after a short roll is answered (:data:`rules.clash.actions.DECISIONS`).
