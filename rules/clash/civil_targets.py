@@ -133,8 +133,8 @@ def _spy(state: ClashState, seat: int, other: int) -> list[Event]:
     them = state.seats[other]
     shown = {
         "player": state.players[other],
-        "actions": sorted(them.actions) or ["none"],
-        "objectives": sorted(them.objectives) or ["none"],
+        "actions": sorted(them.actions) or ["—"],
+        "objectives": sorted(them.objectives) or ["—"],
     }
     events = [
         Event("clash.spied", {"player": state.players[seat], "other": state.players[other]}),

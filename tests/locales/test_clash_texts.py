@@ -110,6 +110,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "liberties",  # rules.clash.abilities.LIBERTIES
         "drama",  # rules.clash.abilities.DRAMA
         "power",  # rules.clash.abilities.POWER
+        "card",  # rules.clash.card_play.CARD
     ),
     "clash.choice.to.": (
         movement.WALK,
@@ -129,7 +130,15 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
-LABEL_SOURCES = ("actions.py", "combat.py", "barbarians.py")
+LABEL_SOURCES = (
+    "actions.py",
+    "combat.py",
+    "barbarians.py",
+    "card_play.py",
+    "civil_effects.py",
+    "civil_targets.py",
+    "card_decisions.py",
+)
 
 
 def choice_labels() -> set[str]:
