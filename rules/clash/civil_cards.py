@@ -147,8 +147,8 @@ def no_more(rest: list[str], at: int = 0) -> None:
 
 
 def play_card(state: ClashState, seat: int, card: str) -> list[Event]:
-    """``card`` leaves ``seat``'s hand for the discard pile, its culture tokens paid, shown to
-    everyone, and counted as played this turn."""
+    """``card`` leaves ``seat``'s hand for the discard pile (where everyone sees it), its
+    culture tokens paid, and is counted as played this turn."""
     me = state.seats[seat]
     code = civil_half(card)
     half = CIVIL[code]
@@ -161,5 +161,8 @@ def play_card(state: ClashState, seat: int, card: str) -> list[Event]:
     ts = state.turn_state
     if state.phase == TURN_PHASE and state.active == seat:
         state.turn_state = replace(ts, civil_played=(*ts.civil_played, code))
-    params = {"player": state.players[seat], "card": card, "civil": code, "paid": half.culture}
+    # Named by its halves, not its id: once reshuffled into the deck the id is a secret again
+    # (rules.clash.invariants.secrets), while the recent events still tell this play.
+    combat = ACTION_HALVES[card][1]
+    params = {"player": state.players[seat], "civil": code, "combat": combat, "paid": half.culture}
     return [Event("clash.card_played", params)]

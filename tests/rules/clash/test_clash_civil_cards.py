@@ -57,7 +57,7 @@ def test_a_card_not_in_hand_or_unknown_is_refused() -> None:
     assert refused(state, "card").code == "card_needs_an_id"
 
 
-# -- C01 Advance -----------------------------------------------------------------------------
+# -- C01 Advance --
 
 
 def test_advance_buys_an_advance_without_an_action_for_a_culture_token() -> None:
@@ -80,7 +80,7 @@ def test_advance_refusals_culture_token_and_payment() -> None:
     assert refused(broke, "card a01 storage").code == "card_needs_culture_tokens"
 
 
-# -- C02 Propaganda ------------------------------------------------------------------------------
+# -- C02 Propaganda --
 
 INFLUENCE: dict[str, JSON] = {
     "ann": {
@@ -122,7 +122,7 @@ def test_propaganda_is_not_asked_when_it_cannot_make_up_the_roll() -> None:
     assert prompt(state) == "turn" and state.seats[0].actions == ("A03",)
 
 
-# -- C03 Heroic General --------------------------------------------------------------------------
+# -- C03 Heroic General --
 
 
 def test_heroic_general_raises_a_city_after_a_won_land_battle() -> None:
@@ -149,7 +149,7 @@ def test_heroic_general_refusals() -> None:
     assert refused(won, "card a05 d8").code == "not_your_city"
 
 
-# -- C04 Spies --------------------------------------------------------------------------------
+# -- C04 Spies --
 
 
 def test_spies_shows_the_hand_to_its_player_only_and_swaps_a_card() -> None:
@@ -183,7 +183,7 @@ def test_spies_refusals() -> None:
     assert prompt(state) == "turn"
 
 
-# -- C05 Leap of Knowledge, C06 Good Ideas ----------------------------------------------------------
+# -- C05 Leap of Knowledge, C06 Good Ideas --
 
 
 def test_leap_of_knowledge_gives_an_idea_per_academy() -> None:
@@ -211,7 +211,7 @@ def test_good_ideas_after_a_capture_once_per_battle() -> None:
     assert refused(full, "card a11").code == "ideas_full"
 
 
-# -- C07 Mercenaries ---------------------------------------------------------------------------
+# -- C07 Mercenaries --
 
 MERCENARIES: dict[str, JSON] = {
     "ann": {"actions": ["A13"], "resources": {"food": 2, "wood": 1}, "culture_tokens": 1},
@@ -256,7 +256,7 @@ def test_mercenaries_refusals_great_wall_truce_and_payment() -> None:
     assert refused(state, "card a13 b3 d8 food wood").code == "not_a_mercenary_target"
 
 
-# -- C08 Cultural Awe -----------------------------------------------------------------------
+# -- C08 Cultural Awe --
 
 
 def test_cultural_awe_is_not_offered() -> None:
@@ -265,7 +265,7 @@ def test_cultural_awe_is_not_offered() -> None:
     assert refused(state, "card a15").code == "card_not_offered"
 
 
-# -- C09 City Growth ---------------------------------------------------------------------------
+# -- C09 City Growth --
 
 
 def test_city_growth_adds_a_piece_without_paying_or_activating() -> None:
@@ -292,7 +292,7 @@ def test_city_growth_refusals() -> None:
     assert refused(board(angry), "card a17 d2 temple mood").code == "nothing_to_grow"
 
 
-# -- C10 Focused Collection, C15 Mass Collection ------------------------------------------------------
+# -- C10 Focused Collection, C15 Mass Collection --
 
 
 def test_focused_collection_takes_twice_from_one_space() -> None:
@@ -319,7 +319,7 @@ def test_mass_collection_takes_two_more_spaces() -> None:
     assert refused(spent, "card a29").code == "nothing_to_collect_now"
 
 
-# -- C11 Explorers ---------------------------------------------------------------------------
+# -- C11 Explorers --
 
 
 def test_explorers_reveal_a_region_and_give_a_settler() -> None:
@@ -344,7 +344,7 @@ def test_explorers_refusals() -> None:
     assert refused(full, "card a21 d2").code == "explorers_nothing_to_do"
 
 
-# -- C12 Negotiations -----------------------------------------------------------------------------
+# -- C12 Negotiations --
 
 NEIGHBOURS: dict[str, JSON] = {
     "ann": {
@@ -377,7 +377,7 @@ def test_negotiations_only_before_the_first_action() -> None:
     assert CARD not in tokens(state)
 
 
-# -- C13 Leadership, C14 Assassination ----------------------------------------------------------------
+# -- C13 Leadership, C14 Assassination --
 
 
 def test_leadership_gives_one_more_action_once_per_turn() -> None:
@@ -399,7 +399,7 @@ def test_assassination_takes_an_action_from_the_next_turn() -> None:
     assert state.assassinations[0].done
 
 
-# -- C16 New Goals --------------------------------------------------------------------------------
+# -- C16 New Goals --
 
 
 def test_new_goals_draws_two_and_puts_one_back_unseen_by_others() -> None:
@@ -426,7 +426,7 @@ def test_new_goals_refused_without_objective_cards() -> None:
     assert refused(state, "card a31").code == "no_objectives_left"
 
 
-# -- C17 Tech Synergy, C21 Idea Synergy -------------------------------------------------------------
+# -- C17 Tech Synergy, C21 Idea Synergy --
 
 
 def test_tech_synergy_buys_an_advance_of_the_same_category_without_an_action() -> None:
@@ -462,7 +462,7 @@ def test_synergy_is_offered_after_the_status_phase_free_advance() -> None:
     assert state.seats[0].resources["ideas"] == 2
 
 
-# -- C18 Inspiration -------------------------------------------------------------------------------
+# -- C18 Inspiration --
 
 
 def test_inspiration_takes_an_advance_of_the_player_captured_from() -> None:
@@ -482,7 +482,7 @@ def test_inspiration_takes_an_advance_of_the_player_captured_from() -> None:
     assert refused(barbarian, "card a35 writing").code == "inspiration_needs_a_capture"
 
 
-# -- C19 Militia -------------------------------------------------------------------------------
+# -- C19 Militia --
 
 
 def test_militia_puts_an_army_unit_in_a_city() -> None:
@@ -492,7 +492,7 @@ def test_militia_puts_an_army_unit_in_a_city() -> None:
     assert refused(full, "card a37 d2").code == "militia_no_room"
 
 
-# -- C20 Tech Exchange ------------------------------------------------------------------------------
+# -- C20 Tech Exchange --
 
 
 def test_tech_exchange_gives_an_advance_each_way_the_other_choosing() -> None:
