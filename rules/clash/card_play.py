@@ -8,11 +8,11 @@ played; an AAA card takes one of the turn's actions (the dispatcher spends it, s
 effect now are offered, each with the tokens it needs (:mod:`rules.clash.civil_effects`,
 :mod:`rules.clash.civil_targets`). Tech Synergy, Idea Synergy and Propaganda are not played
 here: their windows are decisions (``synergy`` in :mod:`rules.clash.card_decisions`, the
-``influence`` roll decision); Cultural Awe is not offered (C109).
+``influence`` roll decision).
 
 Refusals: ``card_needs_an_id``, ``not_an_action_card`` (``token``), ``card_not_in_hand``
 (``card``), ``card_played_in_a_decision`` (``card``: its window is a decision),
-``card_not_offered`` (``card``: Cultural Awe, C109), ``card_needs_culture_tokens``
+``card_needs_culture_tokens``
 (``count``), ``no_actions_left``, and each card's own.
 """
 
@@ -22,7 +22,6 @@ from rules.clash.cards import ACTION_HALVES
 from rules.clash.civil_cards import (
     ADVANCE,
     CIVIL,
-    CULTURAL_AWE,
     INFLUENCE_ROLL,
     Play,
     civil_half,
@@ -50,8 +49,6 @@ def _problem(state: ClashState, seat: int, card: str, acting: bool = True) -> Il
     half = CIVIL[civil_half(card)]
     if half.window in (ADVANCE, INFLUENCE_ROLL):
         return IllegalAction("card_played_in_a_decision", card=card, civil=half.code)
-    if half.code == CULTURAL_AWE or half.code not in PLAYS:
-        return IllegalAction("card_not_offered", card=card, civil=half.code)
     if me.culture_tokens < half.culture:
         return IllegalAction("card_needs_culture_tokens", count=half.culture)
     if acting and half.costs_action and not state.turn_state.actions_left:

@@ -1,12 +1,13 @@
 """The civil halves that act on your own game only (``clash-cards.md`` §3.2): Advance (C01),
-Heroic General (C03), Leap of Knowledge (C05), Good Ideas (C06), City Growth (C09), Focused
-Collection (C10), Leadership (C13), Mass Collection (C15), Inspiration (C18), Militia (C19).
+Heroic General (C03), Leap of Knowledge (C05), Good Ideas (C06), Cultural Awe (C08), City
+Growth (C09), Focused Collection (C10), Leadership (C13), Mass Collection (C15), Inspiration
+(C18), Militia (C19).
 
 Grammar after ``card <id>``::
 
     C01  <advance> [<cube>...] [ideas...]    as the Advance action (rules.clash.advancing)
     C03  <city> [<city>]                     one mood step; the second paid with 1 mood token
-    C05, C06, C10, C13, C15                  nothing
+    C05, C06, C08, C10, C13, C15             nothing
     C09  <city> <piece> [<sea space>] [mood|culture]
     C18  <advance>                           one the captured city's owner has
     C19  <city>
@@ -15,12 +16,15 @@ Grammar after ``card <id>``::
 per land battle won this turn, Good Ideas once per land battle won or city captured, Inspiration
 once per city captured from another player, Leadership once per turn (and not beyond
 :data:`rules.clash.components.MAX_ACTIONS`); Focused and Mass Collection wait for the turn's
-next Collect, one of them at a time.
+next Collect, one of them at a time; Cultural Awe for the turn's next Cultural Influence
+(:mod:`rules.clash.influence`), offered when one of your cities reaches a barbarian settlement
+and an attempt is still possible.
 
 Refusals: ``nothing_to_buy``, ``heroic_general_needs_a_won_battle``, ``all_cities_happy``,
 ``city_already_happy`` (``city``), ``heroic_general_needs_a_mood_token``,
 ``needs_an_academy``, ``ideas_full``, ``good_ideas_needs_a_victory``, ``nothing_to_grow``,
-``collection_card_pending``, ``nothing_to_collect_now``, ``leadership_once_per_turn``,
+``collection_card_pending``, ``nothing_to_collect_now``, ``cultural_awe_pending``,
+``no_barbarians_in_reach``, ``leadership_once_per_turn``,
 ``actions_full``, ``inspiration_needs_a_capture``, ``nothing_to_learn``,
 ``not_a_captured_advance`` (``advance``), ``no_unit_left``, ``militia_no_room``,
 ``army_limit``, ``not_your_city``, ``card_needs_a_city``.
@@ -31,12 +35,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.clash import activation, advancing, collect, growth
+from rules.clash import activation, advancing, collect, growth, influence
 from rules.clash.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
 from rules.clash.battle_facts import captured_from
 from rules.clash.civil_cards import (
     ADVANCE_CARD,
     CITY_GROWTH,
+    CULTURAL_AWE,
     FOCUSED,
     GOOD_IDEAS,
     HEROIC_GENERAL,
@@ -292,6 +297,15 @@ def _pending(code: str) -> Callable[[ClashState, int, list[str]], Effect]:
     return check
 
 
+# -- C08 Cultural Awe ---------------------------------------------------------------------------
+
+
+def _awe_problem(state: ClashState, seat: int) -> IllegalAction | None:
+    if CULTURAL_AWE in state.turn_state.card_modifiers:
+        return IllegalAction("cultural_awe_pending")
+    return None if influence.awe_reach(state, seat) else IllegalAction("no_barbarians_in_reach")
+
+
 # -- C13 Leadership ---------------------------------------------------------------------------
 
 
@@ -410,6 +424,7 @@ def _no_problem(state: ClashState, seat: int) -> IllegalAction | None:
 SELF_PLAYS: dict[str, Play] = {
     ADVANCE_CARD: Play(_advance_problem, advancing.choices, _advance_check),
     HEROIC_GENERAL: Play(_heroic_problem, _heroic_next, _heroic_check),
+    CULTURAL_AWE: Play(_awe_problem, _nothing, _pending(CULTURAL_AWE)),
     LEAP: Play(_leap_problem, _nothing, _leap_check),
     GOOD_IDEAS: Play(_good_ideas_problem, _nothing, _good_ideas_check),
     CITY_GROWTH: Play(_growth_problem, _growth_next, _growth_check),

@@ -27,7 +27,7 @@ from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
 from rules.clash.cards import DECKS, DISCARDED, HALVES, TABLE_EFFECTS, WONDERS
-from rules.clash.civil_cards import CIVIL
+from rules.clash.civil_cards import CIVIL, CULTURAL_AWE
 from rules.clash.civil_effects import COLLECTION_CARDS
 from rules.clash.components import (
     ACTIONS_PER_TURN,
@@ -819,10 +819,13 @@ def _prompts(r: _Reader, raw: JSON) -> PromptStack:
 
 
 def _card_modifiers(raw: JSON) -> tuple[str, ...]:
-    """Focused or Mass Collection waiting for the turn's next Collect (one at most)."""
-    found = _ids("card_modifiers", raw, frozenset(COLLECTION_CARDS))
-    if len(found) > 1:
+    """Focused or Mass Collection waiting for the turn's next Collect (one at most), Cultural
+    Awe for the next Cultural Influence."""
+    found = _ids("card_modifiers", raw, frozenset({*COLLECTION_CARDS, CULTURAL_AWE}))
+    if len([c for c in found if c in COLLECTION_CARDS]) > 1:
         raise _inconsistent("two_collection_cards_pending", "card_modifiers")
+    if len(set(found)) != len(found):
+        raise _inconsistent("card_modifier_twice", "card_modifiers")
     return found
 
 

@@ -138,6 +138,7 @@ LABEL_SOURCES = (
     "civil_effects.py",
     "civil_targets.py",
     "card_decisions.py",
+    "influence.py",
 )
 
 

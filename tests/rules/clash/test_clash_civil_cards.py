@@ -259,10 +259,52 @@ def test_mercenaries_refusals_great_wall_truce_and_payment() -> None:
 # -- C08 Cultural Awe --
 
 
-def test_cultural_awe_is_not_offered() -> None:
-    state = board({"actions": ["A15"]})
-    assert CARD not in tokens(state)
-    assert refused(state, "card a15").code == "card_not_offered"
+AWE: dict[str, JSON] = {
+    "ann": {
+        "actions": ["A15", "A16"],
+        "cities": [{"hex": "D2", "pieces": ["settlement", "temple"]}],
+    },
+    "barbarians": {"cities": ["B3"], "armies": {"B3": 2}},
+}
+
+
+def test_cultural_awe_lets_the_next_influence_win_over_a_barbarian_city() -> None:
+    state = board(AWE["ann"], barbarians=AWE["barbarians"], dice=[6])
+    assert refused(state, "influence d2 b3 settlement").code == "barbarians_never_influenced"
+    state = play(state, "card a15")
+    assert state.turn_state.card_modifiers == ("C08",)
+    assert refused(state, "card a16").code == "cultural_awe_pending"
+    assert tokens(state, "influence", "d2") == ["b3"]
+    assert tokens(state, "influence", "d2", "b3") == ["settlement"]
+    assert tokens(state, "influence", "d2", "b3", "settlement") == ["army", "settler"]
+    assert refused(state, "influence d2 b3 settlement").code == "awe_unit"
+    assert refused(state, "influence d2 b3 temple").code == "awe_takes_the_settlement"
+    state, kinds = events(state, "influence d2 b3 settlement settler")
+    assert "clash.barbarians_won_over" in kinds
+    me = state.seats[0]
+    city = me.city_at(parse_hex("B3"))
+    assert city is not None and city.mood == "neutral" and city.pieces[0].owner == 0
+    assert me.settlers[parse_hex("B3")] == 1 and parse_hex("B3") not in state.barbarians.armies
+    assert parse_hex("B3") not in state.barbarians.cities and state.turn_state.influenced
+
+
+def test_cultural_awe_is_spent_by_the_next_attempt_and_can_fail() -> None:
+    state = play(board(AWE["ann"], barbarians=AWE["barbarians"], dice=[2]), "card a15")
+    state = play(state, "influence d2 b3 settlement army")
+    assert state.turn_state.card_modifiers == () and parse_hex("B3") in state.barbarians.cities
+    assert refused(state, "influence d2 b3 settlement").code == "barbarians_never_influenced"
+
+
+def test_cultural_awe_needs_a_barbarian_city_in_reach_and_an_attempt_left() -> None:
+    far = board(
+        AWE["ann"],
+        barbarians={"cities": ["A7"], "armies": {}},
+        tiles={"r7": {"tile": "g13", "explored": True}},
+    )
+    assert refused(far, "card a15").code == "no_barbarians_in_reach"
+    spent = board(AWE["ann"], barbarians=AWE["barbarians"], actions_left=0)
+    assert refused(spent, "card a15").code == "no_barbarians_in_reach"
+    assert CARD not in tokens(spent)
 
 
 # -- C09 City Growth --

@@ -204,7 +204,8 @@ def test_bad_card_state_values_are_refused() -> None:
         "position_bad_value"
     )
     assert _refused(cards_played=["C99"]).code == "position_bad_value"
-    assert _refused(card_modifiers=["C08"]).code == "position_bad_value"
+    assert _refused(card_modifiers=["C13"]).code == "position_bad_value"
+    assert _refused(card_modifiers=["C08", "C08"]).params["problem"] == "card_modifier_twice"
 
 
 def test_the_starting_hand_and_the_status_draw() -> None:
@@ -218,3 +219,18 @@ def test_the_starting_hand_and_the_status_draw() -> None:
         first = GAME.choices(status, asked.seat, [])[0].token
         status = play(status, "pass" if asked.kind == "raze" else first)
     assert len(status.seats[0].actions) == 2 and len(status.seats[0].objectives) == 2
+
+
+def test_an_influence_decision_on_a_barbarian_city_stands_in_a_position() -> None:
+    ann = {
+        "actions": ["A15"],
+        "culture_tokens": 2,
+        "cities": [{"hex": "D2", "pieces": ["settlement", "temple"]}],
+    }
+    state = board(ann, barbarians={"cities": ["B3"], "armies": {"B3": 1}}, dice=[3])
+    state = play(state, "card a15", "influence d2 b3 settlement settler")
+    assert prompt(state) == "influence"
+    assert state.prompts.top().params["unit"] == "settler"
+    _stands(state)
+    state = play(state, "2")
+    assert state.seats[0].settlers[state.board.parse("B3")] == 1
