@@ -25,19 +25,15 @@ from __future__ import annotations
 
 from rules.clash import advancing
 from rules.clash.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
-from rules.clash.civil_cards import IDEA_SYNERGY, TECH_SYNERGY, civil_half, held, play_card
-from rules.clash.components import IDEAS, storage_limit
+from rules.clash.advancing import SYNERGY, same_category, synergy_cards, synergy_decision
+from rules.clash.civil_cards import IDEA_SYNERGY, TECH_SYNERGY, civil_half, play_card
+from rules.clash.components import IDEAS
 from rules.clash.registry import Answer
 from rules.clash.resources import gain
 from rules.clash.state import TURN, ClashState
 from rules.core import Choice, Decision, Event, IllegalAction
 
-SYNERGY, SPIES_SWAP, NEW_GOALS_KEEP, TECH_EXCHANGE_CHOICE = (
-    "synergy",
-    "spies",
-    "new_goals",
-    "tech_exchange",
-)
+SPIES_SWAP, NEW_GOALS_KEEP, TECH_EXCHANGE_CHOICE = "spies", "new_goals", "tech_exchange"
 PASS = "pass"
 IDEA_SYNERGY_COUNT = 2
 
@@ -62,32 +58,6 @@ def _one_token(toks: list[str]) -> str:
 # -- synergy ----------------------------------------------------------------------------------
 
 
-def _same_category(state: ClashState, seat: int, advance: str) -> list[str]:
-    category = ADVANCE[advance].category
-    return [a for a in advancing.buyable(state, seat) if ADVANCE[a].category == category]
-
-
-def synergy_cards(state: ClashState, seat: int, advance: str, played: list[str]) -> list[str]:
-    """The Synergy cards ``seat`` may play now for ``advance`` (one per kind)."""
-    me = state.seats[seat]
-    out = []
-    tech, ideas = held(me, TECH_SYNERGY), held(me, IDEA_SYNERGY)
-    if tech and TECH_SYNERGY not in played and _same_category(state, seat, advance):
-        out.append(tech[0])
-    room = me.resources[IDEAS] < storage_limit(me.advances, IDEAS)
-    if ideas and IDEA_SYNERGY not in played and room:
-        out.append(ideas[0])
-    return out
-
-
-def synergy_decision(state: ClashState, seat: int, advance: str, played: list[str]) -> Decision:
-    """The ``synergy`` decision for ``advance`` (not pushed: the caller places it)."""
-    depth = len(state.prompts.decisions)
-    pid = f"{SYNERGY}:{state.round}.{state.turn}.{seat}.{advance}.{len(played)}.{depth}"
-    params = {"advance": advance, "played": list(played)}
-    return Decision(pid, seat, SYNERGY, params, _turn(state))
-
-
 def _synergy_params(decision: Decision) -> tuple[str, list[str]]:
     return str(decision.params["advance"]), [str(x) for x in decision.params["played"]]
 
@@ -110,7 +80,7 @@ def _synergy_choices(state: ClashState, decision: Decision, prefix: list[str]) -
         return []
     options = advancing.choices(state, seat, rest)
     if not rest:
-        allowed = set(_same_category(state, seat, advance))
+        allowed = set(same_category(state, seat, advance))
         options = [c for c in options if c.token in allowed]
     return options
 
@@ -132,7 +102,7 @@ def _synergy_apply(state: ClashState, decision: Decision, toks: list[str]) -> li
         _one_token(toks)
     else:
         p = advancing.parse(state, seat, rest)
-        if p.advance not in _same_category(state, seat, advance):
+        if p.advance not in same_category(state, seat, advance):
             raise IllegalAction("not_a_same_category_advance", advance=p.advance)
         err = advancing.purchase_problem(state, seat, p)
         if err is not None:

@@ -7,8 +7,9 @@ action under way: its next group or ``done``), ``explore_layout``, ``explore_bar
 nested decisions ``influence`` (boosting a Cultural Influence roll), ``reserve_wonder``
 (Monuments), ``dogma_advance`` (Dogma), ``trade_routes`` (Currency), the battles' (``battle``,
 ``siege``, ``casualties``, ``refugees``, ``barbarian_city``, ``fanaticism``,
-:mod:`rules.clash.combat`) and the barbarians' (:mod:`rules.clash.barbarians`) come from the
-state's prompt stack. A nested
+:mod:`rules.clash.combat`), the barbarians' (:mod:`rules.clash.barbarians`) and the action
+cards' (``synergy``, ``spies``, ``new_goals``, ``tech_exchange``,
+:mod:`rules.clash.card_decisions`) come from the state's prompt stack. A nested
 decision on the state's :class:`rules.core.PromptStack` is asked before any. Ids are unique per
 turn (``turn:<round>.<turn>.<seat>``, with the actions left, so that a picker prepared for one
 action is refused after it), per group of a Move action and per exploration step, and per
