@@ -31,7 +31,7 @@ from rules.clash import (
 )
 from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
-from rules.clash.card_decisions import CARD_DECISIONS
+from rules.clash.card_decisions import CARD_DECISIONS, drop_idle_synergy
 from rules.clash.card_play import CARD_ACTION
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
@@ -224,6 +224,7 @@ def _answer(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
 def _after_step(state: ClashState, seat: int) -> list[Event]:
     """After an action or an answer: nothing more while a decision, a Move action or an
     exploration is under way; else the turn may be over."""
+    drop_idle_synergy(state)
     if state.prompts.top() is not None or state.exploring is not None:
         return []
     if state.phase == STATUS:

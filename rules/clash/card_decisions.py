@@ -132,6 +132,18 @@ def _synergy_problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
+def drop_idle_synergy(state: ClashState) -> None:
+    """A ``synergy`` decision that comes to the top when what happened above it left no card
+    playable has one answer left (``pass``): it is taken (C106)."""
+    top = state.prompts.top()
+    while top is not None and top.kind == SYNERGY:
+        advance, played = _synergy_params(top)
+        if synergy_cards(state, top.seat, advance, played):
+            return
+        state.prompts = state.prompts.pop(top.id)
+        top = state.prompts.top()
+
+
 SYNERGY_ANSWER = Answer(_synergy_choices, _synergy_apply, _synergy_problem)
 
 

@@ -555,3 +555,15 @@ def test_tech_exchange_refused_without_a_player_near() -> None:
     ann = {"actions": ["A39"]}
     bob = {"advances": with_needs(["fishing"])}
     assert refused(board(ann, bob), "card a39 @bob fishing").code == "nobody_to_exchange_with"
+
+
+def test_a_synergy_decision_left_without_a_playable_card_is_passed_for_its_player() -> None:
+    """A decision waiting beneath others (a wonder to reserve, an event's) may come to the top
+    when its card can no longer act (here: the Ideas are full): it is not asked."""
+    from rules.clash.advancing import synergy_decision
+    from rules.clash.card_decisions import drop_idle_synergy
+
+    state = board({"actions": ["A41"], "resources": {"ideas": 8}})
+    state.prompts = state.prompts.push(synergy_decision(state, 0, "farming", []))
+    drop_idle_synergy(state)
+    assert state.prompts.top() is None
