@@ -231,7 +231,10 @@ def test_mercenaries_send_a_barbarian_attack_on_another_players_city() -> None:
     assert tokens(state, CARD, "a13", "b3") == ["b2"]
     assert tokens(state, CARD, "a13", "b3", "b2") == ["food", "wood", "culture"]
     assert refused(state, "card a13 b3 b2 food").code == "mercenaries_payment"
-    state, kinds = events(state, "card a13 b3 b2 food culture")
+    before = state
+    state, evs = act(GAME, state, 0, "card a13 b3 b2 food culture")
+    assert reveals(GAME, before, state, evs)  # the dice are rolled: no undo
+    kinds = [e.kind for e in evs]
     assert "clash.mercenaries" in kinds and "clash.barbarians_attack" in kinds
     me, bob = state.seats
     assert me.resources["food"] == 1 and me.culture_tokens == 0
