@@ -12,8 +12,7 @@ here: their windows are decisions (``synergy`` in :mod:`rules.clash.card_decisio
 
 Refusals: ``card_needs_an_id``, ``not_an_action_card`` (``token``), ``card_not_in_hand``
 (``card``), ``card_played_in_a_decision`` (``card``: its window is a decision),
-``card_needs_culture_tokens``
-(``count``), ``no_actions_left``, and each card's own.
+``card_needs_culture_tokens`` (``count``), ``no_actions_left``, and each card's own.
 """
 
 from __future__ import annotations
