@@ -34,6 +34,8 @@ from rules.clash import (
 )
 from rules.clash.abilities import ABILITY_ACTIONS
 from rules.clash.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
+from rules.clash.card_decisions import CARD_DECISIONS, drop_idle_synergy
+from rules.clash.card_play import CARD_ACTION
 from rules.clash.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.components import GROUPS_PER_MOVE
 from rules.clash.event_kept import KEPT_ACTION
@@ -93,6 +95,7 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     wonders.WONDER_ACTION,
     wonders.GARDENS_ACTION,
     KEPT_ACTION,
+    CARD_ACTION,
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
@@ -109,6 +112,7 @@ DECISIONS: dict[str, Answer] = {
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
     objectives.OBJECTIVE_DECISION: objectives.OBJECTIVE_ANSWER,
     **dict.fromkeys(EVENT_KINDS, EVENT_ANSWER),
+    **CARD_DECISIONS,
 }
 
 
@@ -217,7 +221,7 @@ def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
         raise IllegalAction(
             "unknown_action", token=head, allowed=[*(a.token for a in TURN_ACTIONS), END]
         )
-    if action.costs_action:
+    if action.costs_action or (action.cost is not None and action.cost(state, seat, rest)):
         spend_action(state)
     events = action.apply(state, seat, rest)
     return events + _after_step(state, seat)
@@ -236,6 +240,7 @@ def _after_step(state: ClashState, seat: int) -> list[Event]:
     exploration is under way; else the turn may be over. What an event left to do after
     the answer comes first."""
     done = resume_events(state)
+    drop_idle_synergy(state)
     if state.prompts.top() is not None or state.exploring is not None:
         return done
     return done + _after_decisions(state)

@@ -53,12 +53,13 @@ from rules.clash.advances import (
     in_order,
     top,
 )
-from rules.clash.components import FOOD, GOLD, IDEAS, ORE, TRACK_MAX
+from rules.clash.civil_cards import IDEA_SYNERGY, TECH_SYNERGY, held
+from rules.clash.components import FOOD, GOLD, IDEAS, ORE, TRACK_MAX, storage_limit
 from rules.clash.registry import Answer
 from rules.clash.resources import CULTURE as CULTURE_TOKEN
 from rules.clash.resources import MOOD, can_pay, enforce_caps, gain, gain_tokens, pay
-from rules.clash.state import ClashState, PlayerState
-from rules.core import Choice, Decision, Event, IllegalAction
+from rules.clash.state import TURN, ClashState, PlayerState
+from rules.core import Choice, Decision, Event, IllegalAction, PromptStack
 
 ADVANCE_FOOD = 2
 STEEL_WEAPONS_ORE = 2
@@ -77,6 +78,8 @@ FOOD_WAIVERS: dict[str, str] = {
 PRIESTHOOD = "priesthood"
 FREE_EDUCATION = "free_education"
 RESERVE_WONDER = "reserve_wonder"
+#: The decision of Tech Synergy and Idea Synergy after an advance (C106).
+SYNERGY = "synergy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +144,10 @@ def cost(state: ClashState, seat: int, advance: str) -> dict[str, int]:
 
 def _priesthood_applies(state: ClashState, seat: int, advance: str) -> bool:
     me = state.seats[seat]
+    # "Once per turn": the status phase (Tech Synergy after the free advance) has no turn.
     return (
-        PRIESTHOOD in me.advances
+        state.phase == TURN
+        and PRIESTHOOD in me.advances
         and ADVANCE[advance].category == "science"
         and PRIESTHOOD not in state.turn_state.used
     )
@@ -350,7 +355,55 @@ def _use(state: ClashState, ability: str) -> None:
 
 def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = ()) -> list[Event]:
     """``seat`` gains ``advance`` (legality checked by the caller): cube, level and token,
-    event, one-time effects, in the order of C12; a government switch moves the cubes."""
+    event, one-time effects, in the order of C12; a government switch moves the cubes. Then
+    the "when you get an advance" window of Tech Synergy and Idea Synergy
+    (:func:`_synergy_window`)."""
+    depth = len(state.prompts.decisions)
+    events = _gain(state, seat, advance, cubes)
+    _synergy_window(state, seat, advance, depth)
+    return events
+
+
+def _synergy_window(state: ClashState, seat: int, advance: str, depth: int) -> None:
+    """A player holding Tech Synergy or Idea Synergy that can act now may play it
+    (``synergy``, answered in :mod:`rules.clash.card_decisions`): the decision goes beneath
+    those the advance asked (a wonder to reserve, an event's), so that it comes after them
+    (``clash-cards.md`` §8.1 (f))."""
+    if state.seats[seat].resigned or not synergy_cards(state, seat, advance, []):
+        return
+    decision = synergy_decision(state, seat, advance, [])
+    stack = state.prompts.decisions
+    state.prompts = PromptStack((*stack[:depth], decision, *stack[depth:]))
+
+
+def same_category(state: ClashState, seat: int, advance: str) -> list[str]:
+    """The advances of ``advance``'s category that ``seat`` can buy now (Tech Synergy)."""
+    category = ADVANCE[advance].category
+    return [a for a in buyable(state, seat) if ADVANCE[a].category == category]
+
+
+def synergy_cards(state: ClashState, seat: int, advance: str, played: list[str]) -> list[str]:
+    """The Synergy cards ``seat`` may play now for ``advance`` (one per kind)."""
+    me = state.seats[seat]
+    out = []
+    tech, ideas = held(me, TECH_SYNERGY), held(me, IDEA_SYNERGY)
+    if tech and TECH_SYNERGY not in played and same_category(state, seat, advance):
+        out.append(tech[0])
+    room = me.resources[IDEAS] < storage_limit(me.advances, IDEAS)
+    if ideas and IDEA_SYNERGY not in played and room:
+        out.append(ideas[0])
+    return out
+
+
+def synergy_decision(state: ClashState, seat: int, advance: str, played: list[str]) -> Decision:
+    """The ``synergy`` decision for ``advance`` (not pushed: the caller places it)."""
+    depth = len(state.prompts.decisions)
+    pid = f"{SYNERGY}:{state.round}.{state.turn}.{seat}.{advance}.{len(played)}.{depth}"
+    params = {"advance": advance, "played": list(played)}
+    return Decision(pid, seat, SYNERGY, params, state.active if state.phase == TURN else None)
+
+
+def _gain(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...]) -> list[Event]:
     me = state.seats[seat]
     player = state.players[seat]
     moved = switching(me, advance)

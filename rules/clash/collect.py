@@ -24,6 +24,8 @@ tokens 8). **Public Education** adds 1 Idea when the city has an Academy (p.2, p
 **Economic Liberty** (p.2, p.8): the first Collect of each turn costs no action (the action
 the dispatcher spent is given back), every later one costs its action and 2 mood tokens
 (C21 (a)). **Great Gardens** (p.15): after its city collects, 1 Food more (within the cap).
+The action cards Focused Collection (a space may be named more than once) and Mass
+Collection (2 more spaces) change the turn's next Collect (:func:`collection_card`).
 
 Refusals (each with the space or city named): ``nothing_to_collect`` (no space yields
 anything to this city now, p.8), ``collect_needs_a_space`` (p.8), ``too_many_spaces`` (more
@@ -48,6 +50,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from rules.clash.advances import FARMING, MINING
+from rules.clash.civil_cards import FOCUSED, MASS
 from rules.clash.components import ACADEMY, FOOD, GOLD, IDEAS, ORE, PORT, RESOURCES, WOOD
 from rules.clash.hexes import Hex, label, steps, token
 from rules.clash.occupancy import Occupancy
@@ -138,6 +141,8 @@ HUSBANDRY_REACH: Final = 2
 HUSBANDRY_FOOD: Final = 1
 #: What every Collect after the turn's first costs with Economic Liberty (p.2, C21 (a)).
 ECONOMIC_LIBERTY_MOOD: Final = 2
+#: Mass Collection's extra resources (``clash-cards.md`` C15).
+MASS_EXTRA: Final = 2
 FREE, PAID = "free", "paid"
 
 
@@ -264,10 +269,23 @@ def available(state: ClashState, seat: int, act: Activation) -> bool:
     return bool(candidates(state, seat, act, act.occ))
 
 
+def collection_card(state: ClashState) -> str | None:
+    """Focused Collection or Mass Collection played for the turn's next Collect, if any
+    (:mod:`rules.clash.civil_effects`)."""
+    return next((c for c in state.turn_state.card_modifiers if c in (FOCUSED, MASS)), None)
+
+
+def _limit(state: ClashState, act: Activation) -> int:
+    """How many resources the Collect takes at most: the effective size, 2 more with Mass
+    Collection (from 2 more spaces, ``clash-cards.md`` C15)."""
+    return act.size + (MASS_EXTRA if collection_card(state) == MASS else 0)
+
+
 def check(
     state: ClashState, seat: int, act: Activation, toks: Sequence[str], final: bool = True
 ) -> Collect:
-    """Read and check ``<space> ...`` (``final``: the action ends here)."""
+    """Read and check ``<space> ...`` (``final``: the action ends here). With Focused
+    Collection a space may be named more than once (C10: the total stays the same)."""
     err = _liberty_problem(state, seat, act)
     if err is not None:
         raise err
@@ -275,18 +293,20 @@ def check(
     city = label(act.city.hex)
     if not toks and not candidates(state, seat, act, occ):
         raise IllegalAction("nothing_to_collect", city=city)
+    limit = _limit(state, act)
+    focused = collection_card(state) == FOCUSED
     spots: list[Spot] = []
     for tok in toks:
-        if len(spots) >= act.size:
-            raise IllegalAction("too_many_spaces", count=act.size, city=city)
+        if len(spots) >= limit:
+            raise IllegalAction("too_many_spaces", count=limit, city=city)
         h, income = _read(state, tok)
         spot = _spot(state, seat, act, h, income, occ)
         if isinstance(spot, IllegalAction):
             raise spot
-        if any(s.space == h for s in spots):
+        if any(s.space == h for s in spots) and not focused:
             raise IllegalAction("space_listed_twice", space=label(h))
         sea = next((s for s in spots if s.terrain == SEA), None)
-        if spot.terrain == SEA and sea is not None:
+        if spot.terrain == SEA and sea is not None and sea.space != h:
             raise IllegalAction("one_sea_space", space=label(h), sea=label(sea.space))
         spots.append(spot)
     if final and not spots:
@@ -300,21 +320,26 @@ def next_tokens(state: ClashState, seat: int, act: Activation, toks: Sequence[st
         chosen = check(state, seat, act, toks, final=False).spots
     except IllegalAction:
         return []
-    if len(chosen) >= act.size:
+    limit = _limit(state, act)
+    if len(chosen) >= limit:
         return []
-    taken = {s.space for s in chosen}
-    sea_taken = any(s.terrain == SEA for s in chosen)
+    focused = collection_card(state) == FOCUSED
+    taken = set() if focused else {s.space for s in chosen}
+    sea_taken = {s.space for s in chosen if s.terrain == SEA}
     free = {
         tok: s
         for tok, s in candidates(state, seat, act, act.occ).items()
-        if s.space not in taken and not (s.terrain == SEA and sea_taken)
+        if s.space not in taken and not (s.terrain == SEA and sea_taken - {s.space})
     }
-    room = len(chosen) + 1 < act.size
+    room = len(chosen) + 1 < limit
     out = []
     for tok, s in free.items():
-        more = room and any(
-            o.space != s.space and not (o.terrain == SEA and s.terrain == SEA)
-            for o in free.values()
+        more = room and (
+            focused
+            or any(
+                o.space != s.space and not (o.terrain == SEA and s.terrain == SEA)
+                for o in free.values()
+            )
         )
         key = f"clash.activate.take_far.{s.takes}" if s.far else f"clash.activate.take.{s.takes}"
         out.append(Choice(tok, key, {"space": label(s.space)}, complete=True, more=more))
@@ -326,6 +351,12 @@ def resolve(state: ClashState, seat: int, act: Activation, plan: Collect) -> lis
     me = state.seats[seat]
     player = state.players[seat]
     events: list[Event] = []
+    card = collection_card(state)
+    if card is not None:
+        ts = state.turn_state
+        left = tuple(c for c in ts.card_modifiers if c != card)
+        state.turn_state = replace(ts, card_modifiers=left)
+        events.append(Event("clash.collection_card_used", {"player": player, "civil": card}))
     if plan.liberty == FREE:
         mark_used(state, ECONOMIC_LIBERTY)
         ts = state.turn_state

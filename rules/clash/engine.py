@@ -32,7 +32,7 @@ from rules.clash import (
 from rules.clash.position import from_position
 from rules.clash.prompts import pending
 from rules.clash.resign import resign
-from rules.clash.state import ClashState
+from rules.clash.state import TURN, ClashState
 from rules.core import Choice, Event, Prompt
 from rules.engine import Engine
 
@@ -67,8 +67,9 @@ def _record_battles(state: ClashState, events: Sequence[Event], turn: tuple[Any,
     """Keep the battles that ended in this step for the rest of the turn (a battle fought over
     several steps is read from its log, which holds it whole). A step that ended the turn
     (``turn``: which turn it began in) leaves them with that turn: the next one starts clean
-    (the objectives count the ended turn's battles themselves)."""
-    if _turn_of(state) != turn:
+    (the objectives count the ended turn's battles themselves). The status phase is no turn:
+    a barbarian attack an event brings there is kept by nobody."""
+    if _turn_of(state) != turn or state.phase != TURN:
         return
     told = [{"kind": e.kind, "params": e.params} for e in events if e.visible_to is None]
     fought = battle_facts.from_barbarian_attacks(state, told)

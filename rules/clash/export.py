@@ -115,6 +115,14 @@ def position_of(state: ClashState) -> dict[str, JSON]:
         ],
         "resign_order": [players[s] for s in state.resign_order],
         "table_effects": list(state.table_effects),
+        "truces": [
+            {"player": players[t.maker], "with": players[t.other], "stage": t.stage}
+            for t in state.truces
+        ],
+        "assassinations": [
+            {"player": players[a.target], "round": a.round, "done": a.done}
+            for a in state.assassinations
+        ],
     }
     watch = state.objective_watch
     if watch.offers:
@@ -140,6 +148,9 @@ def position_of(state: ClashState) -> dict[str, JSON]:
                 "drafted": watch.drafted,
                 "battles": [{"space": label(h), "won": won} for h, won in watch.battles],
             },
+            actions_spent=ts.spent,
+            cards_played=list(ts.civil_played),
+            card_modifiers=list(ts.card_modifiers),
             marks=[
                 {
                     "place": place if place.startswith("ship") else place.upper(),

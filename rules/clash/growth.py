@@ -115,7 +115,7 @@ def _settlers_in_play(me: PlayerState) -> int:
 
 
 def _piece_problem(
-    state: ClashState, seat: int, act: Activation, piece: str
+    state: ClashState, seat: int, act: Activation, piece: str, free: bool = False
 ) -> IllegalAction | None:
     me = state.seats[seat]
     c = act.city
@@ -131,7 +131,7 @@ def _piece_problem(
     if piece == PORT and not port_spaces(state, act):
         return IllegalAction("port_needs_sea", city=city)
     price = growth_cost(state, seat, piece)
-    if not can_pay(me, price):
+    if not free and not can_pay(me, price):
         return IllegalAction("cannot_pay_growth", cost=amounts(price))
     return None
 
@@ -149,11 +149,11 @@ def _settler_problem(state: ClashState, seat: int, piece: str) -> IllegalAction 
     return None
 
 
-def legal_pieces(state: ClashState, seat: int, act: Activation) -> list[str]:
-    """The pieces this city may take now."""
+def legal_pieces(state: ClashState, seat: int, act: Activation, free: bool = False) -> list[str]:
+    """The pieces this city may take now (``free``: City Growth, nothing paid)."""
     if act.angry:
         return []
-    return [p for p in GROW_PIECES if _piece_problem(state, seat, act, p) is None]
+    return [p for p in GROW_PIECES if _piece_problem(state, seat, act, p, free) is None]
 
 
 def available(state: ClashState, seat: int, act: Activation) -> bool:
@@ -169,20 +169,28 @@ def _is_space(tok: str) -> bool:
 
 
 def check(
-    state: ClashState, seat: int, act: Activation, toks: Sequence[str], final: bool = True
+    state: ClashState,
+    seat: int,
+    act: Activation,
+    toks: Sequence[str],
+    final: bool = True,
+    free: bool = False,
 ) -> Growth:
-    """Read and check ``<piece> [<sea space>] [mood|culture] [settler]``."""
+    """Read and check ``<piece> [<sea space>] [mood|culture] [settler]`` (``free``: the City
+    Growth card, C105: nothing paid, no State Religion used, no Sanitation settler)."""
     city = label(act.city.hex)
     if act.angry:
         raise IllegalAction("city_is_angry", city=city)
     if not toks:
         if final:
-            raise IllegalAction("grow_needs_a_piece", allowed=legal_pieces(state, seat, act))
+            raise IllegalAction("grow_needs_a_piece", allowed=legal_pieces(state, seat, act, free))
         return Growth("", None, None, False, False)
     piece, *rest = toks
     if piece not in GROW_PIECES:
-        raise IllegalAction("not_a_piece", token=piece, allowed=legal_pieces(state, seat, act))
-    err = _piece_problem(state, seat, act, piece)
+        raise IllegalAction(
+            "not_a_piece", token=piece, allowed=legal_pieces(state, seat, act, free)
+        )
+    err = _piece_problem(state, seat, act, piece, free)
     if err is not None:
         raise err
     faces: Hex | None = None
@@ -206,7 +214,7 @@ def check(
             raise IllegalAction("choose_mood_or_culture")
     settler = False
     if rest:
-        if rest[0] != SETTLER:
+        if rest[0] != SETTLER or free:
             raise IllegalAction("too_many_tokens", token=rest[0])
         err = _settler_problem(state, seat, piece)
         if err is not None:
@@ -214,20 +222,29 @@ def check(
         settler = True
         if len(rest) > 1:
             raise IllegalAction("too_many_tokens", token=rest[1])
-    return Growth(piece, faces, chosen, settler, _state_religion(state, seat, piece))
+    return Growth(piece, faces, chosen, settler, not free and _state_religion(state, seat, piece))
 
 
-def _fits(state: ClashState, seat: int, act: Activation, toks: Sequence[str], final: bool) -> bool:
+def _fits(
+    state: ClashState,
+    seat: int,
+    act: Activation,
+    toks: Sequence[str],
+    final: bool,
+    free: bool = False,
+) -> bool:
     try:
-        check(state, seat, act, toks, final)
+        check(state, seat, act, toks, final, free)
     except IllegalAction:
         return False
     return True
 
 
-def next_tokens(state: ClashState, seat: int, act: Activation, toks: Sequence[str]) -> list[Choice]:
+def next_tokens(
+    state: ClashState, seat: int, act: Activation, toks: Sequence[str], free: bool = False
+) -> list[Choice]:
     """The piece, then its Sea space, the Temple's token and Sanitation's settler."""
-    if not _fits(state, seat, act, toks, final=False):
+    if not _fits(state, seat, act, toks, False, free):
         return []
     seas = [token(h) for h in port_spaces(state, act)]
     words: list[str] = [*GROW_PIECES, *TOKEN_CHOICES, SETTLER, *seas]
@@ -235,11 +252,13 @@ def next_tokens(state: ClashState, seat: int, act: Activation, toks: Sequence[st
     for tok in words:
         params: dict[str, Any]
         longer = [*toks, tok]
-        if not _fits(state, seat, act, longer, final=False):
+        if not _fits(state, seat, act, longer, False, free):
             continue
-        complete = _fits(state, seat, act, longer, final=True)
-        more = any(_fits(state, seat, act, [*longer, t], final=False) for t in words)
-        if not toks:
+        complete = _fits(state, seat, act, longer, True, free)
+        more = any(_fits(state, seat, act, [*longer, t], False, free) for t in words)
+        if not toks and free:
+            key, params = "clash.choice.free_piece", {"piece": tok}
+        elif not toks:
             price = amounts(growth_cost(state, seat, tok))
             key, params = f"clash.activate.piece.{tok}", {"cost": price}
         elif tok in TOKEN_CHOICES:
@@ -252,13 +271,16 @@ def next_tokens(state: ClashState, seat: int, act: Activation, toks: Sequence[st
     return out
 
 
-def resolve(state: ClashState, seat: int, act: Activation, plan: Growth) -> list[Event]:
-    """Pay, add the piece and take what it gives (the action is spent by the dispatcher)."""
+def resolve(
+    state: ClashState, seat: int, act: Activation, plan: Growth, free: bool = False
+) -> list[Event]:
+    """Pay (nothing with ``free``), add the piece and take what it gives (the action is spent
+    by the dispatcher; the City Growth card takes none and activates nothing)."""
     me = state.seats[seat]
     player = state.players[seat]
     c = act.city
     city = label(c.hex)
-    paid = pay(me, growth_cost(state, seat, plan.piece))
+    paid = {} if free else pay(me, growth_cost(state, seat, plan.piece))
     if plan.state_religion:
         mark_used(state, STATE_RELIGION)
     grown = replace(
@@ -269,7 +291,7 @@ def resolve(state: ClashState, seat: int, act: Activation, plan: Growth) -> list
     me.cities = [grown if x.hex == c.hex else x for x in me.cities]
     events = [
         Event(
-            "clash.city_grew",
+            "clash.city_grew_free" if free else "clash.city_grew",
             {
                 "player": player,
                 "city": city,

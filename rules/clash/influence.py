@@ -68,6 +68,18 @@ and affordable, and pieces that qualify are offered.
 * ``needs_art_sculptures``, ``art_already_used``, ``art_needs_a_culture_token``: ``art``
   without the advance, a second time this turn, or without a culture token for it (p.2);
 * ``boost_amount`` (``allowed``): the decision's answer is 0 or the shortfall.
+
+**Cultural Awe** (the action card, C08): played before, it lets the turn's next attempt (and
+only that one, whatever its target) target a barbarian settlement within range: ``influence
+<source> <settlement's space> settlement [army|settler]``. On success the settlement becomes
+the player's city (neutral), one barbarian unit there one of their army units or settlers
+(named when both are in supply), the other units leave; the decision after a short roll
+carries it as ``unit``. Refusals ``awe_takes_the_settlement``, ``awe_unit``.
+
+**Propaganda** (the action card, ``clash-cards.md`` C02): in the decision after a short roll
+a player holding it may play it for +2, with the culture tokens still short if any (it is a
+boost: never against a city a boost blocker protects). The decision is asked when the card,
+with the tokens held, can make up the shortfall.
 """
 
 from __future__ import annotations
@@ -75,12 +87,30 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from rules.clash.components import HAPPY, PIECES, PIECES_PER_KIND, SETTLEMENT, TEMPLE
+from rules.clash.civil_cards import CULTURAL_AWE, PROPAGANDA, held, play_card
+from rules.clash.components import (
+    ARMY,
+    BOX_PER_PLAYER,
+    HAPPY,
+    PIECES,
+    PIECES_PER_KIND,
+    SETTLEMENT,
+    SETTLER,
+    TEMPLE,
+)
 from rules.clash.dice import roll
 from rules.clash.hexes import Hex, label, steps, token
 from rules.clash.registry import Answer, TurnAction
 from rules.clash.resources import CULTURE, gain_tokens, spend_tokens
-from rules.clash.state import TURN, City, ClashState, Piece, pieces_in_use
+from rules.clash.state import (
+    BARBARIAN_SIDE,
+    TURN,
+    City,
+    ClashState,
+    Piece,
+    new_city,
+    pieces_in_use,
+)
 from rules.clash.terrain import terrains
 from rules.core import Choice, Decision, Event, IllegalAction, number
 
@@ -97,6 +127,10 @@ SUCCESS, SUCCESS_WITH_CONVERSION = 5, 4
 MIN_TARGET_SIZE = 2
 #: Culture tokens Art & Sculptures costs (p.2).
 ART_FEE = 1
+#: The decision's extra param for Cultural Awe's target: the unit a barbarian one becomes.
+AWE_UNIT, NO_UNIT = "unit", "none"
+#: What the Propaganda card adds to a roll (``clash-cards.md`` C02).
+PROPAGANDA_BOOST = 2
 #: How far the Great Statue shields its owner's cities (p.15).
 STATUE_SHIELD = 2
 
@@ -142,7 +176,7 @@ def base_range(city: City) -> int:
 def blocker(state: ClashState, seat: int, city: City) -> str | None:
     """The owner's advance that forbids ``seat`` to spend culture tokens against ``city``
     (range or roll, p.11), if any: the owner is never blocked."""
-    if city.owner == seat:
+    if city.owner in (seat, BARBARIAN_SIDE):
         return None
     owner = state.seats[city.owner]
     if SEPARATION in owner.advances and city.mood == HAPPY:
@@ -180,12 +214,44 @@ def pieces(state: ClashState, seat: int, city: City) -> list[Piece]:
     return [p for p in _not_mine(city, seat) if in_supply(state, seat, p.kind) > 0]
 
 
-def targets(state: ClashState, seat: int, source: City, budget: int) -> list[Target]:
-    """The cities ``source`` may influence with at most ``budget`` culture tokens for range."""
+def awe_pending(state: ClashState) -> bool:
+    """Cultural Awe played for the turn's next Cultural Influence (``clash-cards.md`` C08)."""
+    return CULTURAL_AWE in state.turn_state.card_modifiers
+
+
+def barbarian_target(h: Hex) -> City:
+    """A barbarian settlement as a target of Cultural Awe (it has no City record)."""
+    return City(h, BARBARIAN_SIDE, (Piece(SETTLEMENT, BARBARIAN_SIDE),))
+
+
+def awe_units(state: ClashState, seat: int, h: Hex) -> list[str]:
+    """What one barbarian unit of the settlement on ``h`` may become for ``seat`` (C08: an
+    army unit or a settler, the player's choice, one left in supply); none without units."""
+    if not state.barbarians.armies.get(h, 0):
+        return []
+    me = state.seats[seat]
+    aboard = [k for s in me.ships for k in s.cargo]
+    room = {
+        ARMY: sum(me.armies.values()) + aboard.count(ARMY) < BOX_PER_PLAYER[ARMY],
+        SETTLER: sum(me.settlers.values()) + aboard.count(SETTLER) < BOX_PER_PLAYER[SETTLER],
+    }
+    return [k for k in (ARMY, SETTLER) if room[k]]
+
+
+def targets(
+    state: ClashState, seat: int, source: City, budget: int, awe: bool | None = None
+) -> list[Target]:
+    """The cities ``source`` may influence with at most ``budget`` culture tokens for range
+    (``awe``: barbarian settlements too, as with Cultural Awe pending, the default)."""
     passable = _explored(state)
     base = base_range(source)
     dist = steps(source.hex, passable, base + max(0, budget))
     out = []
+    if (awe_pending(state) if awe is None else awe) and in_supply(state, seat, SETTLEMENT):
+        for h in sorted(state.barbarians.cities):
+            d = dist.get(h)
+            if d is not None and d - base <= budget:
+                out.append(Target(barbarian_target(h), d, max(0, d - base)))
     for city in _cities(state):
         d = dist.get(city.hex)
         if d is None or city.hex == source.hex or city.size < MIN_TARGET_SIZE:
@@ -197,6 +263,22 @@ def targets(state: ClashState, seat: int, source: City, budget: int) -> list[Tar
             continue
         out.append(Target(city, d, need))
     return out
+
+
+def awe_reach(state: ClashState, seat: int) -> bool:
+    """Whether Cultural Awe could be used this turn: an attempt is still possible (an action
+    left, or Art & Sculptures) and a city of ``seat``'s reaches a barbarian settlement."""
+    ts = state.turn_state
+    me = state.seats[seat]
+    art = ART_ADVANCE in me.advances and ART_ADVANCE not in ts.used and me.culture_tokens
+    if ts.influenced or not (ts.actions_left or art):
+        return False
+    return any(
+        t.city.owner == BARBARIAN_SIDE
+        for c in me.cities
+        if can_be_source(c, seat)
+        for t in targets(state, seat, c, me.culture_tokens, awe=True)
+    )
 
 
 def _budget(state: ClashState, seat: int, fee: int) -> int:
@@ -277,6 +359,15 @@ def _choices(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Ch
     if len(rest) == 1:
         out = []
         for tok, t in by_target.items():
+            if t.city.owner == BARBARIAN_SIDE:
+                where = {"space": label(t.city.hex), "count": t.range_tokens}
+                key = (
+                    "clash.choice.influence_to_barbarians_range"
+                    if t.range_tokens
+                    else "clash.choice.influence_to_barbarians"
+                )
+                out.append(Choice(tok, key, where, complete=False, more=True))
+                continue
             key = (
                 "clash.choice.influence_to_range" if t.range_tokens else "clash.choice.influence_to"
             )
@@ -287,7 +378,19 @@ def _choices(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Ch
             }
             out.append(Choice(tok, key, params, complete=False, more=True))
         return out
-    if len(rest) > 2 or rest[1] not in by_target:
+    if len(rest) > 3 or rest[1] not in by_target:
+        return []
+    target = by_target[rest[1]]
+    if target.city.owner == BARBARIAN_SIDE:
+        units = awe_units(state, seat, target.city.hex)
+        choose = len(units) > 1
+        if len(rest) == 2:
+            key = "clash.choice.influence_barbarians"
+            return [Choice(SETTLEMENT, key, {}, complete=not choose, more=choose)]
+        if rest[2] != SETTLEMENT or not choose:
+            return []
+        return [Choice(u, f"clash.unit.{u}", {}) for u in units]
+    if len(rest) > 2:
         return []
     return [
         Choice(
@@ -305,8 +408,9 @@ def _read(state: ClashState, seat: int, rest: list[str], fee: int) -> tuple[City
         raise IllegalAction("already_influenced")
     if len(rest) < 3:
         raise IllegalAction("influence_incomplete")
-    if len(rest) > 3:
-        raise IllegalAction("too_many_tokens", token=rest[3])
+    awe = awe_pending(state) and state.board.parse(rest[1]) in state.barbarians.cities
+    if len(rest) > (4 if awe else 3):
+        raise IllegalAction("too_many_tokens", token=rest[4 if awe else 3])
     src_hex = state.board.parse(rest[0])
     source = state.seats[seat].city_at(src_hex)
     if source is None:
@@ -316,6 +420,8 @@ def _read(state: ClashState, seat: int, rest: list[str], fee: int) -> tuple[City
     at = state.board.parse(rest[1])
     where = label(at)
     city = _city_at(state, at)
+    if city is None and awe:
+        return _read_barbarian(state, seat, source, at, rest, fee)
     if city is None:
         if at in state.barbarians.cities:
             raise IllegalAction("barbarians_never_influenced", space=where)
@@ -353,6 +459,37 @@ def _read(state: ClashState, seat: int, rest: list[str], fee: int) -> tuple[City
     return source, Target(city, d, need), kind
 
 
+def _read_barbarian(
+    state: ClashState, seat: int, source: City, at: Hex, rest: list[str], fee: int
+) -> tuple[City, Target, str]:
+    """Cultural Awe's target, a barbarian settlement: ``settlement`` and, when one of its
+    units may become either, ``army`` or ``settler`` (C08)."""
+    where = label(at)
+    if rest[2] != SETTLEMENT:
+        raise IllegalAction("awe_takes_the_settlement", token=rest[2])
+    units = awe_units(state, seat, at)
+    if len(rest) > 3 and rest[3] not in units:
+        raise IllegalAction("awe_unit", token=rest[3], allowed=units)
+    if len(rest) == 3 and len(units) > 1:
+        raise IllegalAction("awe_unit", token="", allowed=units)
+    if in_supply(state, seat, SETTLEMENT) < 1:
+        raise IllegalAction("no_piece_left", piece=SETTLEMENT)
+    d = steps(source.hex, _explored(state)).get(at)
+    if d is None:
+        raise IllegalAction("out_of_reach", space=where)
+    need = max(0, d - base_range(source))
+    budget = _budget(state, seat, fee)
+    if need > budget:
+        raise IllegalAction("cannot_pay_range", count=need, tokens=budget)
+    return source, Target(barbarian_target(at), d, need), SETTLEMENT
+
+
+def _awe_unit(state: ClashState, seat: int, at: Hex, rest: list[str]) -> str | None:
+    """The unit a barbarian one becomes, as named or the only one possible."""
+    units = awe_units(state, seat, at)
+    return rest[3] if len(rest) > 3 else (units[0] if units else None)
+
+
 def needed(state: ClashState, seat: int) -> int:
     """The roll that succeeds: 5, or 4 with Conversion (p.2, p.10)."""
     return SUCCESS_WITH_CONVERSION if CONVERSION in state.seats[seat].advances else SUCCESS
@@ -365,6 +502,13 @@ def _attempt(
     me = state.seats[seat]
     player = state.players[seat]
     events = []
+    barbarian = target.city.owner == BARBARIAN_SIDE
+    unit = _awe_unit(state, seat, target.city.hex, rest) if barbarian else None
+    if awe_pending(state):
+        # Cultural Awe is for the next attempt only, whatever its target.
+        ts = state.turn_state
+        left = tuple(c for c in ts.card_modifiers if c != CULTURAL_AWE)
+        state.turn_state = replace(ts, card_modifiers=left)
     if fee:
         spend_tokens(me, CULTURE, fee)
         ts = state.turn_state
@@ -395,7 +539,7 @@ def _attempt(
         )
     )
     if die >= need:
-        return events + _succeed(state, seat, at, kind)
+        return events + _succeed(state, seat, at, kind, unit)
     short = need - die
     block = blocker(state, seat, target.city)
     if block is not None:
@@ -403,7 +547,7 @@ def _attempt(
         events.append(
             Event("clash.boost_blocked", {"player": owner, "space": label(at), "advance": block})
         )
-    if block is not None or me.culture_tokens < short:
+    if block is not None or (me.culture_tokens < short and propaganda(state, seat, short) is None):
         return events + _fail(state, seat, at, die)
     how = how or ("art" if fee else "action")
     ts = state.turn_state
@@ -411,15 +555,27 @@ def _attempt(
         f"{INFLUENCE_DECISION}:{state.round}.{state.turn}.{seat}.{ts.actions_left}.{how}",
         seat,
         INFLUENCE_DECISION,
-        {"roll": die, "needed": need, "count": short, "space": label(at), "piece": kind},
+        {
+            "roll": die,
+            "needed": need,
+            "count": short,
+            "space": label(at),
+            "piece": kind,
+            **({AWE_UNIT: unit or NO_UNIT} if barbarian else {}),
+        },
         seat,
     )
     state.prompts = state.prompts.push(decision)
     return events
 
 
-def _succeed(state: ClashState, seat: int, at: Hex, kind: str) -> list[Event]:
-    """The piece of ``kind`` in the city on ``at`` becomes ``seat``'s colour (p.10)."""
+def _succeed(
+    state: ClashState, seat: int, at: Hex, kind: str, unit: str | None = None
+) -> list[Event]:
+    """The piece of ``kind`` in the city on ``at`` becomes ``seat``'s colour (p.10); a
+    barbarian settlement (Cultural Awe) becomes ``seat``'s city."""
+    if at in state.barbarians.cities:
+        return _take_barbarians(state, seat, at, unit)
     city = _city_at(state, at)
     assert city is not None
     old = city.piece(kind)
@@ -442,6 +598,29 @@ def _succeed(state: ClashState, seat: int, at: Hex, kind: str) -> list[Event]:
         )
     ]
     if CONVERSION in state.seats[seat].advances and gain_tokens(state.seats[seat], CULTURE, 1):
+        events.append(Event("clash.conversion_token", {"player": player}))
+    return events
+
+
+def _take_barbarians(state: ClashState, seat: int, at: Hex, unit: str | None) -> list[Event]:
+    """Cultural Awe succeeded (C08): the settlement is replaced by one of ``seat``'s (the
+    city neutral), one barbarian unit becomes ``unit`` of theirs, the others leave."""
+    b = state.barbarians
+    removed = b.armies.get(at, 0)
+    state.barbarians = replace(
+        b, cities=b.cities - {at}, armies={h: n for h, n in b.armies.items() if h != at}
+    )
+    me = state.seats[seat]
+    me.cities = [*me.cities, new_city(at, seat)]
+    if unit == ARMY:
+        me.armies[at] = me.armies.get(at, 0) + 1
+    elif unit == SETTLER:
+        me.settlers[at] = me.settlers.get(at, 0) + 1
+    state.turn_state = replace(state.turn_state, influenced=True)
+    player = state.players[seat]
+    params = {"player": player, "space": label(at), "unit": unit or NO_UNIT, "count": removed}
+    events = [Event("clash.barbarians_won_over", params)]
+    if CONVERSION in me.advances and gain_tokens(me, CULTURE, 1):
         events.append(Event("clash.conversion_token", {"player": player}))
     return events
 
@@ -471,7 +650,8 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
     that the player has in supply."""
     p = decision.params
     seat = decision.seat
-    if set(p) != DECISION_PARAMS:
+    awe = set(p) == DECISION_PARAMS | {AWE_UNIT}
+    if set(p) != DECISION_PARAMS and not awe:
         return f"influence decision params {sorted(p)}"
     if state.phase != TURN or decision.turn != seat or state.active != seat:
         return "influence decision outside its player's turn"
@@ -483,7 +663,8 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
         or p["count"] != p["needed"] - p["roll"]
     ):
         return f"influence decision roll {p['roll']}, needed {p['needed']}, count {p['count']}"
-    if state.seats[seat].culture_tokens < p["count"]:
+    count = p["count"]
+    if state.seats[seat].culture_tokens < count and propaganda(state, seat, count) is None:
         return "influence decision the player cannot pay"
     try:
         at = state.board.parse(str(p["space"]))
@@ -491,11 +672,27 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
         return f"influence decision space {p['space']}"
     city = _city_at(state, at)
     kind = p["piece"]
+    if awe or at in state.barbarians.cities:
+        units = awe_units(state, seat, at)
+        unit = p.get(AWE_UNIT)
+        fits = unit in units or (unit == NO_UNIT and not units)
+        if not awe or at not in state.barbarians.cities or kind != SETTLEMENT or not fits:
+            return f"influence decision on the barbarians of {p['space']}: {kind} {unit}"
+        return None
     if city is None or all(x.kind != kind for x in _not_mine(city, seat)):
         return f"influence decision target {p['space']} {kind}"
     if in_supply(state, seat, str(kind)) < 1 or blocker(state, seat, city) is not None:
         return f"influence decision on {p['space']} cannot succeed"
     return None
+
+
+def propaganda(state: ClashState, seat: int, short: int) -> str | None:
+    """The Propaganda card (``clash-cards.md`` C02: +2 to the roll, a boost) that, with the
+    culture tokens ``seat`` holds for the rest, makes up a shortfall of ``short``, if any."""
+    cards = held(state.seats[seat], PROPAGANDA)
+    if not cards or state.seats[seat].culture_tokens < max(0, short - PROPAGANDA_BOOST):
+        return None
+    return cards[0]
 
 
 def _answers(state: ClashState, decision: Decision) -> list[int]:
@@ -505,11 +702,18 @@ def _answers(state: ClashState, decision: Decision) -> list[int]:
 
 
 def answer_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
-    """Spend the shortfall (``2``) or nothing (``0``)."""
+    """Spend the shortfall (``2``) or nothing (``0``); or play Propaganda (``A03``), with
+    the tokens it leaves short (``A03 1``)."""
+    short = int(decision.params["count"])
+    card = propaganda(state, decision.seat, short)
+    rest = max(0, short - PROPAGANDA_BOOST)
     if prefix:
+        if card is not None and prefix == [card.lower()] and rest:
+            need = int(decision.params["needed"])
+            return [Choice(str(rest), "clash.choice.boost", {"count": rest, "roll": need})]
         return []
     need = int(decision.params["needed"])
-    return [
+    out = [
         Choice(
             str(n),
             "clash.choice.boost" if n else "clash.choice.no_boost",
@@ -517,18 +721,28 @@ def answer_choices(state: ClashState, decision: Decision, prefix: list[str]) -> 
         )
         for n in _answers(state, decision)
     ]
+    if card is not None:
+        params = {"card": card, "civil": PROPAGANDA, "count": rest}
+        key = "clash.choice.propaganda_tokens" if rest else "clash.choice.propaganda"
+        out.insert(0, Choice(card.lower(), key, params, complete=not rest, more=bool(rest)))
+    return out
 
 
 def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
-    """``<n>``: the culture tokens added to the roll, then the attempt is resolved."""
+    """``<n>``: the culture tokens added to the roll; or ``<Propaganda> [<n>]``; then the
+    attempt is resolved."""
     head, *rest = toks
+    seat = decision.seat
+    short = int(decision.params["count"])
+    card = propaganda(state, seat, short)
+    if card is not None and head.upper() == card:
+        return _answer_propaganda(state, decision, card, rest)
     if rest:
         raise IllegalAction("too_many_tokens", token=rest[0])
     allowed = _answers(state, decision)
     n = number(head)
     if n is None or n not in allowed:
         raise IllegalAction("boost_amount", allowed=sorted(allowed))
-    seat = decision.seat
     state.prompts = state.prompts.pop(decision.id)
     at = state.board.parse(str(decision.params["space"]))
     die = int(decision.params["roll"])
@@ -539,7 +753,33 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
         "clash.influence_boosted", {"player": state.players[seat], "count": n, "roll": die + n}
     )
     piece = str(decision.params["piece"])
-    return [boosted, *_succeed(state, seat, at, piece), *drop_idle(state)]
+    return [boosted, *_succeed(state, seat, at, piece, _unit(decision)), *drop_idle(state)]
+
+
+def _answer_propaganda(
+    state: ClashState, decision: Decision, card: str, toks: list[str]
+) -> list[Event]:
+    seat = decision.seat
+    short = int(decision.params["count"])
+    tokens = max(0, short - PROPAGANDA_BOOST)
+    if [number(t) for t in toks] != ([tokens] if tokens else []):
+        raise IllegalAction("boost_amount", allowed=[tokens])
+    state.prompts = state.prompts.pop(decision.id)
+    events = play_card(state, seat, card)
+    die = int(decision.params["roll"])
+    if tokens:
+        spend_tokens(state.seats[seat], CULTURE, tokens)
+    roll = die + PROPAGANDA_BOOST + tokens
+    params = {"player": state.players[seat], "count": tokens, "roll": roll}
+    events.append(Event("clash.propaganda", params))
+    at = state.board.parse(str(decision.params["space"]))
+    piece = str(decision.params["piece"])
+    return events + _succeed(state, seat, at, piece, _unit(decision)) + drop_idle(state)
+
+
+def _unit(decision: Decision) -> str | None:
+    unit = decision.params.get(AWE_UNIT)
+    return None if unit in (None, NO_UNIT) else str(unit)
 
 
 #: How the decision after a short roll is answered (:data:`rules.clash.actions.DECISIONS`).

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from rules.clash import combat, exploration, transfer
+from rules.clash import card_turns, combat, exploration, transfer
 from rules.clash import marks as mk
 from rules.clash.components import (
     ARMY,
@@ -343,6 +343,9 @@ def problem(
     if not _movers(state, seat, g.origin) and not _anything_at(me, g.origin):
         return IllegalAction("nothing_of_yours_there", place=_place_label(me, g.origin))
     route = routes(state, seat, g.origin, occ).get(g.to)
+    truce = None if route is None else card_turns.attack_problem(state, seat, route.to, occ)
+    if truce is not None:
+        return truce
     if g.ships:
         return _ship_problem(state, seat, g, route, partial)
     if not g.kinds:

@@ -22,11 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.clash import battle_facts, invariants, objectives, status
+from rules.clash import battle_facts, card_turns, invariants, objectives, status
 from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
 from rules.clash.cards import DECKS, DISCARDED, HALVES, TABLE_EFFECTS, WONDERS
+from rules.clash.civil_cards import CIVIL, CULTURAL_AWE
+from rules.clash.civil_effects import COLLECTION_CARDS
 from rules.clash.components import (
     ACTIONS_PER_TURN,
     ARMY,
@@ -66,6 +68,7 @@ from rules.clash.state import (
     BARBARIAN_SIDE,
     STATUS,
     TURN,
+    Assassination,
     Barbarians,
     Battle,
     CardState,
@@ -81,6 +84,7 @@ from rules.clash.state import (
     Region,
     Ship,
     StatusState,
+    Truce,
     TurnState,
     piece_order,
 )
@@ -114,6 +118,11 @@ FIELDS = frozenset(
         "table_effects",
         "objective_turn",
         "objective_offers",
+        "actions_spent",
+        "cards_played",
+        "card_modifiers",
+        "truces",
+        "assassinations",
         "seats",
         "decks",
         "fill_decks",
@@ -528,6 +537,9 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
             "fought",
             "exploring",
             "battle",
+            "actions_spent",
+            "cards_played",
+            "card_modifiers",
         }
         & set(position)
     )
@@ -543,8 +555,9 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         waiting = deciders
         if "waiting" in raw:
             waiting = [r.seat("status.waiting", h) for h in _list("status.waiting", raw["waiting"])]
-        # Empty only while a nested decision (an event drawn by a free advance) waits.
-        idle = not waiting and (step != status.FREE_ADVANCE or not state.prompts.decisions)
+        # Empty only while a nested decision of the last free advance (an event it drew, a
+        # Synergy card) waits.
+        idle = not waiting and (step != status.FREE_ADVANCE or state.prompts.top() is None)
         if idle or waiting != [s for s in order if s in waiting]:
             raise _inconsistent("status_waiting_out_of_turn_order", "status.waiting")
         if any(s not in deciders for s in waiting):
@@ -561,6 +574,9 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         _marks(r, position.get("marks", [])),
         _int("moving", position.get("moving", 0), 0, GROUPS_PER_MOVE),
         _fought(r, position.get("fought", [])),
+        _int("actions_spent", position.get("actions_spent", 0), 0, MAX_ACTIONS + 1),
+        _ids("cards_played", position.get("cards_played", []), frozenset(CIVIL)),
+        _card_modifiers(position.get("card_modifiers", [])),
     )
     if "exploring" in position:
         state.exploring = _exploring(r, state, position["exploring"])
@@ -844,6 +860,60 @@ def _prompts(r: _Reader, raw: JSON) -> PromptStack:
     return stack
 
 
+def _card_modifiers(raw: JSON) -> tuple[str, ...]:
+    """Focused or Mass Collection waiting for the turn's next Collect (one at most), Cultural
+    Awe for the next Cultural Influence."""
+    found = _ids("card_modifiers", raw, frozenset({*COLLECTION_CARDS, CULTURAL_AWE}))
+    if len([c for c in found if c in COLLECTION_CARDS]) > 1:
+        raise _inconsistent("two_collection_cards_pending", "card_modifiers")
+    if len(set(found)) != len(found):
+        raise _inconsistent("card_modifier_twice", "card_modifiers")
+    return found
+
+
+def _truces(r: _Reader, state: ClashState, raw: JSON) -> tuple[Truce, ...]:
+    """Negotiations in force: ``{"player", "with", "stage"}`` (:mod:`rules.clash.card_turns`):
+    ``maker`` only in its player's turn, ``other`` only in the other's."""
+    out: list[Truce] = []
+    for k, item in enumerate(_list("truces", raw)):
+        at = f"truces[{k}]"
+        d = _mapping(at, item, frozenset({"player", "with", "stage"}))
+        maker, other = r.seat(f"{at}.player", d.get("player")), r.seat(f"{at}.with", d.get("with"))
+        stage = d.get("stage")
+        if stage not in card_turns.STAGES:
+            raise _bad(f"{at}.stage", stage)
+        if maker == other:
+            raise _inconsistent("truce_with_oneself", at)
+        in_turn = state.phase == TURN
+        if stage == card_turns.MAKER and not (in_turn and state.active == maker):
+            raise _inconsistent("truce_outside_its_makers_turn", f"{at}.stage")
+        if stage == card_turns.OTHER and not (in_turn and state.active == other):
+            raise _inconsistent("truce_outside_the_others_turn", f"{at}.stage")
+        truce = Truce(maker, other, str(stage))
+        if truce in out:
+            raise _inconsistent("two_equal_truces", at)
+        out.append(truce)
+    return tuple(out)
+
+
+def _assassinations(r: _Reader, state: ClashState, raw: JSON) -> tuple[Assassination, ...]:
+    """Assassinations: ``{"player", "round", "done"}``, the target, the round it was played
+    in (this one, or an earlier one while not done) and whether the action was taken."""
+    out: list[Assassination] = []
+    for k, item in enumerate(_list("assassinations", raw)):
+        at = f"assassinations[{k}]"
+        d = _mapping(at, item, frozenset({"player", "round", "done"}))
+        target = r.seat(f"{at}.player", d.get("player"))
+        played = _int(f"{at}.round", d.get("round", state.round), 1, state.round)
+        done = _flag(f"{at}.done", d.get("done", False))
+        if done and played != state.round:
+            raise _inconsistent("assassination_done_in_an_earlier_round", at)
+        if any(a.target == target for a in out):
+            raise _inconsistent("two_assassinations_of_one_player", at)
+        out.append(Assassination(target, played, done))
+    return tuple(out)
+
+
 def _barbarians(r: _Reader, raw: JSON) -> Barbarians:
     b = _mapping("barbarians", raw, frozenset({"cities", "armies"}))
     cities = [
@@ -898,6 +968,8 @@ def from_position(
         resign_order=resign_order,
     )
     _course(r, position, state)
+    state.truces = _truces(r, state, position.get("truces", []))
+    state.assassinations = _assassinations(r, state, position.get("assassinations", []))
     _check_places(state)
     state.objective_watch = _objective_watch(r, position, state)
     for k, decision in enumerate(state.prompts.decisions):

@@ -9,8 +9,10 @@ complete, :mod:`rules.clash.objectives`), ``influence`` (boosting a Cultural Inf
 ``reserve_wonder`` (Monuments), ``dogma_advance`` (Dogma), ``trade_routes`` (Currency),
 ``pyramids`` and ``lighthouse`` (the Great Pyramids' attempts, the Great Lighthouse's move), the
 battles' (``battle``, ``siege``, ``casualties``, ``refugees``, ``barbarian_city``,
-``fanaticism``, :mod:`rules.clash.combat`) and the barbarians' (:mod:`rules.clash.barbarians`)
-come from the state's prompt stack. A nested
+``fanaticism``, :mod:`rules.clash.combat`), the barbarians' (:mod:`rules.clash.barbarians`), the
+events' (:mod:`rules.clash.events`) and the action cards' (``synergy``, ``spies``,
+``new_goals``, ``tech_exchange``, :mod:`rules.clash.card_decisions`) come from the state's
+prompt stack. A nested
 decision on the state's :class:`rules.core.PromptStack` is asked before any. Ids are unique per
 turn (``turn:<round>.<turn>.<seat>``, with the actions left, so that a picker prepared for one
 action is refused after it), per group of a Move action and per exploration step, and per

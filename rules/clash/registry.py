@@ -39,6 +39,11 @@ class TurnAction:
     alone: bool = False
     #: Whether more tokens may follow ``token`` (False for an action that is only its token).
     more: bool = True
+    #: For an entry whose price depends on what follows (``card``: only an AAA card takes an
+    #: action): whether these tokens take one; the dispatcher spends it. ``costs_action`` is
+    #: then False, and ``offered`` and ``choices`` leave out what needs an action when none
+    #: is left.
+    cost: Callable[[ClashState, int, list[str]], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from rules.clash import battle_facts, objectives
 from rules.clash.advances import in_order
 from rules.clash.hexes import Hex, label, offset, parse_hex
 from rules.clash.state import (
+    Assassination,
     Barbarians,
     Battle,
     CardState,
@@ -26,6 +27,7 @@ from rules.clash.state import (
     Region,
     Ship,
     StatusState,
+    Truce,
     TurnState,
 )
 from rules.core import PromptStack, Rng
@@ -255,6 +257,9 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "marks": [list(m) for m in ts.marks],
             "moving": ts.moving,
             "fought": [battle_facts.to_json(f, int) for f in ts.fought],
+            "spent": ts.spent,
+            "civil_played": list(ts.civil_played),
+            "card_modifiers": list(ts.card_modifiers),
         },
         "exploring": _exploring(state.exploring),
         "battle": _battle(state.battle),
@@ -268,6 +273,8 @@ def to_json(state: ClashState) -> dict[str, JSON]:
         },
         "table_effects": list(state.table_effects),
         "objective_watch": objectives.watch_to_json(state.objective_watch),
+        "truces": [[t.maker, t.other, t.stage] for t in state.truces],
+        "assassinations": [[a.target, a.round, a.done] for a in state.assassinations],
         "prompts": state.prompts.to_json(),
         "dice": list(state.dice),
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
@@ -302,6 +309,9 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
             tuple((str(p), str(k), str(m), int(n)) for p, k, m, n in ts["marks"]),
             int(ts["moving"]),
             tuple(battle_facts.from_json(f, int) for f in ts["fought"]),
+            int(ts["spent"]),
+            tuple(str(c) for c in ts["civil_played"]),
+            tuple(str(c) for c in ts["card_modifiers"]),
         ),
         exploring=_read_exploring(data["exploring"]),
         battle=_read_battle(data["battle"]),
@@ -315,6 +325,10 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
         ),
         table_effects=tuple(str(e) for e in data["table_effects"]),
         objective_watch=objectives.watch_from_json(data.get("objective_watch")),
+        truces=tuple(Truce(int(m), int(o), str(s)) for m, o, s in data["truces"]),
+        assassinations=tuple(
+            Assassination(int(t), int(r), bool(d)) for t, r, d in data["assassinations"]
+        ),
         prompts=PromptStack.from_json(data["prompts"]),
         dice=tuple(int(d) for d in data["dice"]),
         recent=tuple({"kind": e["kind"], "params": dict(e["params"])} for e in data["recent"]),

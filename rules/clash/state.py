@@ -284,6 +284,33 @@ class TurnState:
     marks: tuple[Mark, ...] = ()
     moving: int = 0
     fought: tuple[Fought, ...] = ()
+    #: Actions spent so far this turn (Negotiations: before the first one, ``clash-cards.md``
+    #: §8.1 (c)); the civil halves played this turn, in order (``C03``...), and the pending
+    #: modifiers of the turn's next Collect or Cultural Influence (:mod:`rules.clash.civil_cards`).
+    spent: int = 0
+    civil_played: tuple[str, ...] = ()
+    card_modifiers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Truce:
+    """Negotiations (C12, :mod:`rules.clash.card_turns`): ``maker`` may not attack ``other``
+    during the turn it was played in (``stage`` ``maker``); then, once that turn ended
+    (``waiting``), ``other`` may not attack ``maker`` during their next turn (``other``)."""
+
+    maker: int
+    other: int
+    stage: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assassination:
+    """Assassination (C14): ``target`` has one action fewer in its next turn (``done`` once
+    taken); nobody may target it again in ``round``."""
+
+    target: int
+    round: int
+    done: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,6 +434,9 @@ class ClashState:
     #: Event cards' lasting effects in play (:data:`rules.clash.cards.TABLE_EFFECTS`), sorted.
     table_effects: tuple[str, ...] = ()
     objective_watch: ObjectiveWatch = field(default_factory=ObjectiveWatch)
+    #: Negotiations and Assassinations in force across turns (action cards, C12, C14).
+    truces: tuple[Truce, ...] = ()
+    assassinations: tuple[Assassination, ...] = ()
     prompts: PromptStack = field(default_factory=PromptStack)
     dice: tuple[int, ...] = ()
     recent: tuple[dict[str, JSON], ...] = ()

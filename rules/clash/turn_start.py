@@ -8,7 +8,7 @@ its income, if any, was taken (or is the ``trade_routes`` decision of its ``prom
 
 from __future__ import annotations
 
-from rules.clash import trade_routes
+from rules.clash import card_turns, trade_routes
 from rules.clash.state import ClashState
 from rules.core import Event
 
@@ -16,4 +16,4 @@ from rules.core import Event
 def begin_turn(state: ClashState) -> list[Event]:
     """The active player's turn begins: Trade Routes' income (p.2, C24) is taken here, or,
     when Currency leaves a choice of Gold for Food, asked as a nested decision."""
-    return trade_routes.begin(state)
+    return card_turns.turn_began(state) + trade_routes.begin(state)

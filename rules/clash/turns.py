@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.clash import status
+from rules.clash import card_turns, status
 from rules.clash.components import TURNS_PER_ROUND
 from rules.clash.rounds import clockwise
 from rules.clash.state import ClashState, TurnState
@@ -43,7 +43,7 @@ def spend_action(state: ClashState) -> None:
     ts = state.turn_state
     if not ts.actions_left:
         raise IllegalAction("no_actions_left")
-    state.turn_state = replace(ts, actions_left=ts.actions_left - 1)
+    state.turn_state = replace(ts, actions_left=ts.actions_left - 1, spent=ts.spent + 1)
 
 
 def end_turn(state: ClashState) -> list[Event]:
@@ -55,6 +55,7 @@ def end_turn(state: ClashState) -> list[Event]:
             {"player": state.players[seat], "round": state.round, "turn": state.turn},
         )
     ]
+    card_turns.turn_ended(state, seat)
     reset_turn(state, seat)
     return events + next_turn(state, seat)
 

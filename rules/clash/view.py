@@ -75,6 +75,7 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
             {"kind": e["kind"], "params": dict(e["params"])} for e in state.battle_log
         ],
         "table_effects": list(state.table_effects),
+        "action_cards": _action_cards(state),
         "seats": [_seat(state, s) for s in range(state.n)],
         "map": map_view(state),
         "cards": {
@@ -102,6 +103,19 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
             ],
         }
     return view
+
+
+def _action_cards(state: ClashState) -> dict[str, JSON]:
+    """What the civil halves played leave in force (all public, :mod:`rules.clash.card_turns`):
+    the halves played this turn, the next Collect's card, truces and Assassinations."""
+    return {
+        "played": list(state.turn_state.civil_played),
+        "modifiers": list(state.turn_state.card_modifiers),
+        "truces": [{"player": t.maker, "with": t.other, "stage": t.stage} for t in state.truces],
+        "assassinations": [
+            {"player": a.target, "round": a.round, "done": a.done} for a in state.assassinations
+        ],
+    }
 
 
 def _seat(state: ClashState, seat: int) -> dict[str, JSON]:

@@ -115,6 +115,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         wonders.WONDER_TOKEN,
         wonders.GARDENS_TOKEN,
         "event",  # rules.clash.event_kept.EVENT
+        "card",  # rules.clash.card_play.CARD
     ),
     "clash.choice.to.": (
         movement.WALK,
@@ -141,6 +142,11 @@ LABEL_SOURCES = (
     "objectives.py",
     "events.py",
     "event_kept.py",
+    "card_play.py",
+    "civil_effects.py",
+    "civil_targets.py",
+    "card_decisions.py",
+    "influence.py",
 )
 
 

@@ -35,6 +35,7 @@ TOP_KEYS = {
     "battle",
     "battle_events",
     "table_effects",
+    "action_cards",
     "seats",
     "map",
     "cards",
