@@ -364,6 +364,7 @@ def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = 
         # Every other advance of the new government, when the moved cubes fill them all.
         placed = list(cubes) if len(cubes) == len(moved) - 1 else others
         me.advances = (me.advances - set(moved)) | {advance, *placed}
+        enforce_caps(me)  # switching into Theocracy with Dogma caps Ideas at 2 too (C7)
         return [
             Event(
                 "clash.government_switched",

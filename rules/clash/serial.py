@@ -27,6 +27,7 @@ from rules.clash.state import (
     StatusState,
     TurnState,
 )
+from rules.clash.trading import read_trades, trades_json
 from rules.core import PromptStack, Rng
 from rules.engine import outcome_from_json, outcome_to_json
 
@@ -241,6 +242,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "influenced": ts.influenced,
             "marks": [list(m) for m in ts.marks],
             "moving": ts.moving,
+            "trades": trades_json(ts.trades),
         },
         "exploring": _exploring(state.exploring),
         "battle": _battle(state.battle),
@@ -286,6 +288,7 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
             bool(ts["influenced"]),
             tuple((str(p), str(k), str(m), int(n)) for p, k, m, n in ts["marks"]),
             int(ts["moving"]),
+            read_trades(ts.get("trades") or {"offers": [], "made": []}),
         ),
         exploring=_read_exploring(data["exploring"]),
         battle=_read_battle(data["battle"]),

@@ -223,6 +223,39 @@ class CardState:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Goods:
+    """One side of a trade offer (:mod:`rules.clash.trading`): resources and tokens by kind
+    (``amounts``, in :data:`rules.clash.collect.KINDS` order, each at least 1) and the action
+    and objective cards named (``cards``, ids, only ever the offerer's own)."""
+
+    amounts: tuple[tuple[str, int], ...] = ()
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """An open trade offer: ``offerer`` gives ``give`` to ``partner`` for ``want``; one of
+    them is the active player. ``number`` counts the offers ``offerer`` made to ``partner``
+    this turn, this one included (it names the answering prompt)."""
+
+    offerer: int
+    partner: int
+    give: Goods
+    want: Goods
+    number: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Trades:
+    """The turn's trading (C120-C124): the open offers (at most one per pair of players) and
+    how many offers each player made to each other this turn, as sorted ``(offerer, partner,
+    count)`` entries."""
+
+    offers: tuple[Offer, ...] = ()
+    made: tuple[tuple[int, int, int], ...] = ()
+
+
 #: One entry of :attr:`TurnState.marks`: place (a space's token ``c4`` or a ship's
 #: ``ship2``), unit kind, mark, count (see :mod:`rules.clash.marks`).
 Mark = tuple[str, str, str, int]
@@ -234,14 +267,16 @@ class TurnState:
     Power), the once-per-turn abilities used (advance or wonder ids), whether a Cultural
     Influence succeeded (one success per turn, C36), the marks on the active player's units
     (moved in this Move action, entered a Forest or a Mountain this turn: sorted
-    :data:`Mark` entries) and, during a Move action, how many groups it may still move
-    (``moving``; 0 when no Move action is under way, p.9)."""
+    :data:`Mark` entries), during a Move action, how many groups it may still move
+    (``moving``; 0 when no Move action is under way, p.9), and the trade offers of the turn
+    (``trades``: they lapse with it)."""
 
     actions_left: int = ACTIONS_PER_TURN
     used: frozenset[str] = frozenset()
     influenced: bool = False
     marks: tuple[Mark, ...] = ()
     moving: int = 0
+    trades: Trades = Trades()
 
 
 @dataclass(frozen=True, slots=True)
