@@ -23,9 +23,9 @@ from rules.core import Event, PromptStack
 def resign(new: ClashState, seat: int) -> list[Event]:
     """How the game goes on after ``seat`` resigned; ``new`` is the engine's private copy,
     the seat already marked resigned."""
-    if new.n == 2:
-        return finish(new, resigned_outcome(new, seat))
     events = trading.drop_seat(new, seat)
+    if new.n == 2:
+        return events + finish(new, resigned_outcome(new, seat))
     before = trading.mark(new)
     return events + _go_on(new, seat) + trading.settle(new, before)
 

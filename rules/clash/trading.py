@@ -541,6 +541,9 @@ def settle(state: ClashState, before: tuple[tuple[Any, ...], tuple[Offer, ...]])
     events: list[Event] = []
     if turn != _turn(state):
         events += [Event("clash.trade_lapsed", _named(state, o)) for o in was]
+        if state.phase != TURN:
+            # However the turn ended (the status phase, the end of the game), nothing stays open.
+            state.turn_state = replace(state.turn_state, trades=Trades())
     gone = [o for o in offers(state) if not has(state.seats[o.offerer], o.give)]
     for offer in gone:
         _close(state, offer)

@@ -395,3 +395,11 @@ def test_random_play_trades_without_holding_the_game_up() -> None:
     # At most MAX_OFFERS offers per ordered pair (6 of them with 3 players) in each turn.
     turns = report.coverage["clash.turn_ended"] + 1
     assert report.coverage["clash.trade_offered"] <= turns * 6 * trading.MAX_OFFERS
+
+
+def test_an_offer_lapses_when_a_two_player_game_ends_by_resignation() -> None:
+    state = position({"first": "ann", "seats": {"bob": {"resources": {"gold": 1}}}})
+    state, _ = do(state, BOB, "trade @ann give gold1")
+    state, events = GAME.resign(state, ANN)
+    assert state.outcome is not None and "clash.trade_lapsed_resigned" in kinds(events)
+    assert trading.offers(state) == () and GAME.check_invariants(state) == []
