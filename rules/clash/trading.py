@@ -36,7 +36,7 @@ and in their own views.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -268,38 +268,35 @@ def _offer_choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice
         give, want, asking = _read_sides(state, seat, partner, rest[2:])
     except IllegalAction:
         return []
-    return [
-        Choice(tok, label, params, complete=tok != FOR, more=tok == FOR or more)
-        for tok, label, params in _next_items(state, seat, partner, give, want, asking)
-        for more in [bool(_after(state, seat, partner, rest[2:], tok))]
-    ]
-
-
-def _after(state: ClashState, seat: int, partner: int, items: list[str], tok: str) -> list[str]:
-    """The tokens that may follow ``items`` + ``tok`` (whether a picked item may go on)."""
-    give, want, asking = _read_sides(state, seat, partner, [*items, tok])
-    return [t for t, _, _ in _next_items(state, seat, partner, give, want, asking)]
-
-
-def _next_items(
-    state: ClashState, seat: int, partner: int, give: Goods, want: Goods, asking: bool
-) -> list[tuple[str, str, dict[str, JSON]]]:
     if asking:
-        return _item_choices(_askable(state, seat, partner, give, want))
-    out = _item_choices(_givable(state, seat, partner, give))
-    if (give.amounts or give.cards) and _askable(state, seat, partner, give, Goods()):
-        out.append((FOR, "clash.choice.trade_for", {}))
+        asked = _askable(state, seat, partner, give, want)
+        # An item may be followed by another of a different kind.
+        return _item_choices(asked, lambda key: any(_key(i) != key for i in asked))
+    given = _givable(state, seat, partner, give)
+    askable = {_key(i) for i in _askable(state, seat, partner, give, Goods())}
+    out = _item_choices(
+        given, lambda key: any(_key(i) != key for i in given) or bool(askable - {key})
+    )
+    if (give.amounts or give.cards) and askable:
+        out.append(Choice(FOR, "clash.choice.trade_for", complete=False, more=True))
     return out
 
 
-def _item_choices(items: list[tuple[str, int] | str]) -> list[tuple[str, str, dict[str, JSON]]]:
-    out: list[tuple[str, str, dict[str, JSON]]] = []
+def _key(item: tuple[str, int] | str) -> str:
+    """What an item takes up on its side: its kind, or the card."""
+    return item if isinstance(item, str) else item[0]
+
+
+def _item_choices(items: list[tuple[str, int] | str], more: Callable[[str], bool]) -> list[Choice]:
+    """The items as choices; ``more(key)``: whether anything may follow one of ``key``."""
+    out: list[Choice] = []
     for item in items:
         if isinstance(item, str):
-            out.append((item.lower(), "clash.choice.trade_card", {"card": item}))
+            tok, label, params = item.lower(), "clash.choice.trade_card", {"card": item}
         else:
             kind, n = item
-            out.append((f"{kind}{n}", "clash.choice.trade_item", {"item": f"{kind}_{n}"}))
+            tok, label, params = f"{kind}{n}", "clash.choice.trade_item", {"item": f"{kind}_{n}"}
+        out.append(Choice(tok, label, params, complete=True, more=more(_key(item))))
     return out
 
 

@@ -403,3 +403,25 @@ def test_an_offer_lapses_when_a_two_player_game_ends_by_resignation() -> None:
     state, events = GAME.resign(state, ANN)
     assert state.outcome is not None and "clash.trade_lapsed_resigned" in kinds(events)
     assert trading.offers(state) == () and GAME.check_invariants(state) == []
+
+
+def test_the_picker_walks_only_into_offers_that_apply() -> None:
+    """Every token the picker offers on the way to an offer leads on when it says so, and
+    completes an offer that applies when it says so (three items at most on a side)."""
+    state = three(bob={"resources": {"food": 2, "gold": 2, "ore": 1}, "mood_tokens": 1})
+    walked = 0
+    todo: list[tuple[int, list[str]]] = [(ANN, ["trade"]), (BOB, ["trade"])]
+    while todo:
+        seat, prefix = todo.pop()
+        for choice in GAME.choices(state, seat, prefix):
+            path = [*prefix, choice.token]
+            walked += 1
+            if choice.more:
+                assert GAME.choices(state, seat, path), path
+                if len(path) < 7:
+                    todo.append((seat, path))
+            if choice.complete:
+                act(GAME, state, seat, " ".join(path))
+            else:
+                assert choice.more, path
+    assert walked > 500
