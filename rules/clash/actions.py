@@ -182,8 +182,8 @@ def _exploring_choices(state: ClashState) -> list[Choice]:
 
 
 def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    """Resolve the action ``toks`` of ``seat`` on the engine's private copy; offers that it
-    made lapse go with it."""
+    """Resolve the action ``toks`` of ``seat`` on the engine's private copy; the trade offers
+    it made lapse (the turn ended, an offerer gave away what it offered) are told after it."""
     before = trading.mark(state)
     return _apply(state, seat, toks) + trading.settle(state, before)
 

@@ -17,7 +17,8 @@ by space, ships with their cargo, hand and completed objectives. A wonder stands
 the wonders not built are :class:`CardState`.
 
 **Per turn.** :class:`TurnState` holds what the active player's turn has used (actions,
-once-per-turn abilities, a successful Cultural Influence); a city's activations this turn are
+once-per-turn abilities, a successful Cultural Influence) and its trade offers
+(:class:`Trades`, :mod:`rules.clash.trading`); a city's activations this turn are
 on the city (:attr:`City.activations`). All of it is reset when the turn ends (§2.3). Later
 issues add here what moving units needs (fought this turn, entered a Mountain or a Forest).
 
