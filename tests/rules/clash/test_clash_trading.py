@@ -11,6 +11,8 @@ import pytest
 from clash_map import with_needs
 from test_clash_support import PLAYERS3, comparable, position, roundtrip
 
+import locales
+from host import text
 from rules import selfplay
 from rules.clash import GAME, trading
 from rules.clash.state import ClashState
@@ -248,33 +250,33 @@ def test_only_the_offerers_own_cards_are_offered_and_none_asked_for() -> None:
     assert refusal(state, BOB, "trade @ann give a05").code == "trade_card_not_held"
 
 
-@pytest.mark.parametrize(
-    ("seat", "action", "code"),
-    [
-        (ANN, "trade", "trade_needs_a_partner"),
-        (ANN, "trade @ann give wood1", "trade_with_yourself"),
-        (ANN, "trade @zed give wood1", "trade_unknown_partner"),
-        (ANN, "trade @bob", "trade_needs_give"),
-        (ANN, "trade @bob wood1", "trade_needs_give"),
-        (ANN, "trade @bob give", "trade_needs_items"),
-        (ANN, "trade @bob give for gold1", "trade_needs_items"),
-        (ANN, "trade @bob give wood1 for", "trade_needs_items"),
-        (ANN, "trade @bob give stone1", "trade_unknown_item"),
-        (ANN, "trade @bob give wood0", "trade_unknown_item"),
-        (ANN, "trade @bob give wood4", "trade_not_enough"),
-        (ANN, "trade @bob give wood1 wood1", "trade_item_twice"),
-        (ANN, "trade @bob give a05 a05", "trade_item_twice"),
-        (ANN, "trade @bob give wood1 for wood1", "trade_same_kind"),
-        (ANN, "trade @bob give wood1 for gold3", "trade_partner_lacks"),
-        (ANN, "trade @bob give wood1 for gold1 for", "trade_unknown_item"),
-        (ANN, "accept", "trade_needs_a_player"),
-        (ANN, "accept @bob", "no_offer_to_you"),
-        (ANN, "refuse @bob now", "too_many_tokens"),
-        (ANN, "withdraw @bob", "no_offer_of_yours"),
-        (BOB, "trade @cy give gold1", "trade_only_with_the_active_player"),
-        (BOB, "advance bartering", "not_your_turn"),
-    ],
-)
+_BAD: list[tuple[int, str, str]] = [
+    (ANN, "trade", "trade_needs_a_partner"),
+    (ANN, "trade @ann give wood1", "trade_with_yourself"),
+    (ANN, "trade @zed give wood1", "trade_unknown_partner"),
+    (ANN, "trade @bob", "trade_needs_give"),
+    (ANN, "trade @bob wood1", "trade_needs_give"),
+    (ANN, "trade @bob give", "trade_needs_items"),
+    (ANN, "trade @bob give for gold1", "trade_needs_items"),
+    (ANN, "trade @bob give wood1 for", "trade_needs_items"),
+    (ANN, "trade @bob give stone1", "trade_unknown_item"),
+    (ANN, "trade @bob give wood0", "trade_unknown_item"),
+    (ANN, "trade @bob give wood4", "trade_not_enough"),
+    (ANN, "trade @bob give wood1 wood1", "trade_item_twice"),
+    (ANN, "trade @bob give a05 a05", "trade_item_twice"),
+    (ANN, "trade @bob give wood1 for wood1", "trade_same_kind"),
+    (ANN, "trade @bob give wood1 for gold3", "trade_partner_lacks"),
+    (ANN, "trade @bob give wood1 for gold1 for", "trade_unknown_item"),
+    (ANN, "accept", "trade_needs_a_player"),
+    (ANN, "accept @bob", "no_offer_to_you"),
+    (ANN, "refuse @bob now", "too_many_tokens"),
+    (ANN, "withdraw @bob", "no_offer_of_yours"),
+    (BOB, "trade @cy give gold1", "trade_only_with_the_active_player"),
+    (BOB, "advance bartering", "not_your_turn"),
+]
+
+
+@pytest.mark.parametrize(("seat", "action", "code"), _BAD)
 def test_bad_offers_are_refused(seat: int, action: str, code: str) -> None:
     assert refusal(three(), seat, action).code == code
 
@@ -425,3 +427,41 @@ def test_the_picker_walks_only_into_offers_that_apply() -> None:
             else:
                 assert choice.more, path
     assert walked > 500
+
+
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+def test_every_trading_text_reads_complete(lang: str) -> None:
+    """The events, prompts, choices and refusals of a trading turn, with the values the
+    engine passes: no bare key, no placeholder left unfilled."""
+    met: list[str] = []
+    state = three()
+    script = [
+        (BOB, "trade @ann give a11 o03 gold1 for wood2"),
+        (ANN, "trade @cy give ore1 for food1"),
+        (CY, "refuse @ann"),
+        (ANN, "trade @cy give wood1"),
+        (ANN, "withdraw @cy"),
+        (ANN, "accept @bob"),
+        (BOB, "trade @ann give gold1"),
+        (ANN, "end"),
+    ]
+    bad = [(seat, action) for seat, action, _ in _BAD]
+    for seat, action in script:
+        for who, broken in [*bad, (BOB, "trade @cy give gold1"), (BOB, "end")]:
+            try:
+                act(GAME, state, who, broken)
+            except IllegalAction as exc:
+                met.append(locales.error_text(lang, exc.code, exc.params, "clash"))
+        met += [text.prompt_line(lang, "clash", p, "bob") for p in GAME.pending(state)]
+        for s in range(3):
+            for prefix in ([], ["trade"], ["trade", "@ann"], ["accept"], ["withdraw"]):
+                met += [text.choice_label(lang, c) for c in GAME.choices(state, s, prefix)]
+        state, events = act(GAME, state, seat, action)
+        met += [locales.event_text(lang, e.kind, dict(e.params)) for e in events]
+    _, events = GAME.resign(do(state, ANN, "trade @bob give gold1")[0], ANN)
+    lapsed = [e for e in events if e.kind.startswith("clash.trade")]
+    met += [locales.event_text(lang, e.kind, dict(e.params)) for e in lapsed]
+    assert len(met) > 100
+    for line in met:
+        assert "{" not in line and not line.startswith(("clash.", "event.", "prompt.")), line
+        assert "unknown" not in line.lower() or "zed" in line, line
