@@ -17,7 +17,7 @@ status step (``status:<round>.<step>.<seat>``).
 Trading (:mod:`rules.clash.trading`) adds may-act prompts (``must`` false) between the active
 player's actions: ``trade`` for every other player still in the game who may offer to the
 active player or withdraw their offer, and ``trade_offer`` for the partner of each open
-offer (``trade:<round>.<turn>.<seat>.<offers made>.<one open>`` and
+offer, with what it gives and wants as the public events tell it (``trade:<round>.<turn>.<seat>.<offers made>.<one open>`` and
 ``offer:<round>.<turn>.<offerer>.<partner>.<number>``). The game never waits for them.
 """
 
@@ -72,7 +72,11 @@ def _trades(state: ClashState) -> list[Prompt]:
     for offer in trading.answerable(state):
         seat = offer.partner
         pid = f"offer:{here}.{offer.offerer}.{seat}.{offer.number}"
-        params = {"player": state.players[offer.offerer]}
+        params = {
+            "player": state.players[offer.offerer],
+            "give": trading.public_items(offer.give),
+            "want": trading.public_items(offer.want),
+        }
         out.append(Prompt(seat, "trade_offer", params, False, active, pid))
     return out
 
