@@ -17,8 +17,9 @@ status step (``status:<round>.<step>.<seat>``).
 Trading (:mod:`rules.clash.trading`) adds may-act prompts (``must`` false) between the active
 player's actions: ``trade`` for every other player still in the game who may offer to the
 active player or withdraw their offer, and ``trade_offer`` for the partner of each open
-offer, with what it gives and wants as the public events tell it (``trade:<round>.<turn>.<seat>.<offers made>.<one open>`` and
-``offer:<round>.<turn>.<offerer>.<partner>.<number>``). The game never waits for them.
+offer, with what it gives and wants as the public events tell it. Their ids:
+``trade:<round>.<turn>.<seat>.<offers made>.<one open>`` and
+``offer:<round>.<turn>.<offerer>.<partner>.<number>``. The game never waits for them.
 """
 
 from __future__ import annotations

@@ -25,8 +25,8 @@ limits of the one receiving apply on receipt (resources 8, Food 2 without Storag
 with Dogma, tokens 8): an offer that would pass one cannot be made, nor accepted while it
 would (C121). Accepting checks both sides again. An offer lapses when the turn ends, when its
 offerer no longer has what it gives, or when either player resigns. At most one offer is open
-between two players, and a player makes at most :data:`MAX_OFFERS` offers to the same player
-in a turn (C123).
+between two players, and a player makes one offer to the same player in a turn
+(:data:`MAX_OFFERS`; a refused offer may be answered with a counter-offer, C123).
 
 Hidden cards stay hidden: the public events and views give the number of action and
 objective cards offered; the cards themselves are named only in an event for the two traders
@@ -52,8 +52,9 @@ TRADE, WITHDRAW, ACCEPT, REFUSE = "trade", "withdraw", "accept", "refuse"
 #: The head tokens of trading, in menu order.
 HEADS: tuple[str, ...] = (TRADE, WITHDRAW, ACCEPT, REFUSE)
 GIVE, FOR = "give", "for"
-#: Offers one player may make to the same player in one turn (C123).
-MAX_OFFERS = 2
+#: Offers one player may make to the same player in one turn (C123): after a refusal the
+#: other side may answer with an offer of its own.
+MAX_OFFERS = 1
 #: The prompts: a player other than the active one may offer; a partner may answer.
 OFFER_PROMPT, ANSWER_PROMPT = "trade", "trade_offer"
 

@@ -154,23 +154,29 @@ def test_trading_keeps_no_turn_open() -> None:
     assert state.active == BOB
 
 
-def test_one_offer_between_two_players_and_at_most_two_offers_a_turn() -> None:
+def test_one_offer_between_two_players_and_one_offer_a_turn_each_way() -> None:
     state, _ = do(three(), ANN, "trade @bob give wood1 for gold1")
     assert refusal(state, ANN, "trade @bob give ore1").code == "trade_offer_open"
     assert refusal(state, BOB, "trade @ann give gold1").code == "trade_offer_open"
     assert "@bob" not in heads(state, ANN, "trade") and "trade" not in heads(state, BOB)
     state, _ = do(state, BOB, "refuse @ann")
-    state, _ = do(state, ANN, "trade @bob give wood2 for gold1")
-    state, _ = do(state, ANN, "withdraw @bob")
     refused = refusal(state, ANN, "trade @bob give ore1")
     assert (refused.code, refused.params) == (
         "too_many_trade_offers",
         {"player": "bob", "limit": trading.MAX_OFFERS},
     )
     assert heads(state, ANN, "trade") == ["@cy"]
-    # bob's own offers to ann are counted apart from ann's to him.
+    # bob may answer with a counter-offer: his offers to ann are counted apart.
     state, _ = do(state, BOB, "trade @ann give gold1")
     assert [p.id for p in GAME.pending(state) if p.kind == "trade_offer"] == ["offer:2.1.1.0.1"]
+    state, _ = do(state, ANN, "refuse @bob")
+    # bob has made his offer: he has nothing left to do in ann's turn (no prompt).
+    assert refusal(state, BOB, "trade @ann give gold2").code == "not_your_turn"
+    assert (BOB, "trade", False) not in prompts(state) and heads(state, BOB) == []
+    # A withdrawn offer counts too (else offers could come and go endlessly).
+    state, _ = do(state, ANN, "trade @cy give wood1")
+    state, _ = do(state, ANN, "withdraw @cy")
+    assert heads(state, ANN, "trade") == []
 
 
 # -- what may be traded ---------------------------------------------------------------------
@@ -308,7 +314,7 @@ def _open(state: ClashState) -> ClashState:
     state, _ = do(state, BOB, "trade @ann give a11 gold1 for wood1")
     state, _ = do(state, ANN, "trade @cy give ore2")
     state, _ = do(state, CY, "refuse @ann")
-    state, _ = do(state, ANN, "trade @cy give ore1 for gold1")
+    state, _ = do(state, CY, "trade @ann give gold1 for ore1")
     return state
 
 
@@ -318,7 +324,8 @@ def test_open_offers_are_in_snapshots_and_positions() -> None:
     assert GAME.from_json(data) == state
     assert comparable(roundtrip(state)) == comparable(state)
     view = GAME.view(state, None)
-    assert [(o["from"], o["to"]) for o in view["offers"]] == [(BOB, ANN), (ANN, CY)]
+    assert [(o["from"], o["to"]) for o in view["offers"]] == [(BOB, ANN), (CY, ANN)]
+    assert state.turn_state.trades.made == ((ANN, CY, 1), (BOB, ANN, 1), (CY, ANN, 1))
 
 
 def test_an_offer_position_as_documented() -> None:
@@ -326,12 +333,16 @@ def test_an_offer_position_as_documented() -> None:
         "first": "ann",
         "seats": {"bob": {"resources": {"gold": 2}, "actions": ["A11"]}},
         "offers": [{"from": "bob", "to": "ann", "give": {"gold": 1, "cards": ["A11"]}}],
-        "offers_made": [{"from": "bob", "to": "ann", "count": 2}],
+        "offers_made": [{"from": "ann", "to": "cy", "count": 1}],
     }
     state = position(pos, PLAYERS3)
     (offer,) = trading.offers(state)
-    assert (offer.offerer, offer.partner, offer.number) == (BOB, ANN, 2)
-    assert heads(state, BOB) == ["withdraw"]
+    assert (offer.offerer, offer.partner, offer.number) == (BOB, ANN, 1)
+    assert heads(state, BOB) == ["withdraw"] and heads(state, ANN, "trade") == []
+    pos["offers_made"] = [{"from": "ann", "to": "cy", "count": 2}]
+    with pytest.raises(IllegalAction) as refused:
+        position(pos, PLAYERS3)
+    assert refused.value.params["field"] == "offers_made[0].count"
 
 
 @pytest.mark.parametrize(
@@ -439,11 +450,12 @@ def test_every_trading_text_reads_complete(lang: str) -> None:
         (BOB, "trade @ann give a11 o03 gold1 for wood2"),
         (ANN, "trade @cy give ore1 for food1"),
         (CY, "refuse @ann"),
-        (ANN, "trade @cy give wood1"),
-        (ANN, "withdraw @cy"),
+        (CY, "trade @ann give gold1"),
+        (ANN, "refuse @cy"),
         (ANN, "accept @bob"),
-        (BOB, "trade @ann give gold1"),
         (ANN, "end"),
+        (BOB, "trade @ann give gold1"),
+        (BOB, "withdraw @ann"),
     ]
     bad = [(seat, action) for seat, action, _ in _BAD]
     for seat, action in script:
