@@ -103,11 +103,6 @@ def public_items(goods: Goods) -> list[str]:
     return out or ["nothing"]
 
 
-def item_tokens(goods: Goods) -> list[str]:
-    """``goods`` as the tokens of an offer (``food2``, ``a07``)."""
-    return [f"{k}{n}" for k, n in goods.amounts] + [c.lower() for c in goods.cards]
-
-
 # -- when, and with whom --------------------------------------------------------------------
 
 
@@ -225,8 +220,9 @@ def choices(state: ClashState, seat: int, prefix: Sequence[str]) -> list[Choice]
             for o in offers(state)
             if o.offerer == seat
         ]
+    label = "clash.choice.trade_accept" if head == ACCEPT else "clash.choice.trade_refuse"
     return [
-        Choice(_at(state, o.offerer), f"clash.choice.trade_{head}", _named(state, o))
+        Choice(_at(state, o.offerer), label, _named(state, o))
         for o in offers(state)
         if o.partner == seat and (head == REFUSE or acceptable(state, o))
     ]
