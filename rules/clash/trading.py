@@ -15,7 +15,9 @@ player: every trade involves the active player. A trade is one offer, answered b
 * ``withdraw @<partner>`` takes one's own offer back.
 
 The active player offers from the turn menu; every other player still in the game has a
-may-act prompt ``trade`` to offer to the active player or withdraw their offer. Trading
+may-act prompt ``trade`` while it may offer to the active player or withdraw its offer (any
+other action of theirs is ``not_your_turn``). Trading costs no action and keeps no turn open:
+a turn with no action left ends by itself as before (C124). Trading
 happens between the active player's actions: not during a Move action, while a region is
 being placed, in a battle or any other nested decision (offers stand meanwhile), nor in the
 status phase (C58, C122).
