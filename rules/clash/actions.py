@@ -12,7 +12,9 @@ In a turn (three actions, p.7) the active player may:
 While a region being explored waits for its explorer (:mod:`rules.clash.exploration`), the
 answer is ``a`` or ``b`` (the way it lies) or a space (for the barbarians, or for the ship).
 The other actions of p.7 come with the next issues. In a position standing in the status
-phase ``end`` ends the deciding seat's part of the step.
+phase ``end`` ends the deciding seat's part of the step. Trading (``trade``, ``withdraw``,
+``accept``, ``refuse``: :mod:`rules.clash.trading`) costs no action and keeps no turn open;
+between the active player's actions it is all the other players may do.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from rules.clash import (
     movement,
     objectives,
     status,
+    trading,
     wonders,
 )
 from rules.clash.abilities import ABILITY_ACTIONS
@@ -125,6 +128,8 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
         return DECISIONS[decision.kind].choices(state, decision, prefix)
     if state.phase == STATUS:
         return status.choices(state, seat, prefix)
+    if seat != state.active or (prefix and prefix[0] in trading.HEADS):
+        return trading.choices(state, seat, prefix)
     if state.exploring is not None:
         return [] if prefix else _exploring_choices(state)
     if state.turn_state.moving:
@@ -138,7 +143,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
             for a in TURN_ACTIONS
             if (can_act or not a.costs_action) and a.offered(state, seat)
         ]
-        return [*out, Choice(END, f"clash.token.{END}")]
+        return [*out, *trading.choices(state, seat, []), Choice(END, f"clash.token.{END}")]
     head, *rest = prefix
     action = _BY_TOKEN.get(head)
     if action is None or (action.costs_action and not can_act):
@@ -195,12 +200,20 @@ def _exploring_choices(state: ClashState) -> list[Choice]:
 
 
 def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    """Resolve the action ``toks`` of ``seat`` on the engine's private copy."""
+    """Resolve the action ``toks`` of ``seat`` on the engine's private copy; the trade offers
+    it made lapse (the turn ended, an offerer gave away what it offered) are told after it."""
+    before = trading.mark(state)
+    return _apply(state, seat, toks) + trading.settle(state, before)
+
+
+def _apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     if not prompted(state, seat):
         raise IllegalAction("not_your_turn", waiting=sorted(deciding(pending(state))))
     head, *rest = toks
     if state.prompts.top() is not None:
         return _answer(state, seat, toks)
+    if head in trading.HEADS or (state.phase == TURN and seat != state.active):
+        return trading.apply(state, seat, toks)
     if state.phase == STATUS:
         return status.apply(state, seat, toks)
     if state.exploring is not None:

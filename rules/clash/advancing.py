@@ -419,6 +419,7 @@ def _gain(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...]) ->
         # Every other advance of the new government, when the moved cubes fill them all.
         placed = list(cubes) if len(cubes) == len(moved) - 1 else others
         me.advances = (me.advances - set(moved)) | {advance, *placed}
+        enforce_caps(me)  # switching into Theocracy with Dogma caps Ideas at 2 too (C7)
         return [
             Event(
                 "clash.government_switched",
@@ -515,8 +516,10 @@ def _ask_reservation(state: ClashState, seat: int) -> list[Event]:
         return []
     if len(open_) == 1:
         return _reserve(state, seat, open_[0])
+    # Monuments may come in another player's turn (Tech Exchange) or in the status phase.
+    turn = state.active if state.phase == TURN else None
     decision = Decision(
-        f"reserve:{state.round}.{state.turn}.{seat}", seat, RESERVE_WONDER, {}, seat
+        f"reserve:{state.round}.{state.turn}.{seat}", seat, RESERVE_WONDER, {}, turn
     )
     state.prompts = state.prompts.push(decision)
     return []
@@ -544,8 +547,6 @@ def _answer_reservation(state: ClashState, decision: Decision, toks: list[str]) 
 
 
 def _reservation_problem(state: ClashState, decision: Decision) -> str | None:
-    if decision.turn != decision.seat or state.active != decision.seat:
-        return "reservation_outside_its_owners_turn"
     if len(_reservable(state)) < 2:
         return "reservation_without_a_choice"
     return None

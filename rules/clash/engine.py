@@ -4,8 +4,8 @@ shared parts are :class:`rules.engine.Engine`'s.
 >>> from rules.clash import GAME
 >>> state = GAME.setup(["ann", "bob"], {}, seed=1)
 >>> seat = state.active
->>> [c.token for c in GAME.choices(state, seat, [])], GAME.choices(state, 1 - seat, [])
-(['advance', 'activate', 'move', 'end'], [])
+>>> [c.token for c in GAME.choices(state, seat, [])], GAME.choices(state, 1 - seat, [])[0].token
+(['advance', 'activate', 'move', 'trade', 'end'], 'trade')
 >>> state, events = GAME.apply(state, seat, "end")
 >>> [e.kind for e in events], GAME.pending(state)[0].seat == 1 - seat
 (['clash.turn_ended'], True)

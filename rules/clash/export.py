@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.clash import battle_facts
+from rules.clash import battle_facts, trading
 from rules.clash.advances import in_order
 from rules.clash.exploration import LAYOUT_TOKENS
 from rules.clash.hexes import label
@@ -161,6 +161,9 @@ def position_of(state: ClashState) -> dict[str, JSON]:
                 for place, kind, mark, n in ts.marks
             ],
         )
+        if ts.trades.offers or ts.trades.made:
+            trades = trading.trades_json(ts.trades, players)
+            pos.update(offers=trades["offers"], offers_made=trades["made"])
         if state.exploring is not None:
             pos["exploring"] = exploring_json(state.exploring)
         b = state.battle

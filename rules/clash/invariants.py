@@ -4,7 +4,8 @@ The box limits of p.2 (rules reference §1.2), the advance tree (every advance w
 category's top advance and its prerequisite, p.7), where pieces may stand (no unit or city on an
 unexplored space or off the board, land units on land, ships on Sea, 4 army units of one
 player on a space), the track and storage limits (p.4, p.5), every card and wonder exactly
-once, the course of the round, and that no view shows a face-down region, a deck card or
+once, the course of the round, the turn's trade offers (:func:`rules.clash.trading.problems`),
+and that no view shows a face-down region, a deck card or
 another player's hand.
 """
 
@@ -15,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from rules.clash import objectives
+from rules.clash import objectives, trading
 from rules.clash.advances import ADVANCE, GOVERNMENTS
 from rules.clash.cards import DECKS, DISCARDED, HALVES, WONDERS
 from rules.clash.components import (
@@ -61,7 +62,7 @@ GENERAL = frozenset(t.id for t in REGIONS)
 def check(state: ClashState) -> list[str]:
     """Broken invariants, as sentences; empty when all hold."""
     terrain = terrains(state)
-    problems = _map(state) + _course(state) + _cards(state)
+    problems = _map(state) + _course(state) + _cards(state) + trading.problems(state)
     for seat in range(state.n):
         problems += _player(state, seat, terrain)
         problems += list(_tree(state.seats[seat], seat))
@@ -329,7 +330,8 @@ def _places(state: ClashState, terrain: dict[Hex, Terrain]) -> list[str]:
 
 def secrets(state: ClashState) -> dict[int | None, set[str]]:
     """What each view (by seat, None for spectators) must not show: the regions lying face
-    down, every deck's cards and the other players' hands. A secret spelt like a player's
+    down, every deck's cards and the other players' hands (but for the cards offered to the
+    seat in an open trade offer, which it is shown). A secret spelt like a player's
     handle cannot be told apart from the handle, so it is left out."""
     hidden = {r.tile for r in state.regions.values() if not r.explored}
     decks = {c for cards in state.cards.decks.values() for c in cards}
@@ -337,7 +339,7 @@ def secrets(state: ClashState) -> dict[int | None, set[str]]:
     out: dict[int | None, set[str]] = {None: hidden | decks | set().union(*hands)}
     for seat in range(state.n):
         others = set().union(*(h for s, h in enumerate(hands) if s != seat))
-        out[seat] = hidden | decks | others
+        out[seat] = hidden | decks | (others - trading.seen_by(state, seat))
     handles = set(state.players)
     return {k: v - handles for k, v in out.items()}
 

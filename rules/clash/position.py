@@ -22,13 +22,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.clash import battle_facts, card_turns, invariants, objectives, status
+from rules.clash import battle_facts, card_turns, invariants, objectives, status, trading
 from rules.clash.actions import DECISIONS
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
 from rules.clash.cards import DECKS, DISCARDED, HALVES, TABLE_EFFECTS, WONDERS
 from rules.clash.civil_cards import CIVIL, CULTURAL_AWE
 from rules.clash.civil_effects import COLLECTION_CARDS
+from rules.clash.collect import KINDS
 from rules.clash.components import (
     ACTIONS_PER_TURN,
     ARMY,
@@ -77,19 +78,23 @@ from rules.clash.state import (
     Completed,
     Exploring,
     Fought,
+    Goods,
     Mark,
     ObjectiveWatch,
+    Offer,
     Piece,
     PlayerState,
     Region,
     Ship,
     StatusState,
+    Trades,
     Truce,
     TurnState,
     piece_order,
 )
 from rules.clash.terrain import terrains
 from rules.clash.tiles import BARREN, LAND, REGIONS, SEA
+from rules.clash.trading import MAX_OFFERS
 from rules.core import Decision, IllegalAction, PromptStack, Rng
 
 JSON = Any
@@ -109,6 +114,8 @@ FIELDS = frozenset(
         "moving",
         "marks",
         "fought",
+        "offers",
+        "offers_made",
         "exploring",
         "battle",
         "status",
@@ -540,6 +547,8 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
             "actions_spent",
             "cards_played",
             "card_modifiers",
+            "offers",
+            "offers_made",
         }
         & set(position)
     )
@@ -577,6 +586,7 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         _int("actions_spent", position.get("actions_spent", 0), 0, MAX_ACTIONS + 1),
         _ids("cards_played", position.get("cards_played", []), frozenset(CIVIL)),
         _card_modifiers(position.get("card_modifiers", [])),
+        _trades(r, state, position),
     )
     if "exploring" in position:
         state.exploring = _exploring(r, state, position["exploring"])
@@ -602,6 +612,54 @@ def _fought(r: _Reader, raw: JSON) -> tuple[Fought, ...]:
         r.space(f"fought[{k}].space", entry["space"])
         out.append(f)
     return tuple(out)
+
+
+def _trades(r: _Reader, state: ClashState, position: Mapping[str, JSON]) -> Trades:
+    """The turn's trade offers, ``[{"from", "to", "give", "want"}]``, and ``offers_made``,
+    ``[{"from", "to", "count"}]`` (each open offer counts 1 by default)."""
+    counts: dict[tuple[int, int], int] = {}
+    for k, item in enumerate(_list("offers_made", position.get("offers_made", []))):
+        at = f"offers_made[{k}]"
+        m = _mapping(at, item, frozenset({"from", "to", "count"}))
+        pair = (r.seat(f"{at}.from", m.get("from")), r.seat(f"{at}.to", m.get("to")))
+        if pair in counts:
+            raise _inconsistent("offers_made_twice", at)
+        if state.active not in pair or pair[0] == pair[1]:
+            raise _inconsistent("offer_without_the_active_player", at)
+        counts[pair] = _int(f"{at}.count", m.get("count", 1), 1, MAX_OFFERS)
+    offers: list[Offer] = []
+    for k, item in enumerate(_list("offers", position.get("offers", []))):
+        at = f"offers[{k}]"
+        o = _mapping(at, item, frozenset({"from", "to", "give", "want"}))
+        a, b = r.seat(f"{at}.from", o.get("from")), r.seat(f"{at}.to", o.get("to"))
+        if state.active not in (a, b) or a == b:
+            raise _inconsistent("offer_without_the_active_player", at)
+        if state.seats[a].resigned or state.seats[b].resigned:
+            raise _inconsistent("offer_of_a_resigned_player", at)
+        if any({x.offerer, x.partner} == {a, b} for x in offers):
+            raise _inconsistent("two_offers_between_two_players", at)
+        give = _goods(f"{at}.give", o.get("give", {}), cards=True)
+        want = _goods(f"{at}.want", o.get("want", {}), cards=False)
+        if not give.amounts and not give.cards:
+            raise _inconsistent("offer_gives_nothing", f"{at}.give")
+        if {x for x, _ in give.amounts} & {x for x, _ in want.amounts}:
+            raise _inconsistent("offer_kind_on_both_sides", at)
+        if not trading.has(state.seats[a], give):
+            raise _inconsistent("offer_of_what_its_offerer_lacks", f"{at}.give")
+        number = counts.setdefault((a, b), 1)
+        offers.append(Offer(a, b, give, want, number))
+    return Trades(tuple(offers), tuple(sorted((o, p, c) for (o, p), c in counts.items())))
+
+
+def _goods(where: str, raw: JSON, cards: bool) -> Goods:
+    """One side of an offer: ``{"food": 2, "mood": 1, "cards": ["A07"]}`` (cards given only)."""
+    known = frozenset(KINDS) | (frozenset({"cards"}) if cards else frozenset())
+    g = _mapping(where, raw, known)
+    amounts = {k: _int(f"{where}.{k}", g[k], 1, TRACK_MAX) for k in KINDS if k in g}
+    ids = _ids(f"{where}.cards", g.get("cards", []), (*DECKS["action"], *DECKS["objective"]))
+    if len(set(ids)) != len(ids):
+        raise _inconsistent("card_offered_twice", f"{where}.cards")
+    return Goods(tuple((k, amounts[k]) for k in KINDS if k in amounts), ids)
 
 
 _BATTLE_KEYS = frozenset(

@@ -17,10 +17,18 @@ decision on the state's :class:`rules.core.PromptStack` is asked before any. Ids
 turn (``turn:<round>.<turn>.<seat>``, with the actions left, so that a picker prepared for one
 action is refused after it), per group of a Move action and per exploration step, and per
 status step (``status:<round>.<step>.<seat>``).
+
+Trading (:mod:`rules.clash.trading`) adds may-act prompts (``must`` false) between the active
+player's actions: ``trade`` for every other player still in the game who may offer to the
+active player or withdraw their offer, and ``trade_offer`` for the partner of each open
+offer, with what it gives and wants as the public events tell it. Their ids:
+``trade:<round>.<turn>.<seat>.<offers made>.<one open>`` and
+``offer:<round>.<turn>.<offerer>.<partner>.<number>``. The game never waits for them.
 """
 
 from __future__ import annotations
 
+from rules.clash import trading
 from rules.clash.hexes import label
 from rules.clash.state import STATUS, TURN, ClashState
 from rules.clash.status import KINDS
@@ -47,13 +55,35 @@ def pending(state: ClashState) -> list[Prompt]:
             pid = f"move:{base}.{ts.moving}"
             return [Prompt(seat, "move", {"count": ts.moving}, True, seat, pid)]
         params = {"round": state.round, "turn": state.turn, "count": ts.actions_left}
-        return [Prompt(seat, "turn", params, True, seat, f"turn:{base}")]
+        return [Prompt(seat, "turn", params, True, seat, f"turn:{base}"), *_trades(state)]
     if state.phase == STATUS and state.status is not None and state.status.waiting:
         seat, step = state.status.waiting[0], state.status.step
         pid = f"status:{state.round}.{step}.{seat}"
         kind = KINDS.get(step, "status")
         return [Prompt(seat, kind, {"round": state.round, "step": step}, True, None, pid)]
     return []
+
+
+def _trades(state: ClashState) -> list[Prompt]:
+    """The may-act prompts of trading: offering to the active player, answering an offer."""
+    active, who = state.active, state.players[state.active]
+    here = f"{state.round}.{state.turn}"
+    out: list[Prompt] = []
+    for seat in trading.offering(state):
+        count = trading.made(state, seat, active)
+        open_ = int(trading.between(state, seat, active) is not None)
+        pid = f"trade:{here}.{seat}.{count}.{open_}"
+        out.append(Prompt(seat, "trade", {"player": who}, False, active, pid))
+    for offer in trading.answerable(state):
+        seat = offer.partner
+        pid = f"offer:{here}.{offer.offerer}.{seat}.{offer.number}"
+        params = {
+            "player": state.players[offer.offerer],
+            "give": trading.public_items(offer.give),
+            "want": trading.public_items(offer.want),
+        }
+        out.append(Prompt(seat, "trade_offer", params, False, active, pid))
+    return out
 
 
 def prompted(state: ClashState, seat: int) -> bool:

@@ -4,7 +4,8 @@ With two players the game ends and the resigning player loses. With three or fou
 out: its cities, pieces and units stay on the board as they are (others may still attack or
 influence them; they never act), its cards stay in its hand, unseen; its turns and its parts
 of the status phase are skipped, and it ranks last. If it was its turn, the turn ends and the
-next player's begins. When one player is left, they win.
+next player's begins. Its trade offers, made or received, lapse. When one player is left,
+they win.
 
 The checks, marking the seat resigned and the ``clash.resigned`` event are
 :meth:`rules.engine.Engine.resign`'s; this module decides what follows.
@@ -12,7 +13,7 @@ The checks, marking the seat resigned and the ``clash.resigned`` event are
 
 from __future__ import annotations
 
-from rules.clash import barbarians, combat, objectives, status
+from rules.clash import barbarians, combat, objectives, status, trading
 from rules.clash.events import resume_events
 from rules.clash.scoring import finish, last_standing_outcome, resigned_outcome
 from rules.clash.state import TURN, ClashState
@@ -23,8 +24,14 @@ from rules.core import Event, PromptStack
 def resign(new: ClashState, seat: int) -> list[Event]:
     """How the game goes on after ``seat`` resigned; ``new`` is the engine's private copy,
     the seat already marked resigned."""
+    events = trading.drop_seat(new, seat)
     if new.n == 2:
-        return finish(new, resigned_outcome(new, seat))
+        return events + finish(new, resigned_outcome(new, seat))
+    before = trading.mark(new)
+    return events + _go_on(new, seat) + trading.settle(new, before)
+
+
+def _go_on(new: ClashState, seat: int) -> list[Event]:
     events: list[Event] = []
     top = new.prompts.top()
     defending = new.battle is not None and new.battle.attacker != seat

@@ -30,6 +30,7 @@ from rules.clash.state import (
     Truce,
     TurnState,
 )
+from rules.clash.trading import read_trades, trades_json
 from rules.core import PromptStack, Rng
 from rules.engine import outcome_from_json, outcome_to_json
 
@@ -260,6 +261,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "spent": ts.spent,
             "civil_played": list(ts.civil_played),
             "card_modifiers": list(ts.card_modifiers),
+            "trades": trades_json(ts.trades),
         },
         "exploring": _exploring(state.exploring),
         "battle": _battle(state.battle),
@@ -312,6 +314,7 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
             int(ts["spent"]),
             tuple(str(c) for c in ts["civil_played"]),
             tuple(str(c) for c in ts["card_modifiers"]),
+            read_trades(ts.get("trades") or {"offers": [], "made": []}),
         ),
         exploring=_read_exploring(data["exploring"]),
         battle=_read_battle(data["battle"]),

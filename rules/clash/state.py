@@ -17,7 +17,8 @@ by space, ships with their cargo, hand and completed objectives. A wonder stands
 the wonders not built are :class:`CardState`.
 
 **Per turn.** :class:`TurnState` holds what the active player's turn has used (actions,
-once-per-turn abilities, a successful Cultural Influence); a city's activations this turn are
+once-per-turn abilities, a successful Cultural Influence) and its trade offers
+(:class:`Trades`, :mod:`rules.clash.trading`); a city's activations this turn are
 on the city (:attr:`City.activations`). All of it is reset when the turn ends (§2.3). Later
 issues add here what moving units needs (fought this turn, entered a Mountain or a Forest).
 
@@ -263,6 +264,39 @@ class Fought:
     landed: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Goods:
+    """One side of a trade offer (:mod:`rules.clash.trading`): resources and tokens by kind
+    (``amounts``, in :data:`rules.clash.collect.KINDS` order, each at least 1) and the action
+    and objective cards named (``cards``, ids, only ever the offerer's own)."""
+
+    amounts: tuple[tuple[str, int], ...] = ()
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """An open trade offer: ``offerer`` gives ``give`` to ``partner`` for ``want``; one of
+    them is the active player. ``number`` counts the offers ``offerer`` made to ``partner``
+    this turn, this one included (it names the answering prompt)."""
+
+    offerer: int
+    partner: int
+    give: Goods
+    want: Goods
+    number: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Trades:
+    """The turn's trading (C120-C124): the open offers (at most one per pair of players) and
+    how many offers each player made to each other this turn, as sorted ``(offerer, partner,
+    count)`` entries."""
+
+    offers: tuple[Offer, ...] = ()
+    made: tuple[tuple[int, int, int], ...] = ()
+
+
 #: One entry of :attr:`TurnState.marks`: place (a space's token ``c4`` or a ship's
 #: ``ship2``), unit kind, mark, count (see :mod:`rules.clash.marks`).
 Mark = tuple[str, str, str, int]
@@ -275,8 +309,9 @@ class TurnState:
     Influence succeeded (one success per turn, C36), the marks on the active player's units
     (moved in this Move action, entered a Forest or a Mountain this turn: sorted
     :data:`Mark` entries) and, during a Move action, how many groups it may still move
-    (``moving``; 0 when no Move action is under way, p.9), and the battles that ended this
-    turn, in order (``fought``, any player's: the barbarians' attacks included)."""
+    (``moving``; 0 when no Move action is under way, p.9), the battles that ended this turn,
+    in order (``fought``, any player's: the barbarians' attacks included), and the trade
+    offers of the turn (``trades``: they lapse with it)."""
 
     actions_left: int = ACTIONS_PER_TURN
     used: frozenset[str] = frozenset()
@@ -290,6 +325,7 @@ class TurnState:
     spent: int = 0
     civil_played: tuple[str, ...] = ()
     card_modifiers: tuple[str, ...] = ()
+    trades: Trades = Trades()
 
 
 @dataclass(frozen=True, slots=True)

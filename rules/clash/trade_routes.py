@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.clash.collect import amounts, over_cap
-from rules.clash.components import ACTIONS_PER_TURN, ANGRY, FOOD, GOLD, storage_limit
+from rules.clash.components import ANGRY, FOOD, GOLD, storage_limit
 from rules.clash.hexes import Hex, steps
 from rules.clash.registry import Answer
 from rules.clash.resources import gain
@@ -177,7 +177,8 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
     if state.phase != TURN or decision.turn != seat or state.active != seat:
         return "trade routes decision outside its player's turn"
     ts = state.turn_state
-    if ts.actions_left != ACTIONS_PER_TURN or ts.used or ts.moving or ts.influenced:
+    # Actions spent, not actions left: an Assassination starts a turn with one fewer.
+    if ts.spent or ts.used or ts.moving or ts.influenced or ts.civil_played:
         return "trade routes decision after the start of the turn"
     count = p["count"]
     if not isinstance(count, int) or isinstance(count, bool) or count != income(state, seat):

@@ -4,8 +4,9 @@ Hidden information (rules reference §9) never enters a view: which region lies 
 slot (a face-down slot shows no terrain and no tile, and the tiles left in the box appear
 nowhere), the order of every deck (counts only), the dice queue (the future), and the cards in
 hand, which only their owner's own view lists (``hand`` and ``private``); the others see how
-many action and objective cards a player holds. Discards, completed objectives, kept events,
-revealed and reserved wonders are public.
+many action and objective cards a player holds, and of an open trade offer how many cards it
+gives: the cards themselves only in the two traders' views (``offers``). Discards, completed
+objectives, kept events, revealed and reserved wonders are public.
 
 ``view["map"]`` is what the picture draws::
 
@@ -35,6 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rules.clash import trading
 from rules.clash.advances import in_order
 from rules.clash.combat_cards import half_of
 from rules.clash.components import ARMY, LAND_UNITS, SETTLER, SHIP
@@ -69,6 +71,7 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
         "turn_used": sorted(state.turn_state.used),
         "influenced": state.turn_state.influenced,
         "moving": state.turn_state.moving,
+        "offers": trading.view(state, seat),
         "exploring": _exploring(state),
         "battle": _battle(state),
         "battle_events": [

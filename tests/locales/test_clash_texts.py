@@ -38,9 +38,11 @@ from rules.clash import (
     rounds,
     scoring,
     status,
+    trading,
     wonders,
 )
-from rules.clash.cards import HALVES, PYRAMIDS
+from rules.clash.cards import ACTION_CARDS, HALVES, OBJECTIVE_CARDS, PYRAMIDS
+from rules.clash.collect import KINDS
 from rules.clash.components import LAND_UNITS, SHIP
 from rules.clash.state import ClashState
 from rules.clash.tiles import TERRAINS
@@ -147,6 +149,7 @@ LABEL_SOURCES = (
     "civil_targets.py",
     "card_decisions.py",
     "influence.py",
+    "trading.py",
 )
 
 
@@ -171,6 +174,12 @@ def prefixed_keys() -> set[str]:
         | {f"clash.by.{by}" for by in ("land", SHIP)}
         | {f"clash.your_units.{kind}" for kind in (*LAND_UNITS, SHIP)}
         | {f"clash.allowed.{token}" for token in FAMILIES["clash.token."]}
+        | {f"clash.token.{token}" for token in trading.HEADS}
+        | {f"clash.allowed.{token}" for token in trading.HEADS}
+        | {f"clash.trade.item.{k}_{n}" for k in KINDS for n in range(1, 9)}
+        | {f"clash.trade.item.action_{n}" for n in range(1, len(ACTION_CARDS) + 1)}
+        | {f"clash.trade.item.objective_{n}" for n in range(1, len(OBJECTIVE_CARDS) + 1)}
+        | {"clash.trade.item.nothing"}
         | {f"clash.layout_token.{t}" for t in exploration.LAYOUT_TOKENS.values()}
         | {f"clash.ship_token.{k}" for k in range(1, 5)}
         | {f"clash.battle_kind.{k}" for k in ("land", "naval", "barbarians")}
@@ -280,7 +289,7 @@ def _starts() -> Iterator[tuple[ClashState, int]]:
 
 
 GAMES_FROM_MOVING = 4
-ACTIONS_PER_GAME = 60
+ACTIONS_PER_GAME = 90
 Met = Prompt | Choice | IllegalAction | Event
 
 

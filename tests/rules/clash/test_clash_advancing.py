@@ -223,6 +223,14 @@ def test_dogma_caps_ideas_at_two() -> None:
     assert me.resources["ideas"] == 2
 
 
+def test_dogma_caps_ideas_at_two_when_it_switches_the_government() -> None:
+    autocracy = [*START, "myths", "state_religion", "tactics", "draft"]
+    autocracy += ["nationalism", "forced_labor"]
+    ann = {"advances": autocracy, "resources": {"food": 2, "ideas": 8}}
+    me = seat0(play(board(ann=ann), "advance dogma devotion"))
+    assert {"dogma", "devotion"} <= me.advances and me.resources["ideas"] == 2
+
+
 def test_free_education_gives_a_mood_token_for_an_advance_paid_with_ideas_and_gold() -> None:
     ann = {
         "advances": [*START, "writing", "free_education"],

@@ -182,7 +182,7 @@ def test_voting_pays_1_mood_token_instead_of_the_action_as_often_as_paid() -> No
 
 def test_voting_even_without_actions_left() -> None:
     state = ann(town("D2"), advances=("voting",), mood_tokens=2, actions_left=0)
-    assert tokens(state) == ["voting", "end"]
+    assert tokens(state) == ["voting", "trade", "end"]
     assert mood(play(state, "voting d2"), "D2") == "happy"
 
 

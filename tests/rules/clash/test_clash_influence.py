@@ -507,7 +507,7 @@ def walk(state: ClashState, seat_: int, rng: Rng, seen: Any = None) -> str:
     prefix: list[str] = []
     while True:
         options = GAME.choices(state, seat_, prefix)
-        if not prefix and GAME.pending(state)[0].kind == "turn":
+        if not prefix and GAME.pending(state)[0].kind == "turn" and seat_ == state.active:
             options = [c for c in options if c.token in HEADS]
         assert options, prefix
         if seen is not None:

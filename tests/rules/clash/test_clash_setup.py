@@ -89,7 +89,8 @@ def test_decks_and_the_first_turn(players: tuple[str, ...]) -> None:
     assert (state.round, state.turn, state.phase) == (1, 1, "turn")
     assert state.active == state.first and state.turn_state.actions_left == 3
     assert sorted(state.seating) == list(range(n))
-    (prompt,) = GAME.pending(state)
+    prompt, *offers = GAME.pending(state)
+    assert [(p.kind, p.must) for p in offers] == [("trade", False)] * (n - 1)
     assert (prompt.seat, prompt.kind, prompt.turn, prompt.must) == (
         state.first,
         "turn",

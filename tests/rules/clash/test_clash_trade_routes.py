@@ -255,7 +255,11 @@ def test_a_position_may_hold_the_decision_only_as_the_turn_begins() -> None:
     for params, extra, problem in (
         ({"count": 3}, {}, "trade routes decision count 3, income 2"),
         ({"count": 2, "gold": 1}, {}, "trade routes decision params ['count', 'gold']"),
-        ({"count": 2}, {"actions_left": 2}, "trade routes decision after the start of the turn"),
+        (
+            {"count": 2},
+            {"actions_left": 2, "actions_spent": 1},
+            "trade routes decision after the start of the turn",
+        ),
     ):
         with pytest.raises(IllegalAction) as caught:
             position(params, **extra)

@@ -14,14 +14,14 @@ from rules.core import IllegalAction, act
 
 
 def end(state: ClashState) -> ClashState:
-    (prompt,) = GAME.pending(state)
+    prompt = GAME.pending(state)[0]
     state, _ = act(GAME, state, prompt.seat, "end")
     return state
 
 
 def answer(state: ClashState) -> ClashState:
     """``end`` a turn; in the status phase the first whole answer offered (pass on razing)."""
-    (prompt,) = GAME.pending(state)
+    prompt = GAME.pending(state)[0]
     if prompt.kind == "turn":
         return end(state)
     prefix: list[str] = []
@@ -58,7 +58,7 @@ def test_prompt_ids_are_unique_per_turn_and_status_step() -> None:
     ids = []
     turns = 0
     while state.outcome is None:
-        (prompt,) = GAME.pending(state)
+        prompt = GAME.pending(state)[0]
         if prompt.kind == "turn":
             assert prompt.turn == prompt.seat == state.active
             turns += 1
@@ -258,7 +258,9 @@ def test_the_turn_offers_its_actions_in_the_order_of_p7() -> None:
     assert choices[-1] == "end"
     listed = [t for t in choices if t in p7]
     assert listed == sorted(listed, key=p7.index)
-    assert GAME.choices(state, seat, ["end"]) == [] and GAME.choices(state, 1 - seat, []) == []
+    # The other player may only trade (a may-act prompt).
+    assert GAME.choices(state, seat, ["end"]) == []
+    assert [c.token for c in GAME.choices(state, 1 - seat, [])] == ["trade"]
 
 
 def test_dice_come_from_the_queue_first() -> None:
@@ -295,7 +297,7 @@ def test_a_turn_without_actions_stays_open_while_an_ability_costing_none_is_offe
     state = position({"first": "ann", "actions_left": 1, "seats": {"ann": ann}})
     state = act(GAME, state, 0, "advance storage")[0]
     assert state.players[state.active] == "ann" and state.turn_state.actions_left == 0
-    assert [c.token for c in GAME.choices(state, 0, [])] == ["voting", "end"]
+    assert [c.token for c in GAME.choices(state, 0, [])] == ["voting", "trade", "end"]
     plain = position({"first": "ann", "actions_left": 1})
     plain = act(GAME, plain, 0, "advance storage")[0]
     assert plain.players[plain.active] == "bob"

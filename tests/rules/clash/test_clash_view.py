@@ -29,6 +29,7 @@ TOP_KEYS = {
     "phase",
     "status",
     "turn_used",
+    "offers",
     "influenced",
     "moving",
     "exploring",
@@ -209,7 +210,10 @@ def _assert_hidden(state: ClashState) -> None:
         assert not decks & shown
         for other, me in enumerate(state.seats):
             cards = {*me.actions, *me.objectives}
-            assert (cards <= shown) if other == seat else not (cards & shown)
+            # A partner of an open trade offer is shown the cards offered to it.
+            offers = state.turn_state.trades.offers
+            offered = {c for o in offers if o.partner == seat for c in o.give.cards}
+            assert (cards <= shown) if other == seat else not (cards - offered) & shown
     # No tile id at all is in a view: explored regions show terrains only.
     assert not set(TILES) & _tokens(GAME.view(state, None))
 

@@ -194,7 +194,7 @@ def test_monuments_builds_its_reserved_wonder_without_an_action() -> None:
     """p.2, p.20, C27: no action for the reserver's own wonder (still an activation); any
     other wonder takes one, and none is offered without an action left."""
     state = game(reserved={"great_statue": "ann"}, actions_left=0)
-    assert tokens(state) == ["wonder", "end"]
+    assert tokens(state) == ["wonder", "trade", "end"]
     assert tokens(state, "wonder", "d2") == ["great_statue"]
     (choice,) = GAME.choices(state, 0, ["wonder", "d2"])
     assert choice.label == "clash.choice.wonder_free"
