@@ -10,7 +10,11 @@ arrangements; ``components`` the box and its limits, ``advances`` and ``cards`` 
 ``state`` the containers, ``setup`` the start (p.3), ``turns`` the course of a round,
 ``scoring`` victory points and the end, ``dice``; ``prompts`` and ``actions`` the grammar,
 ``resign``; ``terrain`` and ``view`` what players see; ``serial`` snapshots, ``position`` and
-``export`` transcript positions; ``invariants``; ``engine`` the contract object.
+``export`` transcript positions; ``invariants``; ``engine`` the contract object. The turn's
+actions each have a module (``movement``, ``founding``, ``advancing``, ``activation``,
+``civic``, ``influence``, ``wonders``, ``card_play``, ``trading``...), as do battles
+(``combat``, ``combat_cards``, ``battle_facts``), the barbarians, the events (``events`` and
+``event_*``), the objectives (``objectives``, ``objective_*``) and the status phase.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ In a turn (three actions, p.7) the active player may:
 
 While a region being explored waits for its explorer (:mod:`rules.clash.exploration`), the
 answer is ``a`` or ``b`` (the way it lies) or a space (for the barbarians, or for the ship).
-The other actions of p.7 come with the next issues. In a position standing in the status
+The other actions of p.7 and the cards are in :data:`TURN_ACTIONS`, each module's docstring
+giving its grammar (docs/transcripts.md has it whole). In a position standing in the status
 phase ``end`` ends the deciding seat's part of the step. Trading (``trade``, ``withdraw``,
 ``accept``, ``refuse``: :mod:`rules.clash.trading`) costs no action and keeps no turn open;
 between the active player's actions it is all the other players may do.

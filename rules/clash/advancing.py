@@ -34,7 +34,8 @@ of Steel Weapons, Philosophy 1 Idea (and 1 Idea for every later Science advance,
 Writing draws 1 action and 1 objective card with a government, else when the first government
 advance comes (C16 (a)); Free Education gives 1 mood token once per turn when an advance was
 paid with Gold and Ideas only (C18 (a)). Then other players' hooks: the Great Library's Idea
-(:mod:`rules.clash.library`); card windows come with the card issue. Dogma gives a free
+(:mod:`rules.clash.library`) and the Synergy cards' window (:mod:`rules.clash.card_decisions`).
+Dogma gives a free
 Theocracy advance for each new Temple (p.2): :func:`dogma_advance`, asked as
 ``dogma_advance`` when there is a choice.
 """

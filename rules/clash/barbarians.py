@@ -1,9 +1,10 @@
 """The barbarians' event symbols: Barbarians Spawn and Barbarians Attack (p.13, p.14; rules
 reference §4.8; open points C52, C53, C54, C63).
 
-The event cards (issue IV) call :func:`spawn` and :func:`attack` with the seat of the player
-who drew the card, right after drawing it (p.13). Each is a complete rule: it returns its
-events and, where the rules leave a choice, pushes a nested decision on ``state.prompts``
+The event cards (:mod:`rules.clash.events`) call :func:`spawn` and :func:`attack` with the
+seat of the player who drew the card, right after drawing it (p.13). Each is a complete
+rule: it returns its events and, where the rules leave a choice, pushes a nested decision on
+``state.prompts``
 (answered through :data:`BARBARIAN_ANSWER`); the procedure is over when no decision of
 :data:`BARBARIAN_KINDS` is left on the stack. "Within 2 spaces" is counted step by step
 through explored spaces of any terrain, Sea and foreign cities and units included, never
@@ -25,11 +26,11 @@ still follows a skipped step 1.
 **Barbarians Attack** (p.13, C53): among the barbarian settlements with units within 2 spaces
 of the drawer's cities, the one with the most units attacks, with all of them, the drawer's
 city nearest to it. Ties of number or of distance are the drawer's choice of a settlement and
-a city (``barbarian_target``); nothing in reach, no attack. **Great Wall** (p.15, issue IV):
+a city (``barbarian_target``); nothing in reach, no attack. **Great Wall** (p.15):
 barbarians cannot attack the cities of the player who owns it; :func:`great_wall_protects` is
 the hook (a city of the owner with ``wonder == "great_wall"``) and such cities are skipped.
 
-**The attack** (:func:`attack_city`, also for the Mercenaries card of issue IV) is exactly
+**The attack** (:func:`attack_city`, also for the Mercenaries card) is exactly
 one combat round (p.13). Dice come from the position's queue first: the barbarians' (one per
 unit; the engine rolls for them and nobody plays cards for them, p.14), then the defending
 armies', then the Fortress's. Hits = combat value // 5 (p.12). The city's Fortress adds its
@@ -176,7 +177,7 @@ def reinforce_spaces(state: ClashState) -> list[Hex]:
 
 
 def great_wall_protects(state: ClashState, city: City) -> bool:
-    """The Great Wall hook (p.15, C53; the wonder comes with issue IV): barbarians cannot
+    """The Great Wall (p.15, C53; :mod:`rules.clash.wonders`): barbarians cannot
     attack the cities of the player owning it, a city of theirs with ``wonder ==
     "great_wall"``."""
     return any(c.wonder == GREAT_WALL for c in state.seats[city.owner].cities)

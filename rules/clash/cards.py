@@ -3,8 +3,10 @@
 The printed texts of the original cards are lost (rules reference §6; ``clash-cards.md``
 holds stand-ins). The ids are those of the stand-in tables (``A01``-``A42``, ``O01``-``O32``,
 ``E01``-``E38``), so that the card contents can be filled in later without renaming anything in
-a snapshot or a position. The wonders are named by their glossary keys (``great_wall``); their
-requirements and powers come with the wonder issue.
+a snapshot or a position. The wonders are named by their glossary keys (``great_wall``). Each
+kind's contents, with their provenance, are its module's: ``civil_cards`` and
+``combat_cards`` (the two halves of the action cards), ``event_cards``, ``objective_cards`` and
+``wonders``.
 
 >>> len(ACTION_CARDS), len(OBJECTIVE_CARDS), len(EVENT_CARDS), len(WONDERS)
 (42, 32, 38, 7)

@@ -1,17 +1,14 @@
-"""Where each advance acts (rules reference §7.1, p.2): the modules that carry out its effect
-now, and what of it a later issue brings (cards, events and wonders IV).
+"""Where each advance acts (rules reference §7.1, p.2): the modules that carry out its effect.
 
 ``tests/rules/clash/test_clash_effects.py`` holds this table to the code: every advance is
-listed, every module named mentions the advance, and an advance with no module yet names the
-issue that brings it. The effects themselves are in the modules' docstrings.
+listed, acts somewhere, and every module named mentions the advance. The effects themselves
+are in the modules' docstrings. ``later`` would name what of an effect a later step brings;
+every advance is whole now.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
-
-CARDS = "IV (cards, events, wonders)"
-
 
 class Effect(NamedTuple):
     """Where an advance acts now, and what is still to come (with the issue)."""

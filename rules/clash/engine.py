@@ -85,10 +85,10 @@ def _turn_of(state: ClashState) -> tuple[Any, ...]:
 
 
 class ClashGame(Engine[ClashState]):
-    """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. So far a turn
-    buys advances, founds and activates cities, moves and explores, improves moods and
-    influences cities; the status phase ends each round (:mod:`rules.clash.actions`).
-    Combat, barbarian events, cards and wonders come with the next issues."""
+    """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. A turn buys
+    advances, founds and activates cities, moves, explores and fights, improves moods,
+    influences cities, builds wonders, plays action cards and trades; events and objectives
+    follow what happens; the status phase ends each round (:mod:`rules.clash.actions`)."""
 
     name = "clash"
     min_players = setup.MIN_PLAYERS
