@@ -374,3 +374,14 @@ def test_the_random_games_reach_moving_exploring_and_founding() -> None:
         "event.clash.battle_round",
     }
     assert sorted(wanted - seen) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_engines_own_resignation_event_has_a_text(lang: str) -> None:
+    """``clash.resigned`` comes from rules.engine (every game's), so the scan of
+    rules/clash/ does not see it."""
+    state = GAME.setup(["anna", "bela", "csilla"], {}, 1)
+    _, events = GAME.resign(state, 1)
+    (resigned,) = [e for e in events if e.kind == "clash.resigned"]
+    shown = locales.event_text(lang, resigned.kind, dict(resigned.params))
+    assert "bela" in shown and not shown.startswith("event.")
