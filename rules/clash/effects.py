@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+
 class Effect(NamedTuple):
     """Where an advance acts now, and what is still to come (with the issue)."""
 
