@@ -45,6 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.clash import decks, library
+from rules.clash import events as event_draw
 from rules.clash.advances import (
     ADVANCE,
     ADVANCE_IDS,
@@ -435,9 +436,7 @@ def _gain(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...]) ->
     if border is not None:
         at = len(state.prompts.decisions)
         events += _level_up(state, seat, border)
-        from rules.clash.events import after_event
-
-        if after_event(state, at, seat, advance, had_government):
+        if event_draw.after_event(state, at, seat, advance, had_government):
             return events + library_events
     return events + one_time(state, seat, advance, had_government) + library_events
 
@@ -464,11 +463,8 @@ def _level_up(state: ClashState, seat: int, border: str) -> list[Event]:
 
 
 def draw_event(state: ClashState, seat: int) -> list[Event]:
-    """Draw the top event card and resolve it (p.5, p.13; :mod:`rules.clash.events`, imported
-    here because it calls back into this module for the one-time effects after an event)."""
-    from rules.clash.events import draw
-
-    return draw(state, seat)
+    """Draw the top event card and resolve it (p.5, p.13; :mod:`rules.clash.events`)."""
+    return event_draw.draw(state, seat)
 
 
 def one_time(state: ClashState, seat: int, advance: str, had_government: bool) -> list[Event]:
@@ -491,6 +487,10 @@ def one_time(state: ClashState, seat: int, advance: str, had_government: bool) -
     if writing_now or (first_government and "writing" in me.advances):
         events += decks.draw_hand_cards(state, seat)
     return events
+
+
+# The one-time effects follow an event the advance drew, once its decisions are answered.
+event_draw.ADVANCE_FOLLOW_UP[:] = [one_time]
 
 
 def _gained(state: ClashState, seat: int, resource: str, n: int, why: str) -> Event:

@@ -21,6 +21,7 @@ from rules.clash.event_harm import HARM_MAIN, HARM_PICKS, HARM_STEPS, paid
 from rules.clash.event_steps import (
     CITY,
     LOSS,
+    PICKS,
     PIECES,
     PLAYER,
     Params,
@@ -42,7 +43,7 @@ STEPS: dict[str, Callable[[ClashState, int, Params], list[Event]]] = {
     **BOON_STEPS,
 }
 #: The purposes of the effects' decisions.
-PICKS: dict[str, Pick] = {"lower": Pick(lower_options, lower_chosen), **HARM_PICKS, **BOON_PICKS}
+PICKS.update({"lower": Pick(lower_options, lower_chosen), **HARM_PICKS, **BOON_PICKS})
 #: Which decision kind each purpose is asked with.
 PURPOSE_KIND: dict[str, str] = {
     **dict.fromkeys(("lower", "quake", "volcano", "civil_war", "settler", "reform_city"), CITY),

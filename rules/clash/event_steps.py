@@ -43,6 +43,11 @@ class Pick:
     chosen: Callable[[ClashState, int, Params, list[str]], list[Event]]
 
 
+#: Every purpose's answers and effect, filled by :mod:`rules.clash.event_effects` when it is
+#: imported (it imports this module, so this one cannot import it: imports go one way).
+PICKS: dict[str, Pick] = {}
+
+
 def player_of(state: ClashState, seat: int) -> str:
     return state.players[seat]
 
@@ -55,8 +60,6 @@ def no_effect(state: ClashState, seat: int, card: str, why: str) -> list[Event]:
 def choose(state: ClashState, seat: int, kind: str, params: Params, count: int = 1) -> list[Event]:
     """Ask ``seat`` for ``count`` answers of ``params['purpose']``, unless one answer is left
     (or the seat resigned: the first answers)."""
-    from rules.clash.event_effects import PICKS  # the table of every purpose
-
     pick = PICKS[params["purpose"]]
     opts = pick.options(state, seat, params)
     if not opts:

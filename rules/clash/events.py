@@ -52,13 +52,14 @@ kept cards' in :mod:`rules.clash.event_kept`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from rules.clash import barbarians, decks, event_effects
 from rules.clash.advances import ADVANCE
 from rules.clash.components import EXHAUSTED_MARKERS, GOLD
 from rules.clash.event_cards import ATTACK, EVENTS, EXHAUSTED, GOLD_MINE, SPAWN, EventCard
-from rules.clash.event_effects import PICKS, PURPOSE_KIND
+from rules.clash.event_effects import PURPOSE_KIND
 from rules.clash.event_flow import (
     FOLLOW_UP,
     MYTHS,
@@ -69,7 +70,7 @@ from rules.clash.event_flow import (
     later,
     lower_now,
 )
-from rules.clash.event_steps import CITY, LOSS, PIECES, PLAYER, TOKENS
+from rules.clash.event_steps import CITY, LOSS, PICKS, PIECES, PLAYER, TOKENS
 from rules.clash.hexes import Hex, label, token
 from rules.clash.registry import Answer
 from rules.clash.resources import CULTURE, MOOD, gain
@@ -81,6 +82,10 @@ from rules.core import Choice, Decision, Event, IllegalAction
 JSON = Any
 EXHAUST: Final = "event_exhaust"
 MAIN, ADVANCE_EFFECTS = "main", "advance"
+#: The advance's one-time effects, run once the event it drew is over (C12). The advance
+#: module puts its function here when it is imported (it imports this module, so this one
+#: cannot import it: imports go one way).
+ADVANCE_FOLLOW_UP: list[Callable[[ClashState, int, str, bool], list[Event]]] = []
 GOLD_MINE_GOLD = 2
 PAY, LOWER = "pay", "lower"
 #: The kinds of the event decisions (``prompt.clash.<kind>``), answered by :data:`ANSWER`.
@@ -134,9 +139,7 @@ def _follow(state: ClashState, step: Decision) -> list[Event]:
     if name == MAIN:
         return event_effects.main(state, step.seat, p["card"])
     if name == ADVANCE_EFFECTS:
-        from rules.clash import advancing
-
-        return advancing.one_time(state, step.seat, p["advance"], bool(p["had_government"]))
+        return ADVANCE_FOLLOW_UP[0](state, step.seat, str(p["advance"]), bool(p["had_government"]))
     return event_effects.STEPS[name](state, step.seat, p)
 
 
