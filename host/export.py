@@ -22,13 +22,19 @@ from store import ActionRow, GameRow, SeatRow, standing
 EXPORTABLE = ("finished", "ended")
 
 
-def check_exportable(row: GameRow) -> None:
-    """Refuse a game that is not over: UserError(export_running / export_not_started)."""
+def check_over(row: GameRow, what: str) -> None:
+    """Refuse a game that is not over: UserError(``<what>_running`` while it runs or is
+    paused, ``<what>_not_started`` for a lobby or a cancelled game)."""
     if row.status in EXPORTABLE:
         return
     if row.status in ("running", "paused"):
-        raise UserError("export_running", game=row.id)
-    raise UserError("export_not_started", game=row.id)
+        raise UserError(f"{what}_running", game=row.id)
+    raise UserError(f"{what}_not_started", game=row.id)
+
+
+def check_exportable(row: GameRow) -> None:
+    """Refuse a game that is not over: UserError(export_running / export_not_started)."""
+    check_over(row, "export")
 
 
 def transcript(

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from host.errors import UserError
-from host.export import EXPORTABLE
+from host.export import check_over
 from host.rendering import Renderer
 from render.replay import animate
 from rules.core import Game, turn_owners
@@ -31,11 +30,7 @@ Progress = Callable[[int, int], Awaitable[None]]
 
 def check_replayable(row: GameRow) -> None:
     """Refuse a game that is not over: UserError(replay_running / replay_not_started)."""
-    if row.status in EXPORTABLE:
-        return
-    if row.status in ("running", "paused"):
-        raise UserError("replay_running", game=row.id)
-    raise UserError("replay_not_started", game=row.id)
+    check_over(row, "replay")
 
 
 def turn_views(

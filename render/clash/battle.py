@@ -44,6 +44,7 @@ from render.clash.geometry import MapLayout, Space
 from render.clash.icons import swords
 from render.clash.pieces import draw_marker, draw_unit, fill_of, is_seat
 from render.context import Ctx
+from rules.clash.combat import CARD_EVENT_KINDS
 from rules.clash.hexes import parse_hex
 from rules.core import IllegalAction
 
@@ -70,25 +71,7 @@ _LOSS_KINDS: Final = ("units_lost", "ships_sunk", "barbarian_units_lost")
 _RESULTS: Final = ("battle_won", "battle_drawn", "barbarians_held", "withdrew")
 #: What combat cards, the Great General, the Trojan Horse and the Great Mausoleum tell during
 #: a battle (``rules.clash.combat``): part of it, so they keep the battle open.
-_CARD_KINDS: Final = (
-    "combat_card_played",
-    "combat_card_ignored",
-    "scouts_took",
-    "siege_food_paid",
-    "tactical_retreat",
-    "archers",
-    "martyr",
-    "peltasts",
-    "ambush",
-    "veterans",
-    "routing",
-    "tactical_surprise",
-    "great_general",
-    "trojan_horse",
-    "mausoleum_paid",
-    "solar_eclipse",
-    "event_point",
-)
+_CARD_KINDS: Final = CARD_EVENT_KINDS
 _AFTERMATH: Final = (
     "city_captured",
     "city_removed",

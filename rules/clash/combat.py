@@ -1584,6 +1584,27 @@ KINDS: tuple[str, ...] = (
     MAUSOLEUM,
     cc.COMBAT_CARD,
 )
+#: What combat cards, the Great General, the Trojan Horse and the Great Mausoleum tell during a
+#: battle (without the ``clash.`` prefix).
+CARD_EVENT_KINDS: tuple[str, ...] = (
+    "combat_card_played",
+    "combat_card_ignored",
+    "scouts_took",
+    "siege_food_paid",
+    "tactical_retreat",
+    "archers",
+    "martyr",
+    "peltasts",
+    "ambush",
+    "veterans",
+    "routing",
+    "tactical_surprise",
+    "great_general",
+    "trojan_horse",
+    "mausoleum_paid",
+    "solar_eclipse",
+    "event_point",
+)
 #: The public events a battle tells, from its beginning to its last consequence (the view's
 #: ``battle_events``, the picture's battle report).
 EVENT_KINDS: frozenset[str] = frozenset(
@@ -1607,22 +1628,6 @@ EVENT_KINDS: frozenset[str] = frozenset(
         "barbarians_defeated",
         "barbarian_city_kept",
         "barbarian_city_destroyed",
-        "combat_card_played",
-        "combat_card_ignored",
-        "scouts_took",
-        "siege_food_paid",
-        "tactical_retreat",
-        "archers",
-        "martyr",
-        "peltasts",
-        "ambush",
-        "veterans",
-        "routing",
-        "tactical_surprise",
-        "great_general",
-        "trojan_horse",
-        "mausoleum_paid",
-        "solar_eclipse",
-        "event_point",
+        *CARD_EVENT_KINDS,
     )
 )
