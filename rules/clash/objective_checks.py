@@ -45,11 +45,10 @@ from rules.clash.scoring import wonders_of
 from rules.clash.setup import home
 from rules.clash.state import BARBARIAN_SIDE, ClashState, Fought
 from rules.clash.terrain import terrains
+from rules.clash.trade_routes import route_units
 
 #: Far enough for Colony and New Founder (spaces from the starting city position).
 FAR = 5
-#: Trade Routes' reach (p.2).
-ROUTE_REACH = 2
 
 StatusCheck = Callable[[ClashState, int], bool]
 
@@ -137,30 +136,9 @@ def _far_from_home(state: ClashState, seat: int, h: Hex) -> bool:
     return h not in _reach(state, start, FAR - 1)
 
 
-def _matching(reach: list[list[Hex]]) -> int:
-    """The most units paired with distinct cities (augmenting paths)."""
-    paired: dict[Hex, int] = {}
-
-    def augment(unit: int, seen: set[Hex]) -> bool:
-        for city in reach[unit]:
-            if city not in seen:
-                seen.add(city)
-                if city not in paired or augment(paired[city], seen):
-                    paired[city] = unit
-                    return True
-        return False
-
-    return sum(1 for unit in range(len(reach)) if augment(unit, set()))
-
-
 def trade_route_units(state: ClashState, seat: int, ships_only: bool = False) -> int:
     """How many of the seat's settlers and ships (or ships only) are trade-route units now."""
-    me = state.seats[seat]
-    units = [] if ships_only else [h for h, n in sorted(me.settlers.items()) for _ in range(n)]
-    units += [s.hex for s in me.ships]
-    cities = [c.hex for o in _others(state, seat) for c in state.seats[o].cities if c.mood != ANGRY]
-    near = [[c for c in cities if c in _reach(state, h, ROUTE_REACH)] for h in units]
-    return _matching(near)
+    return route_units(state, seat, ships_only)
 
 
 def _foreign_pieces(state: ClashState, seat: int) -> int:

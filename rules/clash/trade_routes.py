@@ -61,10 +61,10 @@ ROUTE_REACH = 2
 MAX_INCOME = 4
 
 
-def _units(state: ClashState, seat: int) -> list[Hex]:
+def _units(state: ClashState, seat: int, ships_only: bool = False) -> list[Hex]:
     """Where each counted unit stands: every settler on land, then every ship (C24)."""
     me = state.seats[seat]
-    on_land = [h for h, n in sorted(me.settlers.items()) for _ in range(n)]
+    on_land = [] if ships_only else [h for h, n in sorted(me.settlers.items()) for _ in range(n)]
     return on_land + [s.hex for s in me.ships]
 
 
@@ -97,12 +97,12 @@ def _matching(reach: list[list[Hex]]) -> int:
     return sum(1 for unit in range(len(reach)) if augment(unit, set()))
 
 
-def income(state: ClashState, seat: int) -> int:
-    """What Trade Routes give ``seat`` now (0 without the advance), before the caps."""
-    if TRADE_ROUTES not in state.seats[seat].advances:
-        return 0
+def route_units(state: ClashState, seat: int, ships_only: bool = False) -> int:
+    """How many of ``seat``'s settlers and ships (or ships only) trade with a distinct
+    non-angry city of another player now, owning Trade Routes or not (the objectives count
+    them too: Trader, Sea Lanes)."""
     cities = _partners(state, seat)
-    units = _units(state, seat)
+    units = _units(state, seat, ships_only)
     if not cities or not units:
         return 0
     explored = terrains(state)
@@ -111,7 +111,14 @@ def income(state: ClashState, seat: int) -> int:
         if h not in near:
             found = steps(h, lambda x: x in explored, ROUTE_REACH)
             near[h] = [c for c in cities if c in found]
-    return min(MAX_INCOME, _matching([near[h] for h in units]))
+    return _matching([near[h] for h in units])
+
+
+def income(state: ClashState, seat: int) -> int:
+    """What Trade Routes give ``seat`` now (0 without the advance), before the caps."""
+    if TRADE_ROUTES not in state.seats[seat].advances:
+        return 0
+    return min(MAX_INCOME, route_units(state, seat))
 
 
 def splits(state: ClashState, seat: int, count: int) -> list[int]:
