@@ -33,15 +33,10 @@ def _line(data: Any) -> None:
 
 def _selfplay(args: argparse.Namespace) -> int:
     game = rules.get_game(args.game)
-    save: Path | None = args.save
-    record: selfplay.Recorder | None = None
-    if save is not None:
-        save.mkdir(parents=True, exist_ok=True)
-
-        def record(seed: int, data: dict[str, Any], state: Any) -> None:
-            path = save / f"{game.name}_{seed}.json"
-            path.write_text(transcript.dumps(data), encoding="utf-8")
-
+    record = None
+    if args.save is not None:
+        args.save.mkdir(parents=True, exist_ok=True)
+        record = transcript.Saver(args.save, game.name)
     report = selfplay.run(
         game,
         games=args.games,
@@ -50,6 +45,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         policy=args.policy,
         max_steps=args.max_steps,
         record=record,
+        jobs=args.jobs,
     )
     for message in report.messages:
         print(message, file=sys.stderr)
@@ -107,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--policy", choices=("uniform", "greedy"), default="uniform")
     play.add_argument("--max-steps", type=int, default=20000, help="actions before 'stuck'")
     play.add_argument("--save", type=Path, default=None, help="write each game's transcript here")
+    play.add_argument("--jobs", type=int, default=1, help="processes to share the games among")
     play.set_defaults(run=_selfplay)
     rep = sub.add_parser("replay", help="replay transcript files")
     rep.add_argument("--views", action="store_true", help="print every viewer's view per step")

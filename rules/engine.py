@@ -37,6 +37,7 @@ __all__ = [
     "RECENT_EVENTS",
     "Engine",
     "EngineState",
+    "HasCatalogue",
     "HasFeatures",
     "HasGreedy",
     "HasReveals",
@@ -59,6 +60,13 @@ class HasFeatures(Protocol):
     """Rule features some events exercised (self-play's coverage report)."""
 
     def features(self, events: Iterable[Event]) -> list[str]: ...
+
+
+@runtime_checkable
+class HasCatalogue(Protocol):
+    """The features a complete self-play run should show (its report lists the missing)."""
+
+    def feature_catalogue(self) -> frozenset[str]: ...
 
 
 @runtime_checkable

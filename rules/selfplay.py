@@ -10,7 +10,9 @@ foreign actions and wrong seats at the engine: an action ``choices`` does not of
 
 Coverage counts rule features: the engine's optional ``features(events)`` hook (otherwise the
 event kinds), ``illegal.<code>`` for every refusal seen, ``end.<reason>`` and
-``tiebreak.<rule>`` from the outcomes, ``resign`` when a seat resigned.
+``tiebreak.<rule>`` from the outcomes, ``resign`` when a seat resigned. An engine with a
+catalogue of the features a complete run should show (``feature_catalogue()``, such as every
+card of Clash of Cultures) gets the ones not seen listed as ``missing``.
 
 With a recorder, every game is also handed over as a transcript (docs/transcripts.md) that
 replays it exactly: the options and seed it was set up with, each action and resignation that
@@ -24,11 +26,13 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules import get_game
 from rules.core import Choice, Event, Game, IllegalAction, Rng, act, join
-from rules.engine import HasFeatures, HasGreedy
+from rules.engine import HasCatalogue, HasFeatures, HasGreedy
 
 JSON = Any
 
@@ -48,6 +52,7 @@ class Report:
     seconds: float = 0.0
     coverage: Counter[str] = field(default_factory=Counter)
     messages: list[str] = field(default_factory=list)
+    catalogue: frozenset[str] = frozenset()
 
     def summary(self) -> dict[str, JSON]:
         """The JSON object printed as the last line."""
@@ -60,6 +65,7 @@ class Report:
             "actions": self.actions,
             "seconds": round(self.seconds, 3),
             "coverage": dict(sorted(self.coverage.items())),
+            "missing": sorted(self.catalogue - set(self.coverage)),
         }
 
 
@@ -172,7 +178,9 @@ class Runner:
         self.steps = []
         self.state = None
         self.seats = count
-        self.vocabulary.update(f"@{h}" for h in handles)
+        # Each game's own words only: a game then depends on its seed alone, whichever games
+        # were played before it (or in another process, ``jobs``).
+        self.vocabulary = {GARBAGE, *(f"@{h}" for h in handles)}
         self.report.games += 1
         data: dict[str, JSON] = {"game": game.name, "players": handles}
         error: str | None = None
@@ -357,15 +365,55 @@ def run(
     policy: str = "uniform",
     max_steps: int = 20000,
     record: Recorder | None = None,
+    jobs: int = 1,
 ) -> Report:
-    """Play ``games`` games and return the report; ``record`` receives each game played."""
-    report = Report(game.name, players)
-    runner = Runner(game, report, policy=policy, max_steps=max_steps, record=record)
+    """Play ``games`` games and return the report; ``record`` receives each game played.
+
+    With ``jobs`` above 1 the games are shared out among that many processes (``record`` must
+    then be picklable); each game depends on its seed alone, so the report is the same."""
+    catalogue = game.feature_catalogue() if isinstance(game, HasCatalogue) else frozenset()
     started = time.perf_counter()
-    for i in range(games):
-        runner.play(seed * 1_000_003 + i, players)
+    plan = _Plan(game.name, seed, players, policy, max_steps, record)
+    if jobs <= 1 or games <= 1:
+        parts = [plan.play(range(games))]
+    else:
+        share = -(-games // jobs)
+        ranges = [range(i, min(i + share, games)) for i in range(0, games, share)]
+        with ProcessPoolExecutor(max_workers=len(ranges)) as pool:
+            parts = list(pool.map(plan.play, ranges))
+    report = Report(game.name, players, catalogue=catalogue)
+    for part in parts:
+        report.games += part.games
+        report.finished += part.finished
+        report.errors += part.errors
+        report.actions += part.actions
+        report.coverage.update(part.coverage)
+        report.messages += part.messages[: 20 - len(report.messages)]
     report.seconds = time.perf_counter() - started
     return report
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every share of a run plays with (sent to the worker processes)."""
+
+    game: str
+    seed: int
+    players: int | None
+    policy: str
+    max_steps: int
+    record: Recorder | None
+
+    def play(self, indices: range) -> Report:
+        """The games ``indices`` of the run."""
+        game = get_game(self.game)
+        report = Report(game.name, self.players)
+        runner = Runner(
+            game, report, policy=self.policy, max_steps=self.max_steps, record=self.record
+        )
+        for i in indices:
+            runner.play(self.seed * 1_000_003 + i, self.players)
+        return report
 
 
 def merge(reports: Sequence[Report]) -> Mapping[str, int]:

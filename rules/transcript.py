@@ -334,3 +334,16 @@ def _differences(expected: JSON, actual: JSON, path: str = "") -> list[tuple[str
     if expected != actual:
         return [(path, f"expected {expected!r}, got {actual!r}")]
     return []
+
+
+@dataclass(frozen=True, slots=True)
+class Saver:
+    """Writes each self-played game's transcript as ``DIRECTORY/GAME_SEED.json`` (a
+    :data:`rules.selfplay.Recorder` that worker processes can be sent)."""
+
+    directory: Path
+    game: str
+
+    def __call__(self, seed: int, data: dict[str, Any], state: Any) -> None:
+        path = self.directory / f"{self.game}_{seed}.json"
+        path.write_text(dumps(data), encoding="utf-8")

@@ -87,7 +87,7 @@ from rules.clash import battle_facts, transfer
 from rules.clash import combat_cards as cc
 from rules.clash import marks as mk
 from rules.clash.barbarians import great_wall_protects
-from rules.clash.cards import SOLAR_ECLIPSE, TROJAN_HORSE
+from rules.clash.cards import ACTION_HALVES, SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.components import (
     ANGRY,
     ARMY,
@@ -475,9 +475,13 @@ def _card_apply(state: ClashState, decision: Decision, toks: list[str]) -> list[
         me.actions = tuple(hand)
         discard(state, "action", whole)
         state.battle = replace(b, played=(*b.played, (decision.seat, whole)), retreat=retreat)
-        # Public: the half names the card played; its id may later be hidden again (a hand,
-        # a reshuffled deck), so the events never spell it.
-        params = {"player": state.players[decision.seat], "half": cc.half_of(whole)}
+        # Public: the two halves name the card played; its id may later be hidden again (a
+        # hand, a reshuffled deck), so the events never spell it.
+        params = {
+            "player": state.players[decision.seat],
+            "half": cc.half_of(whole),
+            "civil": ACTION_HALVES[whole][0],
+        }
         events.append(Event("clash.combat_card_played", params))
     _window_done(state)
     return events + _go_on(state)

@@ -16,13 +16,14 @@ rules.core.IllegalAction: too_many_tokens {'token': 'now'}
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.clash import (
     actions,
     battle_facts,
     combat,
+    features,
     invariants,
     objectives,
     serial,
@@ -140,6 +141,14 @@ class ClashGame(Engine[ClashState]):
 
     def check_invariants(self, state: ClashState) -> list[str]:
         return invariants.check(state)
+
+    def features(self, events: Iterable[Event]) -> list[str]:
+        """Event kinds and the cards the events show in play (self-play coverage)."""
+        return features.features(events)
+
+    def feature_catalogue(self) -> frozenset[str]:
+        """Every card a complete self-play run shows in play (its ``missing`` list)."""
+        return features.CATALOGUE
 
     def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
         """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card

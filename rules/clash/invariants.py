@@ -12,6 +12,7 @@ another player's hand.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -344,13 +345,17 @@ def secrets(state: ClashState) -> dict[int | None, set[str]]:
     return {k: v - handles for k, v in out.items()}
 
 
+#: A JSON string in a JSON text, quotes left out (escaped quotes stay inside).
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
 def _hidden_in_views(state: ClashState) -> list[str]:
     out: list[str] = []
     for seat, hidden in secrets(state).items():
-        # A secret shown is a whole JSON string (a value or a key): quoted in the text, where a
-        # quote inside another string would be escaped.
-        text = json.dumps(build_view(state, seat))
-        shown = {x for x in hidden if json.dumps(x) in text}
+        # A secret shown is a whole JSON string of the view (a value or a key): the view's
+        # strings are read out of its text once, not searched for once per secret. Secrets are
+        # ids, with no character that JSON escapes, so they compare as they are.
+        shown = hidden & set(_JSON_STRING.findall(json.dumps(build_view(state, seat))))
         if shown:
             out.append(f"the view of seat {seat} shows {sorted(shown)}")
     return out

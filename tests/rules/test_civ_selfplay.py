@@ -63,8 +63,10 @@ def test_selfplay_cli_prints_a_json_summary_last(capsys: pytest.CaptureFixture[s
         "actions",
         "seconds",
         "coverage",
+        "missing",
     }
     assert (last["game"], last["players"], last["games"], last["errors"]) == ("civ", 3, 3, 0)
+    assert last["missing"] == []  # CIV has no catalogue of features
 
 
 def test_selfplay_detects_a_stuck_game(capsys: pytest.CaptureFixture[str]) -> None:
