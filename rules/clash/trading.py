@@ -612,12 +612,10 @@ def seen_by(state: ClashState, seat: int) -> set[str]:
     return {c for o in offers(state) if o.partner == seat for c in o.give.cards}
 
 
-def view(state: ClashState, seat: int | None) -> list[dict[str, JSON]]:
-    """The open offers: everyone sees who offers what to whom, cards by number; the two
-    traders also see the cards."""
-    out: list[dict[str, JSON]] = []
-    for o in offers(state):
-        entry: dict[str, JSON] = {
+def view(state: ClashState) -> list[dict[str, JSON]]:
+    """The open offers as everyone sees them: who offers what to whom, cards by number."""
+    return [
+        {
             "from": o.offerer,
             "to": o.partner,
             "give": dict(o.give.amounts),
@@ -625,10 +623,17 @@ def view(state: ClashState, seat: int | None) -> list[dict[str, JSON]]:
             "action_cards": sum(1 for c in o.give.cards if c.startswith("A")),
             "objective_cards": sum(1 for c in o.give.cards if c.startswith("O")),
         }
-        if seat in (o.offerer, o.partner):
-            entry["cards"] = list(o.give.cards)
-        out.append(entry)
-    return out
+        for o in offers(state)
+    ]
+
+
+def private_view(state: ClashState, seat: int) -> list[dict[str, JSON]]:
+    """The cards of the open offers ``seat`` makes or is made (the two traders see them)."""
+    return [
+        {"from": o.offerer, "to": o.partner, "cards": list(o.give.cards)}
+        for o in offers(state)
+        if seat in (o.offerer, o.partner) and o.give.cards
+    ]
 
 
 # -- snapshots and positions ----------------------------------------------------------------

@@ -5,8 +5,8 @@ slot (a face-down slot shows no terrain and no tile, and the tiles left in the b
 nowhere), the order of every deck (counts only), the dice queue (the future), and the cards in
 hand, which only their owner's own view lists (``hand`` and ``private``); the others see how
 many action and objective cards a player holds, and of an open trade offer how many cards it
-gives: the cards themselves only in the two traders' views (``offers``). Discards, completed
-objectives, kept events, revealed and reserved wonders are public.
+gives: the cards themselves only in the two traders' views (``private["trade_cards"]``).
+Discards, completed objectives, kept events, revealed and reserved wonders are public.
 
 ``view["map"]`` is what the picture draws::
 
@@ -71,7 +71,7 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
         "turn_used": sorted(state.turn_state.used),
         "influenced": state.turn_state.influenced,
         "moving": state.turn_state.moving,
-        "offers": trading.view(state, seat),
+        "offers": trading.view(state),
         "exploring": _exploring(state),
         "battle": _battle(state),
         "battle_events": [
@@ -104,6 +104,8 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
             "objective_offers": [
                 {"card": c, "half": h} for s, c, h in state.objective_watch.offers if s == seat
             ],
+            # The cards of the trade offers this seat makes or is made (counts are public).
+            "trade_cards": trading.private_view(state, seat),
         }
     return view
 

@@ -226,7 +226,8 @@ def test_a_card_trade_keeps_the_cards_hidden_from_the_third_player() -> None:
     (private,) = [e for e in events if e.visible_to is not None]
     assert private.visible_to == (ANN, BOB) and private.params["cards"] == ["A11", "O03"]
     # ann is shown them; cy and the spectators see two cards, not which.
-    assert GAME.view(state, ANN)["offers"][0]["cards"] == ["A11", "O03"]
+    shown_ann = {"from": BOB, "to": ANN, "cards": ["A11", "O03"]}
+    assert GAME.view(state, ANN)["private"]["trade_cards"] == [shown_ann]
     for seat in (None, CY):
         shown = json.dumps(GAME.view(state, seat))
         assert '"A11"' not in shown and '"O03"' not in shown

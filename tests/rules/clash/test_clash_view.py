@@ -173,6 +173,7 @@ def test_hands_are_counts_for_the_others() -> None:
         "actions": ["A10"],
         "objectives": ["O02", "O03"],
         "objective_offers": [],
+        "trade_cards": [],
     }
     public = GAME.view(state, None)
     assert public["seats"][0]["completed"] == [{"card": "O05", "half": "top"}]
