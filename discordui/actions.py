@@ -107,7 +107,7 @@ def picker_content(lang: str, picker: Picker) -> str:
     """The prompt and the action built so far."""
     game = picker.game
     prompts = [p for p in game.pending() if p.seat == picker.seat]
-    lines = [text.prompt_line(lang, game.row.game, p, locales.t(lang, "play.you")) for p in prompts]
+    lines = [text.own_prompt_line(lang, game.row.game, p) for p in prompts]
     if picker.path:
         lines.append(locales.t(lang, "play.building", action=picker.label(lang, picker.path)))
     lines.append(locales.t(lang, "play.pick_next" if picker.choices else "play.pick_done"))

@@ -79,6 +79,13 @@ def prompt_line(lang: str, game: str, prompt: Prompt, who: str) -> str:
     return locales.t(lang, key, who=who, what=prompt_what(lang, game, prompt))
 
 
+def own_prompt_line(lang: str, game: str, prompt: Prompt) -> str:
+    """The same for the player it is meant for: ``You: play a card``, ``You may: ...`` (a
+    sentence of its own, as Hungarian conjugates the verb for "you")."""
+    key = "play.own_prompt_line" if prompt.must else "play.own_offer_line"
+    return locales.t(lang, key, what=prompt_what(lang, game, prompt))
+
+
 def choice_label(lang: str, choice: Choice) -> str:
     """The localised label of one choice."""
     return locales.t(lang, choice.label, **dict(choice.params))
