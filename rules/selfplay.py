@@ -369,13 +369,14 @@ def run(
 ) -> Report:
     """Play ``games`` games and return the report; ``record`` receives each game played.
 
-    With ``jobs`` above 1 the games are shared out among that many processes (``record`` must
-    then be picklable); each game depends on its seed alone, so the report is the same."""
+    With ``jobs`` above 1 the games are shared out among that many processes, which play the
+    engine registered under ``game.name`` (``record`` must then be picklable); each game depends
+    on its seed alone, so the report is the same."""
     catalogue = game.feature_catalogue() if isinstance(game, HasCatalogue) else frozenset()
     started = time.perf_counter()
     plan = _Plan(game.name, seed, players, policy, max_steps, record)
     if jobs <= 1 or games <= 1:
-        parts = [plan.play(range(games))]
+        parts = [plan.play(range(games), game)]
     else:
         share = -(-games // jobs)
         ranges = [range(i, min(i + share, games)) for i in range(0, games, share)]
@@ -404,9 +405,10 @@ class _Plan:
     max_steps: int
     record: Recorder | None
 
-    def play(self, indices: range) -> Report:
-        """The games ``indices`` of the run."""
-        game = get_game(self.game)
+    def play(self, indices: range, engine: Game[Any] | None = None) -> Report:
+        """The games ``indices`` of the run, with ``engine`` (in a worker process: the engine
+        registered under the run's game name)."""
+        game = engine or get_game(self.game)
         report = Report(game.name, self.players)
         runner = Runner(
             game, report, policy=self.policy, max_steps=self.max_steps, record=self.record
