@@ -51,6 +51,7 @@ _PAD: Final = 20
 _BAND: Final = 12
 _GAP: Final = 14
 _ICON: Final = _HEADING
+_PILL_WEIGHT: Final[Weight] = "semibold"
 #: Bytes above which the picture is encoded again, smaller and slower (the budget is 300 KB).
 BUDGET: Final = 290_000
 #: Wrapped texts are never cut in practice: the longest civil text takes 6 lines.
@@ -340,9 +341,6 @@ def _kind_pill(ctx: Ctx, face_: HalfFace) -> tuple[str, theme.Colour]:
     if face_.timing is not None:
         return ctx.t(f"clash.objective_timing.{face_.timing}"), _PILL_FILL[face_.timing]
     return ctx.t(f"render.clash.hand.{face_.kind}"), _PILL_FILL[face_.kind]
-
-
-_PILL_WEIGHT: Final[Weight] = "semibold"
 
 
 def _pill_width(text: str) -> int:
