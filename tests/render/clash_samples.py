@@ -5,11 +5,13 @@ Two kinds: views built by hand from the real boards and tiles (``two_player``,
 and player boards built by :func:`seat_board` as the engine builds them, with governments,
 wonders and tracks up to 8), and games played through the engine (``played``: the docs'
 picture; ``battle_under_way``, ``battle_won`` and ``battle_sample``: battles with fixed dice
-on a 2-player board, for the battle mark and report). Each function returns a fresh dict, so
-a test may change it freely. Run this file to write
+on a 2-player board, for the battle mark and report; ``hand_view``: a seat's hand after such
+a battle, with an objective offered and a card in a trade offer). Each function returns a fresh
+dict, so a test may change it freely. Run this file to write
 ``docs/images/clash-4p-explored.png`` (and its phone-sized copy,
 ``clash-4p-explored-phone.png``), the battles' ``clash-battle.png`` (and
-``clash-battle-phone.png``) and print render times and sizes:
+``clash-battle-phone.png``), the hand's ``clash-hand.png`` (and ``clash-hand-phone.png``) and
+print render times and sizes:
 ``.venv/bin/python tests/render/clash_samples.py``.
 """
 
@@ -620,6 +622,45 @@ def battle_sample(name: str) -> dict[str, Any]:
     return GAME.view(state, None)
 
 
+#: A hand of the typical largest size, 7 action and 3 objective cards, with the longest texts
+#: in Hungarian (the longest language): the byte budget's worst case.
+LONGEST_ACTIONS = ("A13", "A14", "A15", "A16", "A21", "A39", "A40")
+LONGEST_OBJECTIVES = ("O16", "O28", "O30")
+#: The docs' hand: cards of every kind of provenance, Warlord (O05) offered after the battle.
+HAND_ACTIONS = ("A03", "A11", "A14", "A22", "A24", "A33", "A41")
+HAND_OBJECTIVES = ("O05", "O16", "O27")
+
+
+def hand_state(
+    actions: Iterable[str] = HAND_ACTIONS,
+    objectives: Iterable[str] = HAND_OBJECTIVES,
+    *,
+    trade: Iterable[str] | None = None,
+) -> ClashState:
+    """ann holds ``actions`` and ``objectives`` and has offered bob the cards ``trade`` (for 1
+    Food; by default her second action card); she has just destroyed bob's three army units
+    on B2 (6 6 6 against 1 1 1), so Warlord (O05) may be completed now if she holds it. bob
+    holds A07 and O02."""
+    mine = list(actions)
+    given = mine[1:2] if trade is None else list(trade)
+    offers = [{"from": "ann", "to": "bob", "give": {"cards": given}, "want": {"food": 1}}]
+    state = battle_state(
+        {"armies": {"C3": 3}, "actions": mine, "objectives": list(objectives)},
+        {"armies": {"B2": 3}, "actions": ["A07"], "objectives": ["O02"]},
+        [6, 6, 6, 1, 1, 1],
+        "move c3 b2 army army army",
+        offers=offers if given else [],
+    )
+    if GAME.pending(state)[0].kind == "combat_card":  # ann may play a card first: she does not
+        state, _ = GAME.apply(state, 0, "pass")
+    return state
+
+
+def hand_view(seat: int = 0, **kwargs: Any) -> dict[str, Any]:
+    """The view of ``seat`` in :func:`hand_state`."""
+    return GAME.view(hand_state(**kwargs), seat)
+
+
 def phone_copy(png: bytes) -> Image.Image:
     """The picture as Discord shows it on a phone: :data:`look.PHONE_WIDTH` pixels wide."""
     with Image.open(io.BytesIO(png)) as picture:
@@ -669,6 +710,20 @@ def save_battle_image() -> list[Path]:
     return [path, phone]
 
 
+def save_hand_image() -> list[Path]:
+    """The docs' hand (ann's, :func:`hand_view`) and its phone-sized copy."""
+    from render.clash.hand import hand_png
+
+    folder = ROOT / "docs" / "images"
+    folder.mkdir(exist_ok=True)
+    path, phone = folder / "clash-hand.png", folder / "clash-hand-phone.png"
+    data = hand_png(hand_view(), lang="en")
+    path.write_bytes(data)
+    small = phone_copy(data).quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    small.save(phone, optimize=True)
+    return [path, phone]
+
+
 def benchmark(repeat: int = 15) -> None:
     """Print the first and the fastest render time and the size of every sample."""
     cases = {"2p": two_player(), "3p": three_player(), "4p": four_player(), "played": played()}
@@ -685,6 +740,22 @@ def benchmark(repeat: int = 15) -> None:
                 f"{name} {what}: first {cold * 1000:.0f} ms, fastest of {repeat} "
                 f"{best * 1000:.1f} ms, {len(data) / 1000:.0f} KB"
             )
+    from render.clash.hand import hand_png
+
+    hands = {
+        "docs": hand_view(),
+        "longest": hand_view(actions=LONGEST_ACTIONS, objectives=LONGEST_OBJECTIVES),
+    }
+    for name, v in hands.items():
+        for lang in ("en", "hu"):
+            start = time.perf_counter()
+            data = hand_png(v, lang=lang)
+            cold = time.perf_counter() - start
+            best = min(_timed(lambda v=v, lang=lang: hand_png(v, lang=lang)) for _ in range(repeat))
+            print(
+                f"{name} hand ({lang}): first {cold * 1000:.0f} ms, fastest of {repeat} "
+                f"{best * 1000:.1f} ms, {len(data) / 1000:.0f} KB"
+            )
 
 
 def _timed(draw: Any) -> float:
@@ -696,4 +767,5 @@ def _timed(draw: Any) -> float:
 if __name__ == "__main__":
     print(save_docs_image())
     print(save_battle_image())
+    print(save_hand_image())
     benchmark()

@@ -21,7 +21,7 @@ import rules
 from render import theme
 from render.canvas import Canvas
 from render.clash import board as clash_map
-from render.clash import hand, header, icons, look, pieces, table
+from render.clash import header, icons, look, pieces, table
 from render.clash import players as players_board
 from render.clash.geometry import MapLayout
 from render.context import context
@@ -389,17 +389,6 @@ def test_crop_zooms_around_a_space(drawn: Drawn) -> None:
 def test_crop_needs_a_space_of_the_map(around: str) -> None:
     with pytest.raises(ValueError, match="space"):
         table.crop_png(samples.four_player(), around, lang="en")
-
-
-def test_hand_panel_renders_for_a_seat_only(drawn: Drawn) -> None:
-    """The private panel shows the seat and how many cards it holds; a spectator has none."""
-    view = samples.two_player()
-    with pytest.raises(ValueError, match="seat"):
-        hand.hand_png(view, lang="en")
-    view.update(seat=1, hand=["a1", "a2", "a3"], private={})
-    width, _ = png_size(hand.hand_png(view, lang="en"))
-    assert width == look.WIDTH
-    assert {"bob", "3"} <= {text for _, text, _ in drawn}
 
 
 def test_legend_labels_appear_once_the_catalogue_has_them(
