@@ -95,10 +95,13 @@ async def rules_topic_autocomplete(
     game = await rules_game(interaction, getattr(interaction.namespace, "game", None))
     prefix = f"rules.{game}."
     topics = sorted(k[len(prefix) :] for k in locales.keys(lang) if k.startswith(prefix))
+    named = [(topic, _topic_name(lang, game, topic)) for topic in topics]
+    # Typed words match the topic or its name, in any case ("a01" finds card.A01).
+    typed = current.casefold()
     return [
-        app_commands.Choice(name=_topic_name(lang, game, topic)[:100], value=topic)
-        for topic in topics
-        if current.lower() in topic
+        app_commands.Choice(name=name[:100], value=topic)
+        for topic, name in named
+        if typed in topic.casefold() or typed in name.casefold()
     ][:25]
 
 

@@ -11,14 +11,13 @@ from rules.core import Game
 _ENGINES: dict[str, str] = {
     "civ": "rules.civ",
     "stoneage": "rules.stoneage",
+    "clash": "rules.clash",
 }
 
 GAME_NAMES: tuple[str, ...] = tuple(_ENGINES)
 #: Engines still being built: tested, replayable (``python -m rules replay``, self-play) and
 #: rendered in tests, but not in :data:`GAME_NAMES`, so that no lobby or command offers them.
-_IN_PROGRESS: dict[str, str] = {
-    "clash": "rules.clash",
-}
+_IN_PROGRESS: dict[str, str] = {}
 #: Every engine a transcript or the command line may name.
 ENGINE_NAMES: tuple[str, ...] = (*GAME_NAMES, *_IN_PROGRESS)
 

@@ -12,11 +12,6 @@ The table never reads the hand or private fields of a view: it works on :func:`p
 (the seats' boards hold counts of the cards in hand, never the cards). Face-down regions show
 their back only; the view carries no hidden tile, and a terrain given for a space of an
 unexplored slot is ignored all the same (:func:`geometry.spaces_of`).
-
-``render/clash/`` has no ``__init__.py`` yet: ``rules.GAME_NAMES`` does not list Clash of
-Cultures, and ``tests/test_architecture.py`` wants every package under ``render/`` to be a
-registered game. Registering the game adds one that re-exports :func:`table_png` and
-:func:`hand_png` (``render.renderers`` imports ``render.clash``).
 """
 
 from __future__ import annotations

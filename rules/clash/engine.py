@@ -152,7 +152,8 @@ class ClashGame(Engine[ClashState]):
 
     def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
         """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card
-        played, traded, drawn or an objective completed), the generator or the dice queue
+        played, traded, drawn or an objective completed; a deck changed: an event card drawn
+        face up), the generator or the dice queue
         used, or a private event: the action cannot be taken back (``/undo``)."""
         turned_up = any(
             after.regions[k].explored and not r.explored for k, r in before.regions.items()
@@ -164,6 +165,7 @@ class ClashGame(Engine[ClashState]):
         return (
             turned_up
             or hands
+            or before.cards.decks != after.cards.decks
             or before.rng.state != after.rng.state
             or before.dice != after.dice
             or any(e.visible_to is not None for e in events)

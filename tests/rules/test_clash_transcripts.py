@@ -1,6 +1,5 @@
 """Clash of Cultures transcript scenarios (docs/transcripts.md) replayed through the
-command-line code: Clash is in progress, so replayable but offered nowhere
-(``rules.ENGINE_NAMES``, not ``rules.GAME_NAMES``)."""
+command-line code."""
 
 from __future__ import annotations
 
@@ -44,7 +43,7 @@ def test_replay_cli_prints_steps_then_the_final_views(
     assert sorted(final["private"]) == sorted(json.loads(path.read_text())["players"])
 
 
-def test_clash_is_replayable_but_not_offered() -> None:
+def test_clash_is_offered_and_replayable() -> None:
     import rules
 
-    assert "clash" in rules.ENGINE_NAMES and "clash" not in rules.GAME_NAMES
+    assert "clash" in rules.GAME_NAMES and "clash" in rules.ENGINE_NAMES

@@ -316,3 +316,17 @@ def test_a_resigning_player_leaves_the_events_other_steps_going() -> None:
     assert GAME.pending(state)[0].seat == 1 and prompt(state) == "event_city"
     state, _ = GAME.resign(state, 1)
     assert GAME.pending(state)[0].seat == 2 and prompt(state) == "event_city"
+
+
+def test_drawing_an_event_card_cannot_be_taken_back() -> None:
+    """The drawn card was the hidden top of the deck (``/undo`` is locked, as for a region
+    turned up); the same Advance without a level rise draws nothing and may be taken back."""
+    from rules.core import act, reveals
+
+    before = drawing("E28")
+    after, evs = act(GAME, before, 0, DRAW)
+    assert "clash.event_card" in [e.kind for e in evs] and reveals(GAME, before, after, evs)
+    quiet = drawing("E28", {"culture_level": 0})
+    after, evs = act(GAME, quiet, 0, DRAW)
+    assert "clash.event_card" not in [e.kind for e in evs]
+    assert not reveals(GAME, quiet, after, evs)

@@ -1,0 +1,156 @@
+"""Whole Clash of Cultures games through the emulator, from the lobby to the result post."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import locales
+from playground import Emulator, FakeUser, Message
+from rules.core import Event, Rng
+from tests.e2e.clash_plan import Step, plan
+from tests.e2e.table_driver import Table, finished, said, sent, submitted, table_bot
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+async def test_clash_game_from_lobby_to_result(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path, count: int
+) -> None:
+    """2, 3 and 4 players open, join, start and finish; the last post has the scores."""
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, players[:count])
+        await table.open(game="clash")
+        first = table.table_message()
+        assert first.attachments and first.attachments[0].filename == "table.png"
+        actions = await table.play_to_end(Rng(count), buttons_every=5, limit=3000)
+        assert actions > 20
+        last = table.table_message()
+        assert "The game is over" in last.content, last.content
+        game = await table.game()
+        assert game.row.status == "finished"
+        assert await bot.service.verify(table.game_id)
+
+
+def lang_of(user: FakeUser) -> str:
+    return "hu" if user.locale.startswith("hu") else "en"
+
+
+async def play_steps(table: Table, steps: Sequence[Step]) -> None:
+    """The planned moves, made with ``/move`` as their players would type them."""
+    for seat, action in steps:
+        game = await table.game()
+        answer = await table.move(table.user_for(game, seat), action)
+        assert answer.content.startswith("✅"), (action, answer.content)
+
+
+async def press(table: Table, user: FakeUser, picker: Message, button: dict[str, Any]) -> Message:
+    """Press a picker button; a step that sends the move answers with its confirmation."""
+    result = await table.emu.press(user, picker, button["custom_id"])
+    answer = await finished(result)
+    return await sent(result, answer) if submitted(answer) else answer
+
+
+async def press_label(table: Table, user: FakeUser, picker: Message, key: str) -> Message:
+    """Press the picker button whose label is the text of ``key`` in the user's language."""
+    label = locales.t(lang_of(user), key)
+    button = next((b for b in picker.buttons if b.get("label") == label), None)
+    assert button is not None, (label, [b.get("label") for b in picker.buttons])
+    return await press(table, user, picker, button)
+
+
+def choices_of(user: FakeUser, picker: Message) -> list[dict[str, Any]]:
+    """The picker's buttons but Back and Undo."""
+    skip = {locales.t(lang_of(user), f"button.{k}") for k in ("back", "undo")}
+    return [b for b in picker.buttons if b.get("label") not in skip]
+
+
+async def test_a_trade_an_undo_and_an_event(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """A gift offered with /move and accepted in the picker, the acceptance taken back with
+    /undo and made again, then play on to an event card: its move cannot be taken back."""
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, players[:2])
+        await table.open(game="clash")
+        game = await table.game()
+        active = game.pending()[0].seat
+        giver, taker = table.user_for(game, active), table.user_for(game, 1 - active)
+        giver_handle, taker_handle = game.state.players[active], game.state.players[1 - active]
+        kinds = ("wood", "ore", "gold", "ideas")
+
+        def something_to_give(state: Any, events: Sequence[Event]) -> bool:
+            held = state.seats[active].resources
+            return (
+                state.active == active
+                and not state.prompts.pending()
+                and any(held[k] for k in kinds)
+            )
+
+        await play_steps(table, plan(game.engine, game.state, something_to_give, seed=2))
+        game = await table.game()
+        kind = next(k for k in kinds if game.state.seats[active].resources[k])
+        held = game.state.seats[1 - active].resources[kind]
+        offered = await table.move(giver, f"trade @{taker_handle} give {kind}1")
+        assert offered.content.startswith("✅"), offered.content
+        assert said(table.table_message().content, "event.clash.trade_offered")
+
+        # The partner answers in the picker (a may-act prompt: the game did not wait for it).
+        picker = await finished(await emulator.press(taker, table.table_message(), label="Act"))
+        whom = await press_label(table, taker, picker, "clash.token.accept")
+        (offer,) = choices_of(taker, whom)
+        done = await press(table, taker, whom, offer)
+        assert done.content.startswith("✅"), done.content
+        game = await table.game()
+        assert game.state.seats[1 - active].resources[kind] == held + 1
+        assert said(table.table_message().content, "event.clash.trade_made")
+
+        undone = await finished(await emulator.slash(taker, "undo", channel=table.thread))
+        assert said(undone.content, "play.undone"), undone.content
+        game = await table.game()
+        assert game.state.seats[1 - active].resources[kind] == held
+        again = await table.move(taker, f"accept @{giver_handle}")
+        assert again.content.startswith("✅"), again.content
+
+        def drew_an_event(state: Any, events: Sequence[Event]) -> bool:
+            return any(e.kind == "clash.event_card" for e in events)
+
+        game = await table.game()
+        steps = plan(game.engine, game.state, drew_an_event, seed=3)
+        await play_steps(table, steps)
+        assert said(table.table_message().content, "event.clash.event_card")
+        drawer = table.user_for(await table.game(), steps[-1][0])
+        refused = await finished(await emulator.slash(drawer, "undo", channel=table.thread))
+        assert said(refused.content, "error.undo_revealed"), refused.content
+        assert await bot.service.verify(table.game_id)
+
+
+async def test_rules_in_a_clash_thread_find_every_card_by_its_id(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """/rules in a Clash thread explains Clash; a card is found by its id in any case and its
+    help says whether its text is a stand-in; Hungarian readers get Hungarian."""
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, players[:2])
+        await table.open(game="clash")
+        alice, bob = players[0], players[1]
+        answer = await finished(await emulator.slash(alice, "rules", channel=table.thread))
+        assert answer.content.startswith("**Clash of Cultures: "), answer.content
+        topics = await emulator.autocomplete(
+            alice, "rules", focused="topic", channel=table.thread, topic="a01"
+        )
+        assert [t["value"] for t in topics] == ["card.A01"], topics
+        card = await finished(
+            await emulator.slash(alice, "rules", channel=table.thread, topic="card.A01")
+        )
+        assert said(card.content, "rules.clash.card.A01"), card.content
+        assert "stand-in" in card.content
+        hungarian = await finished(
+            await emulator.slash(bob, "rules", channel=table.thread, topic="advance.farming")
+        )
+        assert said(hungarian.content, "rules.clash.advance.farming")
+        assert locales.t("hu", "clash.advance.farming") in hungarian.content
