@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -9,8 +11,10 @@ from typing import Any
 import pytest
 
 import locales
+import render
 from playground import Emulator, FakeUser, Message
 from rules.core import Event, Rng
+from store import rebuild
 from tests.e2e.clash_plan import Step, plan
 from tests.e2e.table_driver import Table, finished, said, sent, submitted, table_bot
 
@@ -154,3 +158,63 @@ async def test_rules_in_a_clash_thread_find_every_card_by_its_id(
         )
         assert said(hungarian.content, "rules.clash.advance.farming")
         assert locales.t("hu", "clash.advance.farming") in hungarian.content
+
+
+async def test_no_hand_or_objective_reaches_a_public_message_or_image(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Three players play on, one gives a card in a trade and everyone looks at their hand:
+    no private event, no card that was only ever in a hand (by its id or its name, in either
+    language) is in any public payload, and every public picture is a public view's."""
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, players[:3])
+        await table.open(game="clash")
+        game = await table.game()
+        active = game.pending()[0].seat
+        card = game.state.seats[active].actions[0]
+        partner = game.state.players[(active + 1) % 3]
+        gift = await table.move(table.user_for(game, active), f"trade @{partner} give {card}")
+        assert gift.content.startswith("✅"), gift.content
+        rng = Rng(9)
+        for _ in range(45):
+            game = await table.game()
+            if game.outcome() is not None:
+                break
+            seat = game.pending()[0].seat
+            answer = await table.move(
+                table.user_for(game, seat), await table.pick_action(game, seat, rng)
+            )
+            assert answer.content.startswith("✅"), answer.content
+        for user in players[:3]:
+            await finished(await emulator.press(user, table.table_message(), label="My hand"))
+            await finished(await emulator.slash(user, "hand", channel=table.thread))
+
+        game = await table.game()
+        seats = await bot.store.seats(table.game_id)
+        rows = await bot.store.actions(table.game_id)
+        states = [rebuild(game.row, seats, rows[:n]) for n in range(len(rows) + 1)]
+        views = [game.engine.view(state, None) for state in states]
+        shown = {s for view in views for s in re.findall(r'"([^"]*)"', json.dumps(view))}
+        held = {c for state in states for p in state.seats for c in (*p.actions, *p.objectives)}
+        secret = held - shown
+        assert card in held and secret, "no card stayed hidden to look for"
+        names = {locales.t(lang, f"clash.hand_card.{c}") for c in secret for lang in ("en", "hu")}
+        history = await bot.service.history(table.game_id)
+        private = {
+            locales.event_text(lang, e.kind, dict(e.params))
+            for _, events in history
+            for e in events
+            if e.visible_to is not None
+            for lang in ("en", "hu")
+        }
+        assert private, "the game produced no private events to look for"
+        ids = re.compile(r"\b(" + "|".join(sorted(secret)) + r")\b", re.IGNORECASE)
+        public = emulator.public_requests()
+        for request in public:
+            body = request.text()
+            for text in (*names, *private):
+                assert text not in body, f"{text!r} leaked in {request}"
+            assert not ids.search(body), f"{ids.search(body)} leaked in {request}"
+        allowed = {render.table_png(view, lang="en") for view in views}
+        images = [f.data for r in public for f in r.files if f.data.startswith(b"\x89PNG")]
+        assert images and all(image in allowed for image in images)
