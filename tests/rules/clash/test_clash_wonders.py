@@ -751,3 +751,40 @@ def test_the_great_engineer_texts(lang: str) -> None:
     texts += [locales.event_text(lang, e.kind, e.params) for e in [*evs, *built]]
     for shown in texts:
         assert not shown.startswith(("clash.", "event.", "error.")) and "{" not in shown, shown
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_great_engineer_choices_are_exactly_the_savings_accepted(seed: int) -> None:
+    """For random holdings (some affording no wonder at all): every saving the choices lead
+    to is accepted and pays what its last label says; every saving of three kinds the action
+    accepts is offered, in cost order; a wonder is offered exactly when some saving is."""
+    rng = Rng(seed)
+    held = {r: rng.randrange(9) for r in ("food", "wood", "ore")} | {"gold": rng.randrange(4)}
+    state = game(
+        a=ann(resources=held), card_modifiers=["E37"], discards={"event": ["E37"]}, fill_decks=True
+    )
+    for wonder in WONDERS:
+        offered: dict[tuple[str, ...], JSON] = {}
+        paths: list[list[str]] = [[]]
+        while paths:
+            path = paths.pop()
+            for c in GAME.choices(state, 0, ["wonder", "d2", wonder, *path]):
+                if c.complete:
+                    offered[tuple(sorted([*path, c.token]))] = c.params["cost"]
+                else:
+                    paths.append([*path, c.token])
+        accepted: dict[tuple[str, ...], JSON] = {}
+        for picks in {tuple(sorted(p)) for p in _triples(WONDER[wonder].cost)}:
+            try:
+                _, evs = act(GAME, state, 0, f"wonder d2 {wonder} {' '.join(picks)}")
+            except IllegalAction:
+                continue
+            built = next(e for e in evs if e.kind == "clash.wonder_built")
+            accepted[picks] = built.params["paid"]
+        assert offered == accepted, (wonder, held)
+        assert bool(offered) == (wonder in tokens(state, "wonder", "d2"))
+
+
+def _triples(cost: dict[str, int]) -> list[tuple[str, ...]]:
+    kinds = list(cost)
+    return [(x, y, z) for x in kinds for y in kinds for z in kinds]
