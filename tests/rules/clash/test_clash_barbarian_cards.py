@@ -315,3 +315,34 @@ def test_the_window_reads_in_both_languages(lang: str) -> None:
     for line in shown:
         assert not line.startswith(("clash.", "event.", "prompt.", "error.")), line
         assert "{" not in line, line
+
+
+def test_the_event_goes_on_after_the_drawers_card() -> None:
+    """E23 A Prosperous Year (Barbarians Attack, then 1 Food each): the drawer's window comes
+    in the middle of the event; once answered, the attack is fought and the main effect and
+    the Advance that drew the card go on (C12)."""
+    ann = {
+        "cities": [{"hex": "D2"}],
+        "settlers": {},
+        "armies": {"D2": 1},
+        "advances": TACTICS,
+        "actions": ["A38"],
+        "resources": {"ideas": 2, "food": 0},
+        "culture_level": 2,
+    }
+    state = board(
+        ann=ann,
+        barbarians={"cities": ["B3"], "armies": {"B3": 1}},
+        decks={"event": ["E23"]},
+        fill_decks=True,
+        dice=[1, 3],
+    )
+    state, events = act(GAME, state, 0, "advance mathematics ideas ideas")
+    assert "event_card" in kinds(events) and "barbarians_attack" not in kinds(events)
+    assert prompt(state) == "barbarian_combat_card"
+    assert state.seats[0].resources["food"] == 0
+    state, events = act(GAME, state, 0, "a38")
+    told = kinds(events)
+    assert told.index("barbarian_attack_round") < told.index("event_gained")
+    assert state.barbarians.armies == {} and state.seats[0].resources["food"] == 1
+    assert prompt(state) == "turn" and state.cards.discards["event"] == ("E23",)
