@@ -30,23 +30,27 @@ a city (``barbarian_target``); nothing in reach, no attack. **Great Wall** (p.15
 barbarians cannot attack the cities of the player who owns it; :func:`great_wall_protects` is
 the hook (a city of the owner with ``wonder == "great_wall"``) and such cities are skipped.
 
-**The attack** (:func:`attack_city`, also for the Mercenaries card) is exactly
-one combat round (p.13). Dice come from the position's queue first: the barbarians' (one per
-unit; the engine rolls for them and nobody plays cards for them, p.14), then the defending
-armies', then the Fortress's. Hits = combat value // 5 (p.12). The city's Fortress adds its
-die and cancels one barbarian hit, with or without defending armies (p.6, p.13, C40);
-Steel Weapons gives the defender +1 hit when it has armies there (barbarians never have it,
-C45); Fanaticism adds 2 to the defender's combat value in a city with a Temple (C47; its free
-army unit for a lost battle is not given: whether units wiped out by barbarians count as a
-lost battle is open). The defender's hits kill barbarian units at once; the survivors go
-back to their settlement (p.13). The barbarians' hits first remove the units in the city,
-settlers or armies as the owner chooses (``barbarian_casualties``, asked only when both are
-there and not all die); then each further hit removes one city piece, the owner choosing
-which (``barbarian_pieces``, asked only when some but not all pieces other than the
-Settlement go), the Settlement last (C52). Below size 1 the city is destroyed, its wonder
-lost with it (``state.cards.lost``, p.14; its units have died already). A city that lost a
-piece becomes angry; hits taken by units alone change nothing (C52). A resigned owner never
-decides: its settlers die first and its pieces go from the last in piece order (Port first).
+**The attack** (:func:`attack_city`, also for the Mercenaries card) is exactly one combat round
+(p.13), fought by the usual rules otherwise: so the defending player may first play an action
+card for its combat half (``barbarian_combat_card``, asked only when it has one to play; nobody
+plays cards for the barbarians, p.14; what the card does is
+:mod:`rules.clash.barbarian_cards`', C125, C126). Dice come from the position's queue first: a
+card's own dice before the roll (Archers, Peltasts), the barbarians' (one per unit; the engine
+rolls for them), then the defending armies' (and a card's extra die), then the Fortress's, then
+Veterans' and Routing's. Hits = combat value // 5 (p.12). The city's Fortress adds its die and
+cancels one barbarian hit, with or without defending armies (p.6, p.13, C40); Steel Weapons
+gives the defender +1 hit when it has armies there (barbarians never have it, C45); Fanaticism
+adds 2 to the defender's combat value in a city with a Temple (C47; its free army unit for a
+lost battle is not given: whether units wiped out by barbarians count as a lost battle is
+open). The defender's hits kill barbarian units at once; the survivors go back to their
+settlement (p.13). The barbarians' hits first remove the units in the city, settlers or armies
+as the owner chooses (``barbarian_casualties``, asked only when both are there and not all
+die); then each further hit removes one city piece, the owner choosing which
+(``barbarian_pieces``, asked only when some but not all pieces other than the Settlement go),
+the Settlement last (C52). Below size 1 the city is destroyed, its wonder lost with it
+(``state.cards.lost``, p.14; its units have died already). A city that lost a piece becomes
+angry; hits taken by units alone change nothing (C52). A resigned owner never decides: its
+settlers die first and its pieces go from the last in piece order (Port first).
 
 **Grammar** of the decisions::
 
@@ -57,6 +61,8 @@ decides: its settlers die first and its pieces go from the last in piece order (
     <n>                      barbarian_casualties: the army units lost (the rest of the hits
                              kill settlers)
     <piece> ...              barbarian_pieces: as many pieces as asked (``temple fortress``)
+    <card> | pass            barbarian_combat_card: an action card for its combat half
+                             (``a07``), or none
 
 **Events**: ``clash.barbarians_spawned`` (``player``, ``space``),
 ``clash.barbarian_spawn_skipped`` (``player``, ``why``: ``no_settlement_left``,
@@ -70,13 +76,15 @@ settlement, ``count`` the barbarian units), ``clash.barbarian_attack_round`` (``
 (``space`` the settlement, ``count``), ``clash.units_lost`` (``player``, ``units``, ``space``),
 ``clash.city_pieces_lost`` (``player``, ``space``, ``pieces``, ``count``),
 ``clash.city_destroyed_by_barbarians`` (``player``, ``space``), ``clash.wonder_lost``
-(``wonder``, as when a city is razed).
+(``wonder``, as when a city is razed); a combat card played tells ``clash.combat_card_played``
+after ``clash.barbarians_attack`` and its effects as a battle's do (``clash.archers``...).
 
 **Refusals**: ``not_a_barbarian_space`` (``space``, ``allowed``), ``not_a_settlement_with_room``
 (``space``, ``allowed``), ``not_an_attacking_settlement`` (``space``, ``allowed``),
 ``name_the_attacked_city`` (``space``, ``allowed``), ``not_a_nearest_city`` (``space``,
 ``settlement``, ``allowed``), ``barbarian_casualties`` (``allowed``),
 ``settlement_lost_last``, ``choose_pieces_lost`` (``count``, ``allowed``),
+``not_a_combat_card`` (``token``, ``allowed``),
 ``too_many_tokens`` (``token``); a space that is not one: ``bad_hex``, ``off_board``.
 """
 
@@ -85,7 +93,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from rules.clash import transfer
+from rules.clash import barbarian_cards, transfer
+from rules.clash import combat_cards as cc
 from rules.clash.components import (
     ANGRY,
     ARMY,
@@ -112,8 +121,9 @@ REINFORCE: Final = "barbarian_reinforce"
 TARGET: Final = "barbarian_target"
 CASUALTIES: Final = "barbarian_casualties"
 PIECES_LOST: Final = "barbarian_pieces"
+CARD: Final = barbarian_cards.CARD
 #: The kinds of the nested decisions (``prompt.clash.<kind>``), answered by BARBARIAN_ANSWER.
-BARBARIAN_KINDS: tuple[str, ...] = (SPAWN, REINFORCE, TARGET, CASUALTIES, PIECES_LOST)
+BARBARIAN_KINDS: tuple[str, ...] = (SPAWN, REINFORCE, TARGET, CASUALTIES, PIECES_LOST, CARD)
 #: How far the barbarians appear and attack from the drawer's cities (p.13).
 REACH = 2
 HIT_EVERY = 5
@@ -281,37 +291,77 @@ def attack(state: ClashState, seat: int) -> list[Event]:
     return attack_city(state, settlement, city)
 
 
+def _owner(state: ClashState, target: Hex) -> int:
+    return next(s for s, me in enumerate(state.seats) if me.city_at(target) is not None)
+
+
 def attack_city(state: ClashState, settlement: Hex, target: Hex) -> list[Event]:
     """Every barbarian unit of ``settlement`` attacks the player's city on ``target``: one
-    combat round (p.13, p.14). Whose city it is decides its losses. Which settlement may
-    attack which city (reach, the Great Wall) is the caller's to check: :func:`attack` for
-    the event, the Mercenaries card for its own."""
+    combat round (p.13, p.14), after the defender's combat-card window (C125) when it has a
+    card to play. Whose city it is decides its losses. Which settlement may attack which
+    city (reach, the Great Wall) is the caller's to check: :func:`attack` for the event, the
+    Mercenaries card for its own."""
+    owner = _owner(state, target)
+    count = state.barbarians.armies.get(settlement, 0)
+    assert settlement in state.barbarians.cities and count > 0
+    if barbarian_cards.options(state, owner, target):
+        params = {"space": label(target), "from": label(settlement), "count": count}
+        _ask(state, owner, CARD, params)
+        return []
+    return _fight(state, settlement, target, None)
+
+
+def _fight(state: ClashState, settlement: Hex, target: Hex, card: str | None) -> list[Event]:
+    """The round, ``card`` played by the defender (or none)."""
     b = state.barbarians
-    count = b.armies.get(settlement, 0)
-    owner = next(s for s, me in enumerate(state.seats) if me.city_at(target) is not None)
+    count = b.armies[settlement]
+    owner = _owner(state, target)
     me = state.seats[owner]
     city = me.city_at(target)
-    assert settlement in b.cities and count > 0 and city is not None
+    assert city is not None
     player = state.players[owner]
-    defenders = me.armies.get(target, 0)
     fortress = city.piece(FORTRESS) is not None
     params = {"player": player, "space": label(target), "from": label(settlement), "count": count}
     # What the attack began with (rules.clash.battle_facts).
-    facts = {"armies": defenders, "fortress": fortress, "city_size": city.size}
+    facts = {"armies": me.armies.get(target, 0), "fortress": fortress, "city_size": city.size}
     events = [
         Event("clash.barbarians_attack", {**params, **facts, "wonder": city.wonder is not None})
     ]
+    half = None
+    if card is not None:
+        events.append(barbarian_cards.play(state, owner, card))
+        half = cc.half_of(card)
+    peltasts, told = barbarian_cards.before_roll(state, owner, settlement, target, half)
+    events += told
+    count = state.barbarians.armies.get(settlement, 0)
+    if not count:
+        return events  # Archers or Martyr left no barbarian to roll (C70)
+    card_half = cc.HALVES.get(half or "")
+    defenders = me.armies.get(target, 0)
     barbarian_dice = roll(state, count)
-    defender_dice = roll(state, defenders) + (roll(state, 1) if fortress else [])
-    defender_cv = sum(defender_dice)
+    extra = card_half.dice if card_half else 0
+    defender_dice = roll(state, defenders + extra) + (roll(state, 1) if fortress else [])
+    again: list[int] = []
+    if half == cc.VETERANS:
+        again, told = barbarian_cards.veterans(state, owner, defender_dice)
+        events += told
+    barbarian_cv = sum(barbarian_dice)
+    if half == cc.DEFIANT_STAND:
+        barbarian_cv = max(0, barbarian_cv - count)
+    defender_cv = sum(defender_dice) + sum(again) + (card_half.cv if card_half else 0)
     if city.piece(TEMPLE) is not None and "fanaticism" in me.advances:
         defender_cv += FANATICISM_CV
-    barbarian_hits = sum(barbarian_dice) // HIT_EVERY
+    barbarian_hits = barbarian_cv // HIT_EVERY
     defender_hits = defender_cv // HIT_EVERY
     if defenders and "steel_weapons" in me.advances:
         defender_hits += 1  # barbarians never have Steel Weapons (C45)
-    if fortress:
-        barbarian_hits = max(0, barbarian_hits - 1)
+    if half == cc.ROUTING:
+        more, told = barbarian_cards.routing(state, owner, defender_hits, barbarian_hits)
+        defender_hits += more
+        events += told
+    # The Fortress, Upgraded Defenses and Peltasts each cancel one barbarian hit.
+    saves = int(fortress) + (card_half.cancel if card_half else 0) + int(peltasts)
+    barbarian_hits = max(0, barbarian_hits - saves)
     events.append(
         Event(
             "clash.barbarian_attack_round",
@@ -325,15 +375,10 @@ def attack_city(state: ClashState, settlement: Hex, target: Hex) -> list[Event]:
             },
         )
     )
+    if half == cc.TACTICAL_SURPRISE and defender_hits:
+        events += barbarian_cards.surprise(state, owner)
     killed = min(defender_hits, count)
-    if killed:
-        armies = dict(b.armies)
-        armies[settlement] = count - killed
-        if not armies[settlement]:
-            del armies[settlement]
-        state.barbarians = replace(b, armies=armies)
-        lost = {"units": [f"{ARMY}_{killed}"], "space": label(target)}
-        events.append(Event("clash.barbarian_units_lost", lost))
+    events += barbarian_cards.kill(state, settlement, killed, target)
     if count > killed:
         back = {"space": label(settlement), "count": count - killed}
         events.append(Event("clash.barbarians_returned", back))
@@ -464,8 +509,37 @@ def _piece_options(city: City, count: int, prefix: list[str]) -> list[str]:
     return [k for i, k in enumerate(others) if i >= start and len(others) - i >= need]
 
 
+def _card_choices(state: ClashState, decision: Decision) -> list[Choice]:
+    city = _city_of(state, decision)
+    if city is None:
+        return []
+    out = [
+        Choice(c.lower(), "clash.choice.combat_card", {"card": c, "half": cc.half_of(c)})
+        for c in barbarian_cards.options(state, decision.seat, city.hex)
+    ]
+    return [*out, Choice(cc.PASS, "clash.choice.no_combat_card")]
+
+
+def _apply_card(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    city = _city_of(state, decision)
+    assert city is not None
+    options = {c.lower(): c for c in barbarian_cards.options(state, decision.seat, city.hex)}
+    said = toks[0]
+    if said != cc.PASS and said not in options:
+        raise IllegalAction(
+            "not_a_combat_card", token=" ".join(toks), allowed=[*options.values(), cc.PASS]
+        )
+    if len(toks) > 1:
+        raise IllegalAction("too_many_tokens", token=toks[1])
+    state.prompts = state.prompts.pop(decision.id)
+    settlement = _space(state, str(decision.params["from"]))
+    return _fight(state, settlement, city.hex, options.get(said))
+
+
 def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
     kind = decision.kind
+    if kind == CARD:
+        return [] if prefix else _card_choices(state, decision)
     if kind == SPAWN and not prefix:
         terrain = terrains(state)
         return [
@@ -541,6 +615,8 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
     kind, seat = decision.kind, decision.seat
     if kind == PIECES_LOST:
         return _apply_pieces(state, decision, toks)
+    if kind == CARD:
+        return _apply_card(state, decision, toks)
     head, *rest = toks
     limit = 1 if kind == TARGET else 0
     if len(rest) > limit:
@@ -631,6 +707,8 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
             if len(options) < 2 or p["count"] != most:
                 return "barbarian_target decision without a choice"
         return None
+    if kind == CARD:
+        return _card_problem(state, decision)
     if set(p) != {"space", "count"}:
         return f"{kind} decision params {sorted(p)}"
     city = _city_of(state, decision)
@@ -648,9 +726,31 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
+def _card_problem(state: ClashState, decision: Decision) -> str | None:
+    """The card window stands while barbarians with ``count`` units in the settlement
+    ``from`` attack the seat's city on ``space``, and the seat has a card to play."""
+    p = decision.params
+    if set(p) != {"space", "from", "count"}:
+        return f"{CARD} decision params {sorted(p)}"
+    city = _city_of(state, decision)
+    try:
+        settlement = _space(state, str(p["from"]))
+    except IllegalAction:
+        return f"{CARD} decision from {p['from']!r}"
+    count = state.barbarians.armies.get(settlement, 0)
+    attacking = settlement in state.barbarians.cities and count > 0 and p["count"] == count
+    if city is None or not attacking:
+        return f"{CARD} decision on {p['space']!r} from {p['from']!r}"
+    if not barbarian_cards.options(state, decision.seat, city.hex):
+        return f"{CARD} decision without a card to play"
+    return None
+
+
 def _default(state: ClashState, decision: Decision) -> list[str]:
     """The answer a resigned seat gets: the first space or option; settlers die first; the
-    pieces last in piece order go first."""
+    pieces last in piece order go first; no combat card."""
+    if decision.kind == CARD:
+        return [cc.PASS]
     if decision.kind == PIECES_LOST:
         city = _city_of(state, decision)
         assert city is not None

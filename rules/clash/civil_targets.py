@@ -16,7 +16,8 @@ Grammar after ``card <id>`` (players as ``@<handle>``)::
   you may then swap one of your cards for one of theirs of the same deck (C103).
 * **Mercenaries**: a barbarian city with units within 2 spaces (through explored spaces) of
   one of your cities or army units attacks a city of another player within 2 spaces of it,
-  as a Barbarian Attack (:func:`rules.clash.barbarians.attack_city`); you pay one resource or
+  as a Barbarian Attack (:func:`rules.clash.barbarians.attack_city`: the defender may play a
+  combat card first, you none for the barbarians, C125); you pay one resource or
   culture token per barbarian unit there (Gold only as itself). Not a city the Great Wall
   protects, nor one of a player a truce keeps you from attacking (C101).
 * **Explorers**: either or both: a face-down region next to a region holding one of your

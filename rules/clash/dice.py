@@ -15,7 +15,9 @@ Rolls take dice in this order, so that a position can say which die is whose:
      die counts as the defender's);
   5. Routing's die (K09): the attacker's, then the defender's;
 
-  barbarians roll as whichever side they are (p.13) and play no cards;
+  barbarians roll as whichever side they are (p.13) and play no cards; in their own attack
+  on a city (one round, :mod:`rules.clash.barbarians`) they are the attacker, the city's
+  owner the defender, with its card's dice in the same places (C125);
 * a **Cultural Influence** attempt: one die (p.10).
 
 The queue is hidden in every view: it is the future.

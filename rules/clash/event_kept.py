@@ -9,6 +9,9 @@ discards one in a later turn of theirs to use it, without spending an action (C8
     event e37 <city> <piece> [<sea space>] [mood|culture]
                                             Great Engineer: Increase City Size there without
                                             resources and without activating it
+    event e37 wonder                        or: the turn's next wonder costs 3 resources
+                                            fewer (:mod:`rules.clash.wonders`, C86); offered
+                                            only while some wonder could be built so now
     event e38 <space>                       Great Explorer: the face-down region of that
                                             space, next to a region holding a city or unit of
                                             yours, is turned face up and placed as if a land
@@ -17,8 +20,7 @@ discards one in a later turn of theirs to use it, without spending an action (C8
                                             then 1 Idea (C87)
 
 A used card goes to the event discard pile. Great General (E36) is used when a battle
-begins (the combat engine's); Great Engineer's wonder discount is not offered (wonders come
-with the wonder engineer's work, C86).
+begins (the combat engine's).
 Refusals: ``not_a_kept_event`` (``token``, ``allowed``), ``not_an_event_use`` (``token``,
 ``allowed``).
 """
@@ -28,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from rules.clash import advancing, decks, exploration, status
+from rules.clash import advancing, decks, exploration, status, wonders
 from rules.clash.components import (
     ACADEMY,
     ANGRY,
@@ -50,11 +52,14 @@ from rules.clash.tiles import SEA
 from rules.core import Choice, Event, IllegalAction
 
 EVENT: Final = "event"
-SCIENTIST, ARTIST, PROPHET, ENGINEER, EXPLORER = "E33", "E34", "E35", "E37", "E38"
+SCIENTIST, ARTIST, PROPHET, EXPLORER = "E33", "E34", "E35", "E38"
+ENGINEER: Final = wonders.ENGINEER
 #: The kept cards this action uses.
 USABLE: tuple[str, ...] = (SCIENTIST, ARTIST, PROPHET, ENGINEER, EXPLORER)
 ARTIST_CULTURE = 2
 EXPLORER_IDEAS = 1
+#: Great Engineer's other use: the turn's next wonder costs 3 resources fewer (C86).
+FOR_A_WONDER: Final = "wonder"
 
 
 def explorer_spaces(state: ClashState, seat: int) -> dict[Hex, Hex]:
@@ -130,6 +135,8 @@ def answers(state: ClashState, seat: int) -> list[list[str]]:
             tails = _grow_answers(state, seat, (TEMPLE,))
         elif card == ENGINEER:
             tails = _grow_answers(state, seat, GROW_PIECES)
+            if wonders.buildable(state, seat, engineer=True) and not wonders.engineer_waits(state):
+                tails.append([FOR_A_WONDER])
         elif card == EXPLORER:
             tails = [[token(h)] for h in explorer_spaces(state, seat)]
         else:
@@ -152,7 +159,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
     return [Choice(t, *_label(prefix, t), complete=c, more=m) for t, (c, m) in nexts.items()]
 
 
-def _label(prefix: list[str], tok: str) -> tuple[str, dict[str, str]]:
+def _label(prefix: list[str], tok: str) -> tuple[str, dict[str, object]]:
     if not prefix:
         return "clash.choice.kept_event", {"card": tok.upper()}
     card = prefix[0].upper()
@@ -161,6 +168,8 @@ def _label(prefix: list[str], tok: str) -> tuple[str, dict[str, str]]:
         return key, {"advance": tok}
     if tok in (MOOD, CULTURE):
         return "clash.choice.event_item", {"item": tok}
+    if tok == FOR_A_WONDER:
+        return "clash.choice.engineer_wonder", {"count": wonders.ENGINEER_SAVES}
     if tok in GROW_PIECES:
         return "clash.choice.event_piece", {"piece": tok}
     return "clash.choice.event_city", {"space": tok.upper()}
@@ -211,6 +220,11 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
         return [*events, Event("clash.event_city_happy", happy)]
     if card == EXPLORER:
         return events + _explore(state, seat, state.board.parse(use[0]))
+    if card == ENGINEER and use == [FOR_A_WONDER]:
+        ts = state.turn_state
+        state.turn_state = replace(ts, card_modifiers=(*ts.card_modifiers, wonders.ENGINEER))
+        told = {"player": state.players[seat], "count": wonders.ENGINEER_SAVES}
+        return [*events, Event("clash.engineer_discount", told)]
     piece = TEMPLE if card == PROPHET else use[1]
     return events + _grow(
         state, seat, state.board.parse(use[0]), piece, use[1 + (card == ENGINEER) :]

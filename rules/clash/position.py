@@ -95,6 +95,7 @@ from rules.clash.state import (
 from rules.clash.terrain import terrains
 from rules.clash.tiles import BARREN, LAND, REGIONS, SEA
 from rules.clash.trading import MAX_OFFERS
+from rules.clash.wonders import ENGINEER
 from rules.core import Decision, IllegalAction, PromptStack, Rng
 
 JSON = Any
@@ -920,8 +921,10 @@ def _prompts(r: _Reader, raw: JSON) -> PromptStack:
 
 def _card_modifiers(raw: JSON) -> tuple[str, ...]:
     """Focused or Mass Collection waiting for the turn's next Collect (one at most), Cultural
-    Awe for the next Cultural Influence."""
-    found = _ids("card_modifiers", raw, frozenset({*COLLECTION_CARDS, CULTURAL_AWE}))
+    Awe for the next Cultural Influence, the Great Engineer (``E37``) for the next wonder (a
+    mark, not the card: the card may be back in play after a reshuffle)."""
+    allowed = frozenset({*COLLECTION_CARDS, CULTURAL_AWE, ENGINEER})
+    found = _ids("card_modifiers", raw, allowed)
     if len([c for c in found if c in COLLECTION_CARDS]) > 1:
         raise _inconsistent("two_collection_cards_pending", "card_modifiers")
     if len(set(found)) != len(found):

@@ -321,7 +321,8 @@ class TurnState:
     fought: tuple[Fought, ...] = ()
     #: Actions spent so far this turn (Negotiations: before the first one, ``clash-cards.md``
     #: §8.1 (c)); the civil halves played this turn, in order (``C03``...), and the pending
-    #: modifiers of the turn's next Collect or Cultural Influence (:mod:`rules.clash.civil_cards`).
+    #: modifiers of the turn's next Collect or Cultural Influence (:mod:`rules.clash.civil_cards`)
+    #: or wonder (the Great Engineer, ``E37``, :mod:`rules.clash.wonders`).
     spent: int = 0
     civil_played: tuple[str, ...] = ()
     card_modifiers: tuple[str, ...] = ()

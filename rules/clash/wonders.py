@@ -19,6 +19,14 @@ leaves the revealed ones and any reservation; the city is activated as Activate 
 (:func:`rules.clash.activation.activated`: a repeated activation lowers its mood, C26, C27).
 A wonder does not change the city's size (p.14).
 
+**The Great Engineer** (E37, ``clash-cards.md`` §4.2, C86): used for a wonder (``event e37
+wonder``, :mod:`rules.clash.event_kept`), it waits in :attr:`TurnState.card_modifiers` for the
+turn's next wonder, which then costs 3 resources fewer, any kinds of its cost the player names
+after the wonder (``wonder d2 great_statue ore ore wood``; at most what the cost holds of a
+kind; the culture tokens stay). While it waits every wonder is offered and checked at its
+cheapest such price, and the choices name the resources one by one, in cost order, ending
+with what will be paid.
+
 **When built** (p.15): the Great Library gives 3 Ideas (C59); the Great Lighthouse a ship on
 its city's Port space (attacking a foreign ship there at once, as a ship built there does,
 C44, C115); the Great Pyramids let their city make two Cultural Influence attempts
@@ -37,7 +45,11 @@ Refusals: ``wonder_incomplete``, ``not_your_city`` (``space``), ``wonder_city_an
 (``city``), ``city_has_a_wonder`` (``city``, ``wonder``), ``unknown_wonder`` (``token``),
 ``wonder_not_revealed`` (``wonder``), ``wonder_reserved_by_another`` (``wonder``,
 ``player``), ``wonder_needs_advance`` (``wonder``, ``needs``), ``wonder_needs_a_port``
-(``wonder``, ``city``), ``cannot_pay_wonder`` (``wonder``, ``cost``), ``no_actions_left``;
+(``wonder``, ``city``), ``cannot_pay_wonder`` (``wonder``, ``cost``),
+``cannot_pay_wonder_with_engineer`` (``wonder``, ``cost``, ``count``), ``no_actions_left``;
+with the Great Engineer waiting ``engineer_names_resources`` (``wonder``, ``count``,
+``allowed``), ``engineer_not_in_the_cost`` (``token``, ``wonder``, ``allowed``),
+``engineer_more_than_the_cost`` (``wonder``, ``resource``, ``count``);
 ``gardens_needs_the_wonder``, ``gardens_needs_a_city``, ``gardens_needs_a_mood_token``,
 ``city_already_happy`` (``city``), ``too_many_tokens``.
 """
@@ -84,6 +96,10 @@ GREAT_GARDENS, GREAT_LIBRARY, GREAT_LIGHTHOUSE = (
 LIBRARY_IDEAS: Final = 3
 #: What the Great Gardens' ability costs (p.15).
 GARDENS_MOOD: Final = 1
+#: The Great Engineer (E37): its mark among the turn's pending card modifiers, and how many
+#: resources it takes off the turn's next wonder (``clash-cards.md`` §4.2, C86).
+ENGINEER: Final = "E37"
+ENGINEER_SAVES: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +153,45 @@ def free(state: ClashState, seat: int, wonder: str) -> bool:
     return state.cards.reserved.get(wonder) == seat
 
 
+def engineer_waits(state: ClashState) -> bool:
+    """Whether the Great Engineer's discount waits for the turn's next wonder (C86)."""
+    return ENGINEER in state.turn_state.card_modifiers
+
+
+def savings(wonder: str) -> list[dict[str, int]]:
+    """Every way of taking :data:`ENGINEER_SAVES` resources off ``wonder``'s cost: counts of
+    its kinds, in cost order (at most what the cost holds of each)."""
+    kinds = list(WONDER[wonder].cost.items())
+    out: list[dict[str, int]] = []
+
+    def pick(i: int, left: int, chosen: dict[str, int]) -> None:
+        if not left:
+            out.append(dict(chosen))
+            return
+        if i == len(kinds):
+            return
+        kind, most = kinds[i]
+        for n in range(min(left, most), -1, -1):
+            pick(i + 1, left - n, {**chosen, kind: n} if n else chosen)
+
+    pick(0, ENGINEER_SAVES, {})
+    return out
+
+
+def cost_after(wonder: str, saved: Mapping[str, int]) -> dict[str, int]:
+    """The resources ``wonder`` costs with ``saved`` taken off."""
+    cost = WONDER[wonder].cost
+    return {r: n - saved.get(r, 0) for r, n in cost.items() if n > saved.get(r, 0)}
+
+
+def _affordable(state: ClashState, seat: int, wonder: str, engineer: bool) -> bool:
+    me = state.seats[seat]
+    if me.culture_tokens < WONDER[wonder].culture:
+        return False
+    prices = [cost_after(wonder, s) for s in savings(wonder)] if engineer else [WONDER[wonder].cost]
+    return any(can_pay(me, price) for price in prices)
+
+
 def city_problem(state: ClashState, seat: int, h: Hex) -> IllegalAction | None:
     """Why ``seat`` cannot build any wonder in the city on ``h``, or None (p.14, p.20)."""
     city = state.seats[seat].city_at(h)
@@ -149,8 +204,11 @@ def city_problem(state: ClashState, seat: int, h: Hex) -> IllegalAction | None:
     return None
 
 
-def wonder_problem(state: ClashState, seat: int, city: City, wonder: str) -> IllegalAction | None:
-    """Why ``seat`` cannot build ``wonder`` in ``city`` (checked already), or None."""
+def wonder_problem(
+    state: ClashState, seat: int, city: City, wonder: str, engineer: bool
+) -> IllegalAction | None:
+    """Why ``seat`` cannot build ``wonder`` in ``city`` (checked already), or None; with the
+    Great Engineer's discount (``engineer``) at the cheapest price it allows."""
     if wonder not in WONDER:
         return IllegalAction("unknown_wonder", token=wonder)
     cards = state.cards
@@ -168,20 +226,33 @@ def wonder_problem(state: ClashState, seat: int, city: City, wonder: str) -> Ill
             return IllegalAction("wonder_needs_advance", wonder=wonder, needs=need)
     if w.port and (city.piece(PORT) is None or city.port_faces is None):
         return IllegalAction("wonder_needs_a_port", wonder=wonder, city=label(city.hex))
-    if not can_pay(me, w.cost) or me.culture_tokens < w.culture:
-        return IllegalAction("cannot_pay_wonder", wonder=wonder, cost=amounts(total_cost(w)))
+    if not _affordable(state, seat, wonder, engineer):
+        cost = amounts(total_cost(w))
+        if engineer:
+            return IllegalAction(
+                "cannot_pay_wonder_with_engineer", wonder=wonder, cost=cost, count=ENGINEER_SAVES
+            )
+        return IllegalAction("cannot_pay_wonder", wonder=wonder, cost=cost)
     if not free(state, seat, wonder) and not state.turn_state.actions_left:
         return IllegalAction("no_actions_left")
     return None
 
 
-def buildable(state: ClashState, seat: int) -> list[tuple[City, list[str]]]:
-    """The cities that can build a wonder now, in board order, with the wonders each can."""
+def buildable(
+    state: ClashState, seat: int, engineer: bool | None = None
+) -> list[tuple[City, list[str]]]:
+    """The cities that can build a wonder now, in board order, with the wonders each can;
+    ``engineer``: with the Great Engineer's discount (by default: whether it waits)."""
+    discount = engineer_waits(state) if engineer is None else engineer
     out = []
     for city in sorted(state.seats[seat].cities, key=lambda c: (c.hex.q, c.hex.r)):
         if city_problem(state, seat, city.hex) is not None:
             continue
-        found = [w for w in state.cards.revealed if wonder_problem(state, seat, city, w) is None]
+        found = [
+            w
+            for w in state.cards.revealed
+            if wonder_problem(state, seat, city, w, discount) is None
+        ]
         if found:
             out.append((city, found))
     return out
@@ -192,34 +263,99 @@ def offered(state: ClashState, seat: int) -> bool:
 
 
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
-    """The city, then the wonder with what it costs (``wonder d2 great_statue``)."""
+    """The city, then the wonder with what it costs (``wonder d2 great_statue``); with the
+    Great Engineer waiting, then the resources it takes off, one by one."""
     found = {token(c.hex): (c, ws) for c, ws in buildable(state, seat)}
     if not rest:
         return [
             Choice(tok, "clash.choice.wonder_city", {"space": label(c.hex)}, False, True)
             for tok, (c, _) in found.items()
         ]
-    if len(rest) > 1 or rest[0] not in found:
+    if rest[0] not in found:
         return []
+    wonders = found[rest[0]][1]
+    engineer = engineer_waits(state)
+    if len(rest) == 1:
+        out = []
+        for w in wonders:
+            mine = free(state, seat, w)
+            if not engineer:
+                key = "clash.choice.wonder_free" if mine else "clash.choice.wonder"
+                out.append(Choice(w, key, {"wonder": w, "cost": _paid_now(state, seat, w, {})}))
+                continue
+            # The full price: what is paid follows from the resources taken off.
+            key = "clash.choice.wonder_free_engineer" if mine else "clash.choice.wonder_engineer"
+            params = {"wonder": w, "cost": amounts(total_cost(WONDER[w])), "count": ENGINEER_SAVES}
+            out.append(Choice(w, key, params, complete=False, more=True))
+        return out
+    if not engineer or rest[1] not in wonders or len(rest) > 1 + ENGINEER_SAVES:
+        return []
+    return _saving_choices(state, seat, rest[1], rest[2:])
+
+
+def _saving_choices(state: ClashState, seat: int, wonder: str, picked: list[str]) -> list[Choice]:
+    """The next resource the Great Engineer takes off, after ``picked`` (in cost order, so
+    each saving is offered once), among the savings ``seat`` can then pay for."""
+    kinds = list(WONDER[wonder].cost)
+    if any(k not in kinds for k in picked) or picked != sorted(picked, key=kinds.index):
+        return []
+    me = state.seats[seat]
+    nexts: dict[str, dict[str, int]] = {}
+    for saved in savings(wonder):
+        order = [k for k in kinds for _ in range(saved.get(k, 0))]
+        if order[: len(picked)] == picked and can_pay(me, cost_after(wonder, saved)):
+            nexts.setdefault(order[len(picked)], saved)
+    last = len(picked) + 1 == ENGINEER_SAVES
     out = []
-    for w in found[rest[0]][1]:
-        key = "clash.choice.wonder_free" if free(state, seat, w) else "clash.choice.wonder"
-        out.append(Choice(w, key, {"wonder": w, "cost": _paid_now(state, seat, w)}))
+    for kind, saved in nexts.items():
+        if last:
+            paid = {"resource": kind, "cost": _paid_now(state, seat, wonder, saved)}
+            out.append(Choice(kind, "clash.choice.engineer_saves_last", paid))
+        else:
+            left = {"resource": kind, "count": ENGINEER_SAVES - len(picked) - 1}
+            out.append(Choice(kind, "clash.choice.engineer_saves", left, False, True))
     return out
 
 
-def _paid_now(state: ClashState, seat: int, wonder: str) -> list[str]:
-    """What building ``wonder`` would take from ``seat`` now (Gold for what is lacking)."""
+def _paid_now(state: ClashState, seat: int, wonder: str, saved: Mapping[str, int]) -> list[str]:
+    """What building ``wonder`` would take from ``seat`` now (Gold for what is lacking), with
+    ``saved`` taken off by the Great Engineer."""
     me = state.seats[seat].copy()
-    paid = pay(me, WONDER[wonder].cost)
+    paid = pay(me, cost_after(wonder, saved))
     return amounts({**paid, CULTURE: WONDER[wonder].culture})
 
 
+def _saved(wonder: str, picked: list[str]) -> dict[str, int]:
+    """The Great Engineer's saving named by ``picked`` (checked: kinds of the cost, three,
+    no more of a kind than the cost holds)."""
+    cost = WONDER[wonder].cost
+    if len(picked) < ENGINEER_SAVES:
+        raise IllegalAction(
+            "engineer_names_resources", wonder=wonder, count=ENGINEER_SAVES, allowed=list(cost)
+        )
+    if len(picked) > ENGINEER_SAVES:
+        raise IllegalAction("too_many_tokens", token=picked[ENGINEER_SAVES])
+    saved: dict[str, int] = {}
+    for kind in picked:
+        if kind not in cost:
+            raise IllegalAction(
+                "engineer_not_in_the_cost", token=kind, wonder=wonder, allowed=list(cost)
+            )
+        saved[kind] = saved.get(kind, 0) + 1
+        if saved[kind] > cost[kind]:
+            raise IllegalAction(
+                "engineer_more_than_the_cost", wonder=wonder, resource=kind, count=cost[kind]
+            )
+    return {k: saved[k] for k in cost if k in saved}
+
+
 def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
-    """``wonder <city> <wonder>``: checked whole, then paid, placed and its city activated."""
+    """``wonder <city> <wonder> [<resource> x3]``: checked whole, then paid, placed and its
+    city activated."""
     if len(rest) < 2:
         raise IllegalAction("wonder_incomplete")
-    if len(rest) > 2:
+    engineer = engineer_waits(state)
+    if len(rest) > 2 and not engineer:
         raise IllegalAction("too_many_tokens", token=rest[2])
     h = state.board.parse(rest[0])
     err = city_problem(state, seat, h)
@@ -228,14 +364,21 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     city = state.seats[seat].city_at(h)
     assert city is not None
     wonder = rest[1]
-    err = wonder_problem(state, seat, city, wonder)
+    err = wonder_problem(state, seat, city, wonder, engineer)
     if err is not None:
         raise err
-    return build(state, seat, city, wonder)
+    saved = _saved(wonder, rest[2:]) if engineer else {}
+    if not can_pay(state.seats[seat], cost_after(wonder, saved)):
+        cost = amounts({**cost_after(wonder, saved), CULTURE: WONDER[wonder].culture})
+        raise IllegalAction("cannot_pay_wonder", wonder=wonder, cost=cost)
+    return build(state, seat, city, wonder, saved)
 
 
-def build(state: ClashState, seat: int, city: City, wonder: str) -> list[Event]:
-    """Build ``wonder`` in ``city`` (every check done)."""
+def build(
+    state: ClashState, seat: int, city: City, wonder: str, saved: Mapping[str, int]
+) -> list[Event]:
+    """Build ``wonder`` in ``city`` (every check done), ``saved`` taken off its cost by the
+    Great Engineer (whose discount is then used up)."""
     me = state.seats[seat]
     player = state.players[seat]
     w = WONDER[wonder]
@@ -244,7 +387,13 @@ def build(state: ClashState, seat: int, city: City, wonder: str) -> list[Event]:
         events.append(Event("clash.monuments_no_action", {"player": player, "wonder": wonder}))
     else:
         spend_action(state)
-    paid = pay(me, w.cost)
+    if saved:
+        ts = state.turn_state
+        left = tuple(c for c in ts.card_modifiers if c != ENGINEER)
+        state.turn_state = replace(ts, card_modifiers=left)
+        told = {"player": player, "wonder": wonder, "saved": amounts(saved)}
+        events.append(Event("clash.engineer_saved", told))
+    paid = pay(me, cost_after(wonder, saved))
     spend_tokens(me, CULTURE, w.culture)
     me.cities = [replace(c, wonder=wonder) if c.hex == city.hex else c for c in me.cities]
     cards = state.cards

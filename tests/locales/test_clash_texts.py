@@ -150,6 +150,7 @@ LABEL_SOURCES = (
     "card_decisions.py",
     "influence.py",
     "trading.py",
+    "wonders.py",
 )
 
 

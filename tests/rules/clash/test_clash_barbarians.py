@@ -669,7 +669,15 @@ def waiting_states() -> list[ClashState]:
         ),
         barbarians.attack,
     )
-    found = [spawn, reinforce, target, casualties, pieces]
+    card, _ = drawn(
+        board(
+            ann=ann(armies={"D2": 1}, advances=with_needs(["tactics"]), actions=["A38"]),
+            barbarians={"cities": ["B3"], "armies": {"B3": 1}},
+            dice=[5, 1],
+        ),
+        barbarians.attack,
+    )
+    found = [spawn, reinforce, target, casualties, pieces, card]
     assert [prompt(s) for s in found] == list(barbarians.BARBARIAN_KINDS)
     return found
 
@@ -720,6 +728,21 @@ def test_snapshots_and_positions_round_trip_while_a_decision_waits() -> None:
             "barbarian_pieces decision on 'B2' for 1",
         ),
         ("barbarian_spawn", {"space": "D2"}, "barbarian_spawn decision params ['space']"),
+        (
+            "barbarian_combat_card",
+            {"space": "D2", "from": "E8", "count": 1},
+            "barbarian_combat_card decision without a card to play",
+        ),
+        (
+            "barbarian_combat_card",
+            {"space": "D2", "from": "B3", "count": 1},
+            "barbarian_combat_card decision on 'D2' from 'B3'",
+        ),
+        (
+            "barbarian_combat_card",
+            {"space": "D2", "count": 1},
+            "barbarian_combat_card decision params ['count', 'space']",
+        ),
     ],
 )
 def test_a_position_refuses_a_decision_the_rules_would_not_ask(
@@ -745,8 +768,13 @@ TRIED = ("zz", "a3", "e4", "9", "1 1", "settlement", "temple", "temple fortress"
 Met = Prompt | Choice | IllegalAction | Event
 
 
+#: Combat halves that act against barbarians (C126), for ann's window in the random play.
+FRONT_CARDS = ["A22", "A26", "A12", "A38", "A18", "A02", "A07", "A10", "A13", "A16", "A24"]
+
+
 def _front(seed: int) -> ClashState:
-    """ann's three cities (one with a Fortress, two with pieces to lose), units in two."""
+    """ann's three cities (one with a Fortress, two with pieces to lose), units in two, and
+    action cards to play in the attacks."""
     me = ann(
         cities=[
             {"hex": "D2", "pieces": ["settlement", "temple", "fortress", "academy"]},
@@ -756,6 +784,7 @@ def _front(seed: int) -> ClashState:
         armies={"D2": 1, "B2": 1},
         settlers={"D2": 1, "B2": 1},
         advances=with_needs(["farming", "mining", "tactics", "myths", "writing"]),
+        actions=FRONT_CARDS,
     )
     state = board(ann=me)
     state.rng = Rng(seed)

@@ -565,3 +565,226 @@ def test_building_a_wonder_offers_the_wonderful_objective() -> None:
     assert "clash.objective_offered" in kinds
     assert objectives.offered(state, 0) == [("O32", "top")]
     assert GAME.pending(state)[0].kind == "objective"
+
+
+# -- the Great Engineer (E37, clash-cards.md §4.2, C86) ---------------------------------------
+
+#: ann keeps the Great Engineer; the Statue costs 3 Food, 4 Wood, 5 Ore and 5 culture tokens.
+#: She lacks a Wood and all Gold: without the discount she cannot build it.
+ENGINEER_ANN = {"kept_events": ["E37"], "resources": {"food": 3, "wood": 3, "ore": 5, "gold": 0}}
+
+
+def engineer_game(resources: dict[str, int] | None = None, **keys: JSON) -> ClashState:
+    a = ann(**{**ENGINEER_ANN, **({"resources": resources} if resources else {}), **keys})
+    return game(revealed=("great_statue",), a=a)
+
+
+def test_the_great_engineer_discount_is_offered_when_it_makes_a_wonder_buildable() -> None:
+    """§4.2: "pay 3 fewer resources for a Wonder you build this turn": offered only while
+    some wonder could be built with it now (C86); the plain wonder action is not."""
+    state = engineer_game()
+    assert "wonder" not in tokens(state)
+    assert tokens(state, "event") == ["e37"]
+    (choice,) = GAME.choices(state, 0, ["event", "e37"])
+    assert (choice.token, choice.label, choice.params) == (
+        "wonder",
+        "clash.choice.engineer_wonder",
+        {"count": 3},
+    )
+    # No Wood at all: three off leave one to pay and no Gold stands in, so the card is not
+    # offered for a wonder (nor for a piece: one city of size 2 cannot grow).
+    poor = engineer_game({"food": 3, "wood": 0, "ore": 5, "gold": 0})
+    assert "event" not in tokens(poor)
+    assert refused(poor, "event e37 wonder").code == "not_a_kept_event"
+    # No wonder revealed: nothing to take resources off (the city-size use still stands).
+    city_size = game(revealed=(), a=ann(**ENGINEER_ANN, cities=[{"hex": "D2"}, {"hex": "D4"}]))
+    assert "wonder" not in tokens(city_size, "event", "e37")
+    err = refused(city_size, "event e37 wonder")
+    assert err.code == "not_an_event_use" and "e37 d2 temple mood" in err.params["allowed"]
+
+
+def test_the_great_engineer_takes_three_resources_off_the_next_wonder() -> None:
+    """The card is used without an action and waits for the turn's next wonder; the wonder's
+    choices name the full price, then the three resources, the last with what is paid."""
+    state = engineer_game()
+    state, kinds = events(state, "event e37 wonder")
+    assert kinds == ["clash.event_used", "clash.engineer_discount"]
+    assert state.turn_state.card_modifiers == ("E37",) and state.turn_state.actions_left == 3
+    assert state.seats[0].kept_events == () and state.cards.discards["event"] == ("E37",)
+    assert tokens(state, "wonder") == ["d2"]
+    (statue,) = GAME.choices(state, 0, ["wonder", "d2"])
+    assert (statue.label, statue.complete, statue.more) == (
+        "clash.choice.wonder_engineer",
+        False,
+        True,
+    )
+    assert statue.params["cost"] == ["food_3", "wood_4", "ore_5", "culture_5"]
+    # One Wood must come off (she has 3 of 4): Ore alone is no way to start, in cost order.
+    assert tokens(state, "wonder", "d2", "great_statue") == ["food", "wood"]
+    # After two Food the third must be Wood (three Food off leave the Wood short).
+    assert tokens(state, "wonder", "d2", "great_statue", "food", "food") == ["wood"]
+    last = GAME.choices(state, 0, ["wonder", "d2", "great_statue", "wood", "wood"])
+    assert [(c.token, c.label, c.params["cost"]) for c in last] == [
+        ("wood", "clash.choice.engineer_saves_last", ["food_3", "wood_1", "ore_5", "culture_5"]),
+        ("ore", "clash.choice.engineer_saves_last", ["food_3", "wood_2", "ore_4", "culture_5"]),
+    ]
+    # Any order is accepted when typed.
+    state, evs = act(GAME, state, 0, "wonder d2 great_statue ore wood food")
+    saved = [e for e in evs if e.kind == "clash.engineer_saved"]
+    assert [dict(e.params) for e in saved] == [
+        {"player": "ann", "wonder": "great_statue", "saved": ["food_1", "wood_1", "ore_1"]}
+    ]
+    built = next(e for e in evs if e.kind == "clash.wonder_built")
+    assert built.params["paid"] == ["food_2", "wood_3", "ore_4", "culture_5"]
+    me = state.seats[0]
+    assert (me.resources["food"], me.resources["wood"], me.resources["ore"]) == (1, 0, 1)
+    assert d2(state).wonder == "great_statue" and state.turn_state.card_modifiers == ()
+    assert state.turn_state.actions_left == 2
+    assert invariants.check(state) == []
+
+
+def test_the_great_engineer_discount_serves_one_wonder_only_and_saves_gold_too() -> None:
+    """ "A Wonder": the next one built, not a second. A resource taken off that would have
+    been paid in Gold saves the Gold (C6, C110)."""
+    a = ann(
+        cities=[{"hex": "D2"}, {"hex": "D4"}],
+        kept_events=["E37"],
+        resources={"food": 8, "wood": 8, "ore": 5, "gold": 8},
+        culture_tokens=8,
+    )
+    state = game(revealed=("great_wall", "great_pyramids"), a=a)
+    (wall, _) = GAME.choices(state, 0, ["wonder", "d2"])
+    assert wall.params["cost"] == ["food_3", "wood_2", "ore_5", "gold_2", "culture_5"]
+    state = play(state, "event e37 wonder")
+    last = GAME.choices(state, 0, ["wonder", "d2", "great_wall", "ore", "ore"])
+    assert [c.params["cost"] for c in last if c.token == "ore"] == [
+        ["food_3", "wood_2", "ore_4", "culture_5"]
+    ]
+    state = play(state, "wonder d2 great_wall ore ore ore")
+    me = state.seats[0]
+    assert (me.resources["ore"], me.resources["gold"], me.culture_tokens) == (1, 8, 3)
+    # Five culture tokens more (as if gained): the Pyramids are offered at their full price,
+    # 1 Ore and 6 Gold for the 7 Ore, with no resource to name.
+    state = state.copy()
+    state.seats[0].culture_tokens = 8
+    (pyramids,) = GAME.choices(state, 0, ["wonder", "d4"])
+    assert pyramids.label == "clash.choice.wonder" and pyramids.complete
+    assert pyramids.params["cost"] == ["food_2", "wood_3", "ore_1", "gold_6", "culture_5"]
+    assert refused(state, "wonder d4 great_pyramids ore ore ore").code == "too_many_tokens"
+
+
+def test_the_great_engineer_refusals() -> None:
+    """Each bad saving has its code; nothing changes."""
+    state = play(engineer_game(), "event e37 wonder")
+    err = refused(state, "wonder d2 great_statue")
+    assert (err.code, dict(err.params)) == (
+        "engineer_names_resources",
+        {"wonder": "great_statue", "count": 3, "allowed": ["food", "wood", "ore"]},
+    )
+    assert refused(state, "wonder d2 great_statue wood wood").code == "engineer_names_resources"
+    err = refused(state, "wonder d2 great_statue wood wood gold")
+    assert (err.code, err.params["token"]) == ("engineer_not_in_the_cost", "gold")
+    assert refused(state, "wonder d2 great_statue wood wood ore ore").code == "too_many_tokens"
+    # Three Ore off leaves the Wood short and no Gold: the price named cannot be paid.
+    err = refused(state, "wonder d2 great_statue ore ore ore")
+    assert (err.code, err.params["cost"]) == (
+        "cannot_pay_wonder",
+        ["food_3", "wood_4", "ore_2", "culture_5"],
+    )
+    # The Gardens cost 2 Ore: a third cannot come off.
+    gardens = game(revealed=("great_gardens",), a=ann(kept_events=["E37"]))
+    gardens = play(gardens, "event e37 wonder")
+    err = refused(gardens, "wonder d2 great_gardens ore ore ore")
+    assert (err.code, dict(err.params)) == (
+        "engineer_more_than_the_cost",
+        {"wonder": "great_gardens", "resource": "ore", "count": 2},
+    )
+    assert tokens(gardens, "wonder", "d2", "great_gardens", "ore", "ore") == []
+    # Even three off is too little: every wonder refused with the discount named.
+    short = game(
+        revealed=("great_statue",),
+        a=ann(resources={"food": 3, "wood": 0, "ore": 5, "gold": 0}),
+        card_modifiers=["E37"],
+        discards={"event": ["E37"]},
+        fill_decks=True,
+    )
+    err = refused(short, "wonder d2 great_statue wood wood wood")
+    assert (err.code, err.params["count"]) == ("cannot_pay_wonder_with_engineer", 3)
+    assert "wonder" not in tokens(short)
+
+
+def test_the_great_engineer_discount_lapses_with_the_turn_and_stands_in_positions() -> None:
+    """A pending modifier of the turn (clash-cards.md §8.1 (h)): a position holds it, and the
+    next turn starts without it."""
+    state = play(engineer_game(), "event e37 wonder")
+    assert comparable(roundtrip(state)) == comparable(state)
+    assert roundtrip(state).turn_state.card_modifiers == ("E37",)
+    state = play(state, "end")
+    assert state.active == 1 and state.turn_state.card_modifiers == ()
+    with pytest.raises(IllegalAction) as caught:
+        game(card_modifiers=["E37", "E37"])
+    assert caught.value.params["problem"] == "card_modifier_twice"
+
+
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+def test_the_great_engineer_texts(lang: str) -> None:
+    """Every label, event and refusal of the discount reads in both languages."""
+    from host import text
+
+    state = engineer_game()
+    seen = [*GAME.choices(state, 0, ["event", "e37"])]
+    state, evs = act(GAME, state, 0, "event e37 wonder")
+    seen += GAME.choices(state, 0, ["wonder", "d2"])
+    seen += GAME.choices(state, 0, ["wonder", "d2", "great_statue"])
+    seen += GAME.choices(state, 0, ["wonder", "d2", "great_statue", "wood", "wood"])
+    texts = [text.choice_label(lang, c) for c in seen]
+    errors = [
+        refused(state, a)
+        for a in (
+            "wonder d2 great_statue",
+            "wonder d2 great_statue wood wood gold",
+            "wonder d2 great_statue ore ore ore",
+        )
+    ]
+    texts += [locales.error_text(lang, e.code, e.params, "clash") for e in errors]
+    _, built = act(GAME, state, 0, "wonder d2 great_statue wood wood ore")
+    texts += [locales.event_text(lang, e.kind, e.params) for e in [*evs, *built]]
+    for shown in texts:
+        assert not shown.startswith(("clash.", "event.", "error.")) and "{" not in shown, shown
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_great_engineer_choices_are_exactly_the_savings_accepted(seed: int) -> None:
+    """For random holdings (some affording no wonder at all): every saving the choices lead
+    to is accepted and pays what its last label says; every saving of three kinds the action
+    accepts is offered, in cost order; a wonder is offered exactly when some saving is."""
+    rng = Rng(seed)
+    held = {r: rng.randrange(9) for r in ("food", "wood", "ore")} | {"gold": rng.randrange(4)}
+    state = game(
+        a=ann(resources=held), card_modifiers=["E37"], discards={"event": ["E37"]}, fill_decks=True
+    )
+    for wonder in WONDERS:
+        offered: dict[tuple[str, ...], JSON] = {}
+        paths: list[list[str]] = [[]]
+        while paths:
+            path = paths.pop()
+            for c in GAME.choices(state, 0, ["wonder", "d2", wonder, *path]):
+                if c.complete:
+                    offered[tuple(sorted([*path, c.token]))] = c.params["cost"]
+                else:
+                    paths.append([*path, c.token])
+        accepted: dict[tuple[str, ...], JSON] = {}
+        for picks in {tuple(sorted(p)) for p in _triples(WONDER[wonder].cost)}:
+            try:
+                _, evs = act(GAME, state, 0, f"wonder d2 {wonder} {' '.join(picks)}")
+            except IllegalAction:
+                continue
+            built = next(e for e in evs if e.kind == "clash.wonder_built")
+            accepted[picks] = built.params["paid"]
+        assert offered == accepted, (wonder, held)
+        assert bool(offered) == (wonder in tokens(state, "wonder", "d2"))
+
+
+def _triples(cost: dict[str, int]) -> list[tuple[str, ...]]:
+    kinds = list(cost)
+    return [(x, y, z) for x in kinds for y in kinds for z in kinds]

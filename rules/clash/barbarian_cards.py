@@ -1,0 +1,161 @@
+"""The defender's combat card in a barbarian attack (p.13, p.14; ``clash-cards.md`` §3.1,
+§3.3, C07; C125, C126).
+
+A barbarian attack, of an event or of the Mercenaries card, "follows the usual combat rules"
+except for what p.13 names (one round, the hits on units then on city pieces, the survivors
+going home): so its one round opens a combat-card window as every battle's does (C42), the
+attacker's first, then the defender's. Nobody plays cards for the barbarians (p.14; the
+Mercenaries' player rolls for them but may not play cards for them, C07), so the attacker's
+window is always empty and only the defending player is asked (C125).
+
+The defender may play a card as in any battle (C65): it owns Tactics, has not resigned, and a
+force the card names stands in the city (``army`` for its army units, ``fortress`` for its
+Fortress); its role fits (defender or either side, a land battle, a city: Ambush never). Of
+those, three cannot act against barbarians and are not offered (C126): High Ground (the
+barbarians have no card nor advances to ignore), Scouts (no card to take) and Tactical Retreat
+(a barbarian attack captures nothing, so "the attacker wins" has no meaning; ending the attack
+before its roll would spare the city's pieces too).
+
+Its effects in the round (``clash-cards.md`` §8.2, the dice in :mod:`rules.clash.dice`'s
+order): Archers' die and Martyr's removals before the roll (a barbarian unit removed dies, as
+one hit by the defender), Peltasts' dice; extra dice (Prepared Defenses, For the People) and
+combat value (High Morale, Tactical Surprise); Defiant Stand lowers the barbarians' combat
+value by 1 per barbarian unit rolling; Veterans rerolls the defender's 6s (the Fortress's die
+included); Routing's die when the barbarians take at least as many hits as they score;
+Upgraded Defenses and a successful Peltasts cancel a barbarian hit each, besides the
+Fortress; Tactical Surprise draws an action card after a hit. Every effect is told with the
+events of :mod:`rules.clash.combat` (``clash.archers``...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from rules.clash import combat_cards as cc
+from rules.clash import transfer
+from rules.clash.cards import ACTION_HALVES
+from rules.clash.components import ARMY, FORTRESS
+from rules.clash.decks import discard, draw
+from rules.clash.dice import SIDES, roll
+from rules.clash.hexes import Hex, label
+from rules.clash.state import ClashState
+from rules.core import Event
+
+#: The decision asked of the defender before the roll (``prompt.clash.barbarian_combat_card``).
+CARD: Final = "barbarian_combat_card"
+#: Halves that cannot act against barbarians (C126).
+NOT_AGAINST_BARBARIANS: frozenset[str] = frozenset({cc.HIGH_GROUND, cc.SCOUTS, cc.TACTICAL_RETREAT})
+#: A card's own die hits on 5-6 (Archers, Peltasts, Routing), as in every battle.
+CARD_HIT: Final = 5
+
+
+def options(state: ClashState, owner: int, h: Hex) -> list[str]:
+    """The action cards ``owner`` may play for their combat half when barbarians attack its
+    city on ``h`` (C65, C126), in hand order, one of each kind."""
+    me = state.seats[owner]
+    city = me.city_at(h)
+    if city is None or me.resigned or "tactics" not in me.advances:
+        return []
+    forces = set()
+    if me.armies.get(h, 0):
+        forces.add(cc.ARMY_FORCE)
+    if city.piece(FORTRESS) is not None:
+        forces.add(cc.FORTRESS_FORCE)
+    return [
+        card
+        for card in dict.fromkeys(me.actions)
+        if cc.half_of(card) not in NOT_AGAINST_BARBARIANS
+        and cc.playable(cc.COMBAT_CARDS[card], False, False, True, forces)
+    ]
+
+
+def play(state: ClashState, owner: int, card: str) -> Event:
+    """The card leaves ``owner``'s hand for the discard pile, face up (its halves name it,
+    never its id: that may be hidden again after a reshuffle)."""
+    me = state.seats[owner]
+    hand = list(me.actions)
+    hand.remove(card)
+    me.actions = tuple(hand)
+    discard(state, "action", card)
+    params = {"player": state.players[owner], "half": cc.half_of(card)}
+    return Event("clash.combat_card_played", {**params, "civil": ACTION_HALVES[card][0]})
+
+
+def kill(state: ClashState, settlement: Hex, count: int, city: Hex) -> list[Event]:
+    """``count`` barbarian units of ``settlement`` die attacking ``city``."""
+    if not count:
+        return []
+    b = state.barbarians
+    armies = dict(b.armies)
+    armies[settlement] -= count
+    if not armies[settlement]:
+        del armies[settlement]
+    state.barbarians = replace(b, armies=armies)
+    lost = {"units": [f"{ARMY}_{count}"], "space": label(city)}
+    return [Event("clash.barbarian_units_lost", lost)]
+
+
+def _word(hit: bool) -> str:
+    return "hit" if hit else "miss"
+
+
+def before_roll(
+    state: ClashState, owner: int, settlement: Hex, h: Hex, half: str | None
+) -> tuple[bool, list[Event]]:
+    """Archers, Martyr and Peltasts (§8.2 b): whether Peltasts cancel a barbarian hit, and
+    what was told."""
+    player = state.players[owner]
+    if half == cc.ARCHERS:
+        die = roll(state, 1)[0]
+        told = {"player": player, "die": str(die), "result": _word(die >= CARD_HIT)}
+        killed = kill(state, settlement, 1, h) if die >= CARD_HIT else []
+        return False, [Event("clash.archers", told), *killed]
+    if half == cc.MARTYR:
+        transfer.remove_land(state, owner, h, ARMY, 1)
+        mine = {"player": player, "units": [f"{ARMY}_1"], "space": label(h)}
+        return False, [
+            Event("clash.martyr", {"player": player}),
+            Event("clash.units_lost", mine),
+            *kill(state, settlement, 1, h),
+        ]
+    if half == cc.PELTASTS:
+        dice = roll(state, state.seats[owner].armies.get(h, 0))
+        success = any(d >= CARD_HIT for d in dice)
+        result = "cancel" if success else "miss"
+        rolled = {"player": player, "dice": [str(d) for d in dice], "result": result}
+        return success, [Event("clash.peltasts", rolled)]
+    return False, []
+
+
+def veterans(state: ClashState, owner: int, dice: list[int]) -> tuple[list[int], list[Event]]:
+    """Veterans (K05): each 6 of the defender rolled once more, added to its value."""
+    again = roll(state, dice.count(SIDES))
+    if not again:
+        return [], []
+    params = {"player": state.players[owner], "dice": [str(d) for d in again]}
+    return again, [Event("clash.veterans", params)]
+
+
+def routing(state: ClashState, owner: int, scored: int, taken: int) -> tuple[int, list[Event]]:
+    """Routing (K09): when the barbarians take at least as many hits as they score, a die;
+    5-6 is one hit more."""
+    if scored < taken:
+        return 0, []
+    die = roll(state, 1)[0]
+    hit = die >= CARD_HIT
+    params = {"player": state.players[owner], "die": str(die), "result": _word(hit)}
+    return int(hit), [Event("clash.routing", params)]
+
+
+def surprise(state: ClashState, owner: int) -> list[Event]:
+    """Tactical Surprise (K13) scored a hit: its player draws an action card (hidden)."""
+    card = draw(state, "action")
+    if card is None:
+        return []
+    me = state.seats[owner]
+    me.actions = (*me.actions, card)
+    return [
+        Event("clash.tactical_surprise", {"player": state.players[owner]}),
+        Event("clash.you_drew", {"deck": "action", "card": card}, visible_to=(owner,)),
+    ]
