@@ -124,7 +124,12 @@ def _grow_answers(state: ClashState, seat: int, pieces: tuple[str, ...]) -> list
 def answers(state: ClashState, seat: int) -> list[list[str]]:
     """Every whole use of a kept card ``seat`` may make now (the tokens after ``event``)."""
     out: list[list[str]] = []
-    for card in dict.fromkeys(state.seats[seat].kept_events):
+    # A card kept this turn waits for a later one (C85); a second copy kept earlier may not.
+    fresh = list(state.turn_state.kept_now) if seat == state.active else []
+    usable = list(state.seats[seat].kept_events)
+    for card in fresh:
+        usable.remove(card)
+    for card in dict.fromkeys(usable):
         if card == SCIENTIST:
             tails = status.free_answers(state, seat)
         elif card == ARTIST:

@@ -53,6 +53,7 @@ kept cards' in :mod:`rules.clash.event_kept`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Final
 
 from rules.clash import barbarians, decks, event_effects
@@ -74,7 +75,7 @@ from rules.clash.event_steps import CITY, LOSS, PICKS, PIECES, PLAYER, TOKENS
 from rules.clash.hexes import Hex, label, token
 from rules.clash.registry import Answer
 from rules.clash.resources import CULTURE, MOOD, gain
-from rules.clash.state import ClashState
+from rules.clash.state import TURN, ClashState
 from rules.clash.terrain import terrains
 from rules.clash.tiles import BARREN, LAND
 from rules.core import Choice, Decision, Event, IllegalAction
@@ -103,6 +104,9 @@ def draw(state: ClashState, seat: int) -> list[Event]:
     me = state.seats[seat]
     if EVENTS[card].kept:
         me.kept_events = (*me.kept_events, card)
+        ts = state.turn_state
+        if state.phase == TURN and seat == state.active:
+            state.turn_state = replace(ts, kept_now=(*ts.kept_now, card))
     else:
         decks.discard(state, "event", card)
     at = depth(state)

@@ -151,6 +151,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             actions_spent=ts.spent,
             cards_played=list(ts.civil_played),
             card_modifiers=list(ts.card_modifiers),
+            events_kept_now=list(ts.kept_now),
             marks=[
                 {
                     "place": place if place.startswith("ship") else place.upper(),

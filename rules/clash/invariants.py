@@ -70,7 +70,18 @@ def check(state: ClashState) -> list[str]:
     problems += _places(state, terrain)
     problems += _hidden_in_views(state)
     problems += objectives.watch_problems(state)
+    problems += _kept_now(state)
     return problems
+
+
+def _kept_now(state: ClashState) -> list[str]:
+    """The event cards kept this turn are the active player's kept cards (C85)."""
+    left = list(state.seats[state.active].kept_events)
+    for card in state.turn_state.kept_now:
+        if card not in left:
+            return [f"kept this turn {state.turn_state.kept_now} not all kept by the active seat"]
+        left.remove(card)
+    return []
 
 
 def _map(state: ClashState) -> list[str]:

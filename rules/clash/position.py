@@ -129,6 +129,7 @@ FIELDS = frozenset(
         "actions_spent",
         "cards_played",
         "card_modifiers",
+        "events_kept_now",
         "truces",
         "assassinations",
         "seats",
@@ -548,6 +549,7 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
             "actions_spent",
             "cards_played",
             "card_modifiers",
+            "events_kept_now",
             "offers",
             "offers_made",
         }
@@ -588,6 +590,7 @@ def _course(r: _Reader, position: Mapping[str, JSON], state: ClashState) -> None
         _ids("cards_played", position.get("cards_played", []), frozenset(CIVIL)),
         _card_modifiers(position.get("card_modifiers", [])),
         _trades(r, state, position),
+        _kept_now(state, position.get("events_kept_now", [])),
     )
     if "exploring" in position:
         state.exploring = _exploring(r, state, position["exploring"])
@@ -917,6 +920,18 @@ def _prompts(r: _Reader, raw: JSON) -> PromptStack:
         except ValueError:
             raise _inconsistent("two_decisions_with_one_id", f"{at}.id") from None
     return stack
+
+
+def _kept_now(state: ClashState, raw: JSON) -> tuple[str, ...]:
+    """The active player's kept event cards that were kept during this turn (C85): each one of
+    their kept cards (a card twice only if kept twice)."""
+    found = _ids("events_kept_now", raw, DECKS["event"])
+    left = list(state.seats[state.active].kept_events)
+    for card in found:
+        if card not in left:
+            raise _inconsistent("kept_now_not_a_kept_card", "events_kept_now")
+        left.remove(card)
+    return found
 
 
 def _card_modifiers(raw: JSON) -> tuple[str, ...]:

@@ -327,6 +327,9 @@ class TurnState:
     civil_played: tuple[str, ...] = ()
     card_modifiers: tuple[str, ...] = ()
     trades: Trades = Trades()
+    #: The event cards the active player kept during this turn: usable in a later turn only
+    #: (``clash-cards.md`` §4.1, C85).
+    kept_now: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

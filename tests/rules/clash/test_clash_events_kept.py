@@ -124,3 +124,46 @@ def test_use_kept_discards_great_general_for_the_combat_engine() -> None:
     event = use_kept(state, 0, "E36")
     assert event.kind == "clash.event_used" and state.seats[0].kept_events == ("E34",)
     assert state.cards.discards["event"] == ("E36",)
+
+
+def settle(state: Any) -> Any:
+    """Answer every decision with its first whole answer, up to the next turn's menu."""
+    while (p := GAME.pending(state)[0]).kind != "turn":
+        parts: list[str] = []
+        while not (choice := GAME.choices(state, p.seat, parts)[0]).complete:
+            parts.append(choice.token)
+        state, _ = GAME.apply(state, p.seat, " ".join([*parts, choice.token]))
+    return state
+
+
+def test_a_card_kept_this_turn_waits_for_a_later_turn() -> None:
+    """§4.1: "use it on a later turn of yours" (C85). ann draws Great Artist with her Advance:
+    not usable now (an older copy of a card would be), usable in her next turn."""
+    from rules.clash.export import position_of
+
+    state = board(
+        ann={"resources": {"ideas": 2}, "culture_level": 2},
+        decks={"event": ["E34"]},
+        fill_decks=True,
+    )
+    state = settle(play(state, "advance mathematics ideas ideas"))
+    assert GAME.pending(state)[0].kind == "turn"
+    assert state.seats[0].kept_events == ("E34",) and state.turn_state.kept_now == ("E34",)
+    assert "event" not in tokens(state)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "event e34 culture")
+    # The position of this moment says so, and reads back the same.
+    again = GAME.setup_position(["ann", "bob"], {}, 1, position_of(state))
+    assert again.turn_state.kept_now == ("E34",) and "event" not in tokens(again)
+    state = settle(play(state, "end"))
+    state = settle(play(state, "end"))
+    assert state.active == 0 and state.turn_state.kept_now == ()
+    assert "event" in tokens(state)
+    state, kinds = events(state, "event e34 culture")
+    assert "clash.event_used" in kinds
+
+
+def test_a_position_refuses_a_card_kept_now_that_is_not_kept() -> None:
+    with pytest.raises(IllegalAction) as refusal:
+        board(ann={"kept_events": []}, events_kept_now=["E34"])
+    assert refusal.value.params["problem"] == "kept_now_not_a_kept_card"
