@@ -1,6 +1,7 @@
-"""The playground page in a real headless Chromium: fake users start a CIV game with the
-command form and the lobby buttons, then play moves through the private picker buttons and
-through /move with the page's autocomplete suggestions, while the table image updates.
+"""The playground page in a real headless Chromium: fake users start a CIV game (and a Clash of
+Cultures game) with the command form and the lobby buttons, then play moves through the
+private picker buttons and through /move with the page's autocomplete suggestions, while the
+table image updates.
 
 Debian's ``chromium`` package is the browser (Playwright never downloads one here)."""
 
@@ -205,11 +206,14 @@ async def play_with_autocomplete(page: Page) -> str:
     return answer_id
 
 
-async def test_a_game_is_started_and_played_in_the_browser(page: Page, tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["civ", "clash"])
+async def test_a_game_is_started_and_played_in_the_browser(
+    page: Page, tmp_path: Path, game: str
+) -> None:
     """Start with the form and the lobby buttons; move by buttons and by autocomplete."""
     await act_as(page, "alice")
     await choose_command(page, "game new")
-    await set_option(page, "game", "civ")
+    await set_option(page, "game", game)
     await set_option(page, "seats", "2")
     await set_option(page, "images", "every")
     await send(page)
