@@ -3,7 +3,7 @@
 Plays whole two-player games through the emulator with buttons and menus only, as a player on
 a phone does: "Act" on the table post, then the picker's buttons (random legal choices, never
 Back or Undo) until the move is sent; when the confirmation already shows the next step of the
-turn, the player goes on there instead of pressing "Act" again. Every press and every menu
+turn (and nobody acted since), the player goes on there instead of pressing "Act" again. Every press and every menu
 choice is a tap. Prints one JSON line: moves, taps, taps per move, and how many moves needed
 the table post's "Act" (docs/phone-play.md has the numbers).
 """
@@ -100,11 +100,14 @@ async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
                     await _answer(await emu.press(users[0], lobby, label="Start"))
                     thread = next(t for t in emu.threads if t.name.endswith(f"#{game_id}"))
                     rng = Rng(seed + n)
-                    flowing: dict[int, Message] = {}
+                    # A confirmation that shows the next step, and the game's seq it was for:
+                    # once anyone else acted, its buttons are out of date (Act again).
+                    flowing: dict[int, tuple[Message, int]] = {}
                     while (loaded := await bot.service.load(game_id)).outcome() is None:
                         seat = next(p.seat for p in loaded.pending() if p.must)
                         user = next(u for u in users if u.id == loaded.user_of(seat))
-                        picker = flowing.pop(user.id, None)
+                        kept = flowing.pop(user.id, None)
+                        picker = kept[0] if kept and kept[1] == loaded.seq else None
                         if picker is None or not _picker(picker):
                             posts = [
                                 m
@@ -117,7 +120,8 @@ async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
                             acts += 1
                         confirmation = await _move(emu, user, picker, rng, taps)
                         moves += 1
-                        flowing[user.id] = confirmation
+                        seq = (await bot.service.load(game_id)).seq
+                        flowing[user.id] = (confirmation, seq)
         finally:
             await store.close()
             restore_discord()
@@ -134,7 +138,7 @@ async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.taps", description=__doc__)
-    parser.add_argument("game", help="civ or stoneage")
+    parser.add_argument("game", help="civ, stoneage or clash")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
