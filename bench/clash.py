@@ -1,5 +1,6 @@
-"""Clash of Cultures engine benchmark, until the game is registered and ``python -m bench
-clash`` can measure it through the bot: ``python -m bench.clash [--games N] [--no-write]``.
+"""Clash of Cultures engine benchmark, the engine alone under the picker's and autocomplete's
+load (``python -m bench clash`` measures the game through the bot):
+``python -m bench.clash [--games N] [--no-write]``.
 
 Plays ``N`` games from :func:`moving_position` (half the map explored, every player with
 armies, settlers and ships; some with Tactics, Roads and Navigation) by random legal actions
