@@ -13,6 +13,7 @@ import pytest
 import locales
 import render
 from playground import Emulator, FakeUser, Message
+from rules import transcript
 from rules.core import Event, Rng
 from store import rebuild
 from tests.e2e.clash_plan import Step, plan
@@ -25,7 +26,8 @@ pytestmark = pytest.mark.e2e
 async def test_clash_game_from_lobby_to_result(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path, count: int
 ) -> None:
-    """2, 3 and 4 players open, join, start and finish; the last post has the scores."""
+    """2, 3 and 4 players open, join, start and finish; the last post has the scores; the game
+    is rated on /leaderboard and its export replays to the stored state."""
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
         table = Table(emulator, bot, players[:count])
         await table.open(game="clash")
@@ -38,6 +40,19 @@ async def test_clash_game_from_lobby_to_result(
         game = await table.game()
         assert game.row.status == "finished"
         assert await bot.service.verify(table.game_id)
+        spectator = players[3]
+        board = await finished(
+            await emulator.slash(spectator, "leaderboard", channel=table.channel, game="clash")
+        )
+        assert all(f"<@{u.id}>" in board.content for u in players[:count]), board.content
+        r = await emulator.slash(
+            spectator, "game export", channel=table.channel, game=table.game_id
+        )
+        (file,) = (await finished(r)).attachments
+        replayed = transcript.replay(json.loads(file.data))
+        assert replayed.all_matched and replayed.mismatches() == []
+        snapshot = await bot.store.snapshot(table.game_id)
+        assert snapshot is not None and replayed.game.to_json(replayed.state) == snapshot[1]
 
 
 def lang_of(user: FakeUser) -> str:
