@@ -233,3 +233,52 @@ async def test_no_hand_or_objective_reaches_a_public_message_or_image(
         allowed = {render.table_png(view, lang="en") for view in views}
         images = [f.data for r in public for f in r.files if f.data.startswith(b"\x89PNG")]
         assert images and all(image in allowed for image in images)
+
+
+async def test_clash_bad_input_is_refused_kindly_and_changes_nothing(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Unknown words, a space off the board, units one does not have, a city not one's own, a
+    card not in hand, an extra word, the wrong player, a stale button, a bad lobby option: each
+    an ephemeral refusal in the player's language that names the problem, and nothing moves."""
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, players[:2])
+        await table.open(game="clash")
+        game = await table.game()
+        seq, active = game.seq, game.pending()[0].seat
+        mover, other = table.user_for(game, active), table.user_for(game, 1 - active)
+        partner = game.state.players[1 - active]
+        home = next(c for c in game.state.seats[active].cities)
+        own = home.hex
+        from rules.clash.hexes import label
+
+        cases = {
+            "frobnicate": "error.clash.unknown_action",
+            f"move {label(own).lower()} h9 settler": "error.clash.off_board",
+            "advance nonsense": "error.clash.unknown_advance",
+            "activate e5 collect": "error.clash.not_your_city",
+            f"trade @{partner} give a40": "error.clash.trade_card_not_held",
+            "end now": "error.clash.too_many_tokens",
+        }
+        for action, key in cases.items():
+            answer = await table.move(mover, action)
+            assert answer.ephemeral_to == mover.id and answer.content.startswith("⚠️"), answer
+            assert said(answer.content, key), (action, answer.content)
+            assert "_" not in answer.content.split("`")[0], answer.content  # no raw codes
+        hungarian = await table.move(other, "advance storage")
+        assert hungarian.ephemeral_to == other.id and said(hungarian.content, "error.not_your_turn")
+        assert locales.t("hu", "error.not_your_turn") in hungarian.content
+
+        picker = await finished(await emulator.press(mover, table.table_message(), label="Act"))
+        ended = await table.move(mover, "end")
+        assert ended.content.startswith("✅"), ended.content
+        stale = await finished(await emulator.press(mover, picker, picker.buttons[0]["custom_id"]))
+        assert said(stale.content, "error.stale"), stale.content
+        assert (await table.game()).seq == seq + 1
+
+        bad = await finished(
+            await emulator.slash(
+                mover, "game new", options={"game": "clash", "seats": 2, "options": "deal=draft"}
+            )
+        )
+        assert bad.ephemeral_to == mover.id and bad.content.startswith("⚠️"), bad.content
