@@ -24,7 +24,8 @@ value by 1 per barbarian unit rolling; Veterans rerolls the defender's 6s (the F
 included); Routing's die when the barbarians take at least as many hits as they score;
 Upgraded Defenses and a successful Peltasts cancel a barbarian hit each, besides the
 Fortress; Tactical Surprise draws an action card after a hit. Every effect is told with the
-events of :mod:`rules.clash.combat` (``clash.archers``...).
+events of :mod:`rules.clash.combat` (``clash.archers``...); the cards' own dice are
+:mod:`rules.clash.card_dice`'s, as in every battle.
 """
 
 from __future__ import annotations
@@ -32,12 +33,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from rules.clash import card_dice, transfer
 from rules.clash import combat_cards as cc
-from rules.clash import transfer
 from rules.clash.cards import ACTION_HALVES
 from rules.clash.components import ARMY, FORTRESS
-from rules.clash.decks import discard, draw
-from rules.clash.dice import SIDES, roll
+from rules.clash.decks import discard
 from rules.clash.hexes import Hex, label
 from rules.clash.state import ClashState
 from rules.core import Event
@@ -46,8 +46,6 @@ from rules.core import Event
 CARD: Final = "barbarian_combat_card"
 #: Halves that cannot act against barbarians (C126).
 NOT_AGAINST_BARBARIANS: frozenset[str] = frozenset({cc.HIGH_GROUND, cc.SCOUTS, cc.TACTICAL_RETREAT})
-#: A card's own die hits on 5-6 (Archers, Peltasts, Routing), as in every battle.
-CARD_HIT: Final = 5
 
 
 def options(state: ClashState, owner: int, h: Hex) -> list[str]:
@@ -96,10 +94,6 @@ def kill(state: ClashState, settlement: Hex, count: int, city: Hex) -> list[Even
     return [Event("clash.barbarian_units_lost", lost)]
 
 
-def _word(hit: bool) -> str:
-    return "hit" if hit else "miss"
-
-
 def before_roll(
     state: ClashState, owner: int, settlement: Hex, h: Hex, half: str | None
 ) -> tuple[bool, list[Event]]:
@@ -107,10 +101,8 @@ def before_roll(
     what was told."""
     player = state.players[owner]
     if half == cc.ARCHERS:
-        die = roll(state, 1)[0]
-        told = {"player": player, "die": str(die), "result": _word(die >= CARD_HIT)}
-        killed = kill(state, settlement, 1, h) if die >= CARD_HIT else []
-        return False, [Event("clash.archers", told), *killed]
+        hit, told = card_dice.archers(state, owner)
+        return False, [told, *(kill(state, settlement, 1, h) if hit else [])]
     if half == cc.MARTYR:
         transfer.remove_land(state, owner, h, ARMY, 1)
         mine = {"player": player, "units": [f"{ARMY}_1"], "space": label(h)}
@@ -120,42 +112,5 @@ def before_roll(
             *kill(state, settlement, 1, h),
         ]
     if half == cc.PELTASTS:
-        dice = roll(state, state.seats[owner].armies.get(h, 0))
-        success = any(d >= CARD_HIT for d in dice)
-        result = "cancel" if success else "miss"
-        rolled = {"player": player, "dice": [str(d) for d in dice], "result": result}
-        return success, [Event("clash.peltasts", rolled)]
+        return card_dice.peltasts(state, owner, state.seats[owner].armies.get(h, 0))
     return False, []
-
-
-def veterans(state: ClashState, owner: int, dice: list[int]) -> tuple[list[int], list[Event]]:
-    """Veterans (K05): each 6 of the defender rolled once more, added to its value."""
-    again = roll(state, dice.count(SIDES))
-    if not again:
-        return [], []
-    params = {"player": state.players[owner], "dice": [str(d) for d in again]}
-    return again, [Event("clash.veterans", params)]
-
-
-def routing(state: ClashState, owner: int, scored: int, taken: int) -> tuple[int, list[Event]]:
-    """Routing (K09): when the barbarians take at least as many hits as they score, a die;
-    5-6 is one hit more."""
-    if scored < taken:
-        return 0, []
-    die = roll(state, 1)[0]
-    hit = die >= CARD_HIT
-    params = {"player": state.players[owner], "die": str(die), "result": _word(hit)}
-    return int(hit), [Event("clash.routing", params)]
-
-
-def surprise(state: ClashState, owner: int) -> list[Event]:
-    """Tactical Surprise (K13) scored a hit: its player draws an action card (hidden)."""
-    card = draw(state, "action")
-    if card is None:
-        return []
-    me = state.seats[owner]
-    me.actions = (*me.actions, card)
-    return [
-        Event("clash.tactical_surprise", {"player": state.players[owner]}),
-        Event("clash.you_drew", {"deck": "action", "card": card}, visible_to=(owner,)),
-    ]

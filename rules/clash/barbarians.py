@@ -93,7 +93,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from rules.clash import barbarian_cards, transfer
+from rules.clash import barbarian_cards, card_dice, transfer
 from rules.clash import combat_cards as cc
 from rules.clash.components import (
     ANGRY,
@@ -343,7 +343,7 @@ def _fight(state: ClashState, settlement: Hex, target: Hex, card: str | None) ->
     defender_dice = roll(state, defenders + extra) + (roll(state, 1) if fortress else [])
     again: list[int] = []
     if half == cc.VETERANS:
-        again, told = barbarian_cards.veterans(state, owner, defender_dice)
+        again, told = card_dice.veterans(state, owner, defender_dice)
         events += told
     barbarian_cv = sum(barbarian_dice)
     if half == cc.DEFIANT_STAND:
@@ -356,7 +356,7 @@ def _fight(state: ClashState, settlement: Hex, target: Hex, card: str | None) ->
     if defenders and "steel_weapons" in me.advances:
         defender_hits += 1  # barbarians never have Steel Weapons (C45)
     if half == cc.ROUTING:
-        more, told = barbarian_cards.routing(state, owner, defender_hits, barbarian_hits)
+        more, told = card_dice.routing(state, owner, defender_hits, barbarian_hits)
         defender_hits += more
         events += told
     # The Fortress, Upgraded Defenses and Peltasts each cancel one barbarian hit.
@@ -376,7 +376,7 @@ def _fight(state: ClashState, settlement: Hex, target: Hex, card: str | None) ->
         )
     )
     if half == cc.TACTICAL_SURPRISE and defender_hits:
-        events += barbarian_cards.surprise(state, owner)
+        events += card_dice.surprise(state, owner)
     killed = min(defender_hits, count)
     events += barbarian_cards.kill(state, settlement, killed, target)
     if count > killed:

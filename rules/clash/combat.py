@@ -83,7 +83,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Final
 
-from rules.clash import battle_facts, transfer
+from rules.clash import battle_facts, card_dice, transfer
 from rules.clash import combat_cards as cc
 from rules.clash import marks as mk
 from rules.clash.barbarians import great_wall_protects
@@ -107,8 +107,8 @@ from rules.clash.components import (
     TEMPLE,
     WOOD,
 )
-from rules.clash.decks import discard, draw
-from rules.clash.dice import SIDES, roll
+from rules.clash.decks import discard
+from rules.clash.dice import roll
 from rules.clash.hexes import Hex, label, parse_hex, token
 from rules.clash.occupancy import BARBARIANS, occupancy
 from rules.clash.registry import Answer
@@ -141,8 +141,6 @@ FANATICISM: Final = "fanaticism"
 SIEGE_COST = 2
 #: The Siege (K14): what the defender pays to keep its card and Fortress.
 SIEGE_FOOD_COST = 2
-#: A card's own die hits on 5-6 (Archers, Peltasts, Routing).
-CARD_HIT = 5
 #: The Great General (E36): +2 CV every round of the battle it is used in.
 GREAT_GENERAL_CARD, GENERAL_CV = "E36", 2
 
@@ -708,10 +706,8 @@ def _other(state: ClashState, side: int) -> int:
 
 def _archers(state: ClashState, side: int) -> list[Event]:
     """Archers (K04): a die before the roll; 5-6 removes an enemy unit at once."""
-    die = roll(state, 1)[0]
-    hit = die >= CARD_HIT
-    params = {"player": state.players[side], "die": str(die), "result": _result_word(hit)}
-    return [Event("clash.archers", params), *(_lose(state, _other(state, side), 1) if hit else [])]
+    hit, told = card_dice.archers(state, side)
+    return [told, *(_lose(state, _other(state, side), 1) if hit else [])]
 
 
 def _martyr(state: ClashState, side: int) -> list[Event]:
@@ -734,53 +730,6 @@ def _remove_one(state: ClashState, side: int) -> list[Event]:
         (s for s in state.seats[side].ships if s.hex == b.space), key=lambda s: (len(s.cargo), s.id)
     )
     return _sink(state, side, [ship.id])
-
-
-def _peltasts(state: ClashState, side: int) -> tuple[bool, list[Event]]:
-    """Peltasts (K08): a die per army unit of its player; any 5-6 cancels a hit against it."""
-    dice = roll(state, _fighting(state, side))
-    success = any(d >= CARD_HIT for d in dice)
-    result = "cancel" if success else "miss"
-    params = {"player": state.players[side], "dice": [str(d) for d in dice], "result": result}
-    return success, [Event("clash.peltasts", params)]
-
-
-def _veterans(state: ClashState, side: int, dice: list[int]) -> tuple[list[int], list[Event]]:
-    """Veterans (K05): each 6 of its player rolled once more, added to its CV."""
-    again = roll(state, dice.count(SIDES))
-    if not again:
-        return [], []
-    params = {"player": state.players[side], "dice": [str(d) for d in again]}
-    return again, [Event("clash.veterans", params)]
-
-
-def _routing(state: ClashState, side: int, theirs: int, mine: int) -> tuple[int, list[Event]]:
-    """Routing (K09): when the opponent takes at least as many hits as its player, a die;
-    5-6 is one more hit that cannot be cancelled."""
-    if theirs < mine:
-        return 0, []
-    die = roll(state, 1)[0]
-    hit = die >= CARD_HIT
-    params = {"player": state.players[side], "die": str(die), "result": _result_word(hit)}
-    return int(hit), [Event("clash.routing", params)]
-
-
-def _result_word(hit: bool) -> str:
-    """A card's die as the texts name it (``clash.card_roll``)."""
-    return "hit" if hit else "miss"
-
-
-def _surprise(state: ClashState, side: int) -> list[Event]:
-    """Tactical Surprise (K13) scored a hit: its player draws an action card (hidden)."""
-    card = draw(state, "action")
-    if card is None:
-        return []
-    me = state.seats[side]
-    me.actions = (*me.actions, card)
-    return [
-        Event("clash.tactical_surprise", {"player": state.players[side]}),
-        Event("clash.you_drew", {"deck": "action", "card": card}, visible_to=(side,)),
-    ]
 
 
 def _tactical_retreat(state: ClashState) -> list[Event]:
@@ -832,7 +781,7 @@ def _round(state: ClashState) -> list[Event]:
     peltasts = {att: False, dfd: False}
     for side, card in cards:
         if card == cc.PELTASTS:
-            peltasts[side], told = _peltasts(state, side)
+            peltasts[side], told = card_dice.peltasts(state, side, _fighting(state, side))
             events += told
     b = state.battle
     assert b is not None
@@ -878,12 +827,16 @@ def _round(state: ClashState) -> list[Event]:
         events += _lose(state, att, att_lost)
         att_units -= att_lost
         att_dice = roll(state, att_units + att_extra) if att_units else []
-        att_again, told = _veterans(state, att, att_dice) if att_card == cc.VETERANS else ([], [])
+        att_again, told = (
+            card_dice.veterans(state, att, att_dice) if att_card == cc.VETERANS else ([], [])
+        )
         events += told
         att_cv = sum(att_dice) + sum(att_again) + att_mod
         steel = land1 and att_adv and steel_att and not steel_def and att_units > 0
         att_raw = att_cv // HIT_EVERY + int(steel)
-        extra, told = _routing(state, att, att_raw, def_raw) if att_card == cc.ROUTING else (0, [])
+        extra, told = (
+            card_dice.routing(state, att, att_raw, def_raw) if att_card == cc.ROUTING else (0, [])
+        )
         events += told
         att_hits = _hits(att_raw, saves_def, att_card, extra) if att_units else 0
         def_lost = 0
@@ -894,10 +847,10 @@ def _round(state: ClashState) -> list[Event]:
         att_again = []
         def_again: list[int] = []
         if att_card == cc.VETERANS:
-            att_again, told = _veterans(state, att, att_dice)
+            att_again, told = card_dice.veterans(state, att, att_dice)
             events += told
         if def_card == cc.VETERANS:
-            def_again, told = _veterans(state, dfd, [*def_dice, *fort_dice])
+            def_again, told = card_dice.veterans(state, dfd, [*def_dice, *fort_dice])
             events += told
         att_cv = sum(att_dice) + sum(att_again) + att_mod
         def_cv = sum(def_dice) + sum(fort_dice) + sum(def_again) + def_mod
@@ -910,10 +863,10 @@ def _round(state: ClashState) -> list[Event]:
         def_raw = def_cv // HIT_EVERY + int(d_steel)
         att_extra_hit = def_extra_hit = 0
         if att_card == cc.ROUTING:
-            att_extra_hit, told = _routing(state, att, att_raw, def_raw)
+            att_extra_hit, told = card_dice.routing(state, att, att_raw, def_raw)
             events += told
         if def_card == cc.ROUTING:
-            def_extra_hit, told = _routing(state, dfd, def_raw, att_raw)
+            def_extra_hit, told = card_dice.routing(state, dfd, def_raw, att_raw)
             events += told
         att_hits = _hits(att_raw, saves_def, att_card, att_extra_hit)
         def_hits = _hits(def_raw, saves_att, def_card, def_extra_hit)
@@ -940,7 +893,7 @@ def _round(state: ClashState) -> list[Event]:
     # After the round: Tactical Surprise draws for a side that scored a hit.
     for side, card, scored in ((att, att_card, att_hits), (dfd, def_card, def_hits)):
         if card == cc.TACTICAL_SURPRISE and scored:
-            events += _surprise(state, side)
+            events += card_dice.surprise(state, side)
     _end_round(state)
     events += _lose(state, att, att_lost)
     events += _lose(state, dfd, def_lost)
