@@ -26,7 +26,7 @@ from rules.clash.combat import FANATICISM, KINDS
 from rules.clash.hexes import parse_hex
 from rules.clash.policy_board import Reading
 from rules.clash.policy_cards import leader
-from rules.clash.policy_turn import offer_value
+from rules.clash.policy_turn import offer, offer_value
 from rules.clash.policy_values import advance_worth, standing
 from rules.clash.policy_walk import Picker, first, index_of, walk
 from rules.clash.policy_war import _away, battle_pick
@@ -200,42 +200,4 @@ def trade(r: Reading, prefix: list[str]) -> list[str] | None:
             return walk(state, seat, ["withdraw"], first)
     if prefix and prefix[0] != "trade":
         return walk(state, seat, prefix, first)
-    return _offer(r, prefix)
-
-
-def _offer(r: Reading, prefix: list[str]) -> list[str] | None:
-    """``trade @<active> give <least needed> for <most needed>``."""
-    state, seat = r.state, r.seat
-
-    def worth(c: Choice) -> float:
-        item = str(c.params.get("item", ""))
-        kind, _, n = item.rpartition("_")
-        if not kind or not n.isdigit() or int(n) != 1:
-            return -1.0
-        return r.worth(kind, -1) if kind in r.me.resources or kind in ("mood", "culture") else -1.0
-
-    def pick(toks: list[str], options: Sequence[Choice]) -> int | None:
-        tokens = [c.token for c in options]
-        if "give" in tokens:
-            return tokens.index("give")
-        if toks and toks[-1] == "give":
-            items = [i for i, c in enumerate(options) if worth(c) >= 0]
-            if items:
-                return min(items, key=lambda i: worth(options[i]))
-            return 0
-        if "for" in toks:
-            if toks[-1] != "for":
-                return None
-            wanted = [i for i, c in enumerate(options) if worth(c) >= 0]
-            if wanted:
-                return max(wanted, key=lambda i: r.worth(_kind(options[i])))
-            return None
-        if "for" in tokens:
-            return tokens.index("for")
-        return 0
-
-    return walk(state, seat, prefix or ["trade"], pick)
-
-
-def _kind(c: Choice) -> str:
-    return str(c.params.get("item", "")).rpartition("_")[0]
+    return offer(r, prefix or ["trade"])

@@ -28,6 +28,7 @@ from rules.clash.hexes import Hex, distance, within
 from rules.clash.objective_cards import OBJECTIVES
 from rules.clash.occupancy import Occupancy, occupancy
 from rules.clash.resources import CULTURE, MOOD
+from rules.clash.setup import home
 from rules.clash.state import BARBARIAN_SIDE, City, ClashState, PlayerState
 from rules.clash.tiles import BARREN, FERTILE, FOREST, LAND, MOUNTAIN, SEA, Terrain
 from rules.clash.wonders import WONDER
@@ -45,6 +46,10 @@ WORTH: dict[str, float] = {
 }
 #: What a space adds to a city site: what it yields, counted by terrain (p.5, p.8).
 SITE_YIELD: dict[str, float] = {FERTILE: 1.0, FOREST: 0.9, MOUNTAIN: 0.9, SEA: 0.4, BARREN: 0.3}
+#: Objectives asking to hold 6 of a resource (clash-cards.md §5.3).
+HOARD_GOALS: dict[str, str] = {"rich": GOLD, "wood": WOOD, "ore": ORE, "food": FOOD, "ideas": IDEAS}
+#: Objectives about cities far from home (5 spaces, clash-cards.md §5.3).
+FAR_GOALS = frozenset({"colony", "new_founder"})
 #: The advance each city piece needs (p.5, p.7).
 PIECE_ADVANCES: dict[str, str] = {
     "myths": "temple",
@@ -118,6 +123,28 @@ class Reading:
                 best = key
         return None if best is None else best[1]
 
+    @cached_property
+    def wonder_reserve(self) -> dict[str, int]:
+        """What the wonder in reach costs, once both its advances are owned: spending it on
+        anything else sets the wonder back."""
+        goal = self.wonder_goal
+        if goal is None or WONDER[goal].requires not in self.me.advances:
+            return {}
+        spec = WONDER[goal]
+        return {**spec.cost, CULTURE: spec.culture}
+
+    def setback(self, spend: dict[str, int]) -> float:
+        """What spending ``spend`` costs the wonder in reach (:attr:`wonder_reserve`)."""
+        reserve = self.wonder_reserve
+        if not reserve:
+            return 0.0
+        me = self.me
+        lost = 0
+        for kind, n in spend.items():
+            have = me.culture_tokens if kind == CULTURE else me.resources.get(kind, 0)
+            lost += max(0, min(n, reserve.get(kind, 0) - (have - n)))
+        return 0.35 * lost
+
     # -- values ----------------------------------------------------------------------------
 
     @cached_property
@@ -141,7 +168,23 @@ class Reading:
             need[CULTURE] = spec.culture
         if any(c.mood == ANGRY for c in me.cities):
             need[MOOD] = max(c.size for c in me.cities if c.mood == ANGRY)
+        for kind, n in self.hoard.items():
+            need[kind] = max(need[kind], n)
         return need
+
+    @cached_property
+    def hoard(self) -> dict[str, int]:
+        """What the objectives in hand ask to hold (Rich, Wood!, Ore!, Food!, Ideas!, Well
+        Stocked): held without the usual wish to spend it."""
+        goals = self.hand_goals
+        out: dict[str, int] = {}
+        for goal, kind in HOARD_GOALS.items():
+            if goal in goals and (kind != FOOD or "storage" in self.me.advances):
+                out[kind] = 6
+        if "well_stocked" in goals:
+            for kind in (FOOD, WOOD, ORE):
+                out[kind] = max(out.get(kind, 0), 3)
+        return out
 
     @cached_property
     def growth_room(self) -> bool:
@@ -169,6 +212,8 @@ class Reading:
         have += extra
         if have >= cap:
             return 0.0
+        if have < self.hoard.get(kind, 0):
+            return WORTH[kind] + 0.45
         value = WORTH[kind] * (1.0 if have < 2 else 0.75 if have < 4 else 0.45)
         if have < self.needs.get(kind, 0):
             value += 0.3
@@ -215,13 +260,60 @@ class Reading:
                 kinds.add(YIELD[nt][0])
         score += 0.4 * len(kinds)
         score -= 1.5 * self.danger(h)
+        goals = self.hand_goals
+        if "dominion" in goals and not any(n in self.occ.city for n in board.neighbours(h)):
+            score += 1.5
+        if goals & FAR_GOALS and distance(h, self.home) >= 5:
+            score += 2.5
         return score
+
+    @cached_property
+    def home(self) -> Hex:
+        """This seat's starting city position (the objectives' home, clash-cards.md §5.2)."""
+        return home(self.state.seating, self.state.n, self.seat)
 
     @cached_property
     def best_site(self) -> float:
         """The best city site within 3 spaces of a city of ours (room to expand)."""
         near = {h for c in self.my_cities for h in within(c, 3) if h in self.state.board}
         return max((self.site_score(h) for h in near), default=-1.0)
+
+    def settler_target(self, at: Hex) -> Hex | None:
+        """Where a settler on ``at`` should found its city: the best site within 3 spaces,
+        less for every step away (each is a Move action), or None without one."""
+        key = ("target", at)
+        memo = self.occ.memo
+        if key not in memo:
+            best: tuple[float, Hex] | None = None
+            # Holding Colony or New Founder, a settler may go far (5 spaces from home).
+            far = bool(self.hand_goals & FAR_GOALS)
+            for h in within(at, 6 if far else 3):
+                score = self.site_score(h)
+                if score <= 0.5:
+                    continue
+                value = score - (0.4 if far else 1.0) * distance(at, h)
+                if best is None or value > best[0]:
+                    best = (value, h)
+            memo[key] = None if best is None else best[1]
+        target: Hex | None = memo[key]
+        return target
+
+    def to_unexplored(self, h: Hex) -> int:
+        """Steps from ``h`` to the nearest face-down space (9 when none is near)."""
+        board = self.state.board
+        for k in range(1, 5):
+            if any(n in board and n not in self.occ.terrain for n in within(h, k)):
+                return k
+        return 9
+
+    @cached_property
+    def frontier(self) -> bool:
+        """Whether face-down spaces lie within 2 spaces of a city of ours (room to explore
+        and settle)."""
+        board = self.state.board
+        return any(
+            h in board and h not in self.occ.terrain for c in self.my_cities for h in within(c, 2)
+        )
 
     def danger(self, h: Hex) -> float:
         """How threatened a space is: foreign army units next to it (barbarians two away

@@ -39,7 +39,7 @@ CIVIL_WORTH: dict[str, float] = {
     "C09": 2.0,  # City Growth
     "C10": 0.25,  # Focused Collection
     "C11": 1.0,  # Explorers (an action): a settler
-    "C12": 0.2,  # Negotiations
+    "C12": 0.4,  # Negotiations
     "C13": 0.9,  # Leadership: one more action
     "C14": 0.6,  # Assassination
     "C15": 0.5,  # Mass Collection
@@ -61,7 +61,7 @@ def card_candidates(r: Reading) -> list[tuple[float, Callable[[], list[str] | No
         if value <= 0:
             continue
         spec = CIVIL[code]
-        value -= 0.35 * spec.culture
+        value -= 0.35 * spec.culture + r.setback({CULTURE: spec.culture})
         if not spec.costs_action:
             value += FREE_BONUS
         out.append((value, _writer(r, card, code)))

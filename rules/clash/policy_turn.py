@@ -50,11 +50,11 @@ from rules.clash.policy_board import Reading
 from rules.clash.policy_cards import card_candidates
 from rules.clash.policy_values import PIECE_GOALS, advance_worth
 from rules.clash.policy_walk import first, walk
-from rules.clash.policy_war import move_value
+from rules.clash.policy_war import BATTLE_GOALS, move_value
 from rules.clash.resources import CULTURE, MOOD
 from rules.clash.state import City
 from rules.clash.tiles import SEA
-from rules.core import IllegalAction
+from rules.core import Choice, IllegalAction
 
 Build = Callable[[], list[str] | None]
 #: A candidate action: its score and how to write it (written only for the one taken).
@@ -64,7 +64,7 @@ FREE_BONUS = 0.3
 #: Below this nothing is worth an action: the turn ends.
 WORTHLESS = 0.05
 #: Tokens that cost no action on the turn menu.
-FREE_HEADS = frozenset({"voting", "art", "drama", "power", "event", "accept", "refuse"})
+FREE_HEADS = frozenset({"voting", "art", "drama", "power", "event", "accept", "refuse", "trade"})
 
 
 def turn(r: Reading, prefix: list[str], menu: Sequence[str] | None = None) -> list[str] | None:
@@ -109,7 +109,7 @@ def _advance(r: Reading) -> list[Candidate]:
     if not buyable:
         return []
     best = max(buyable, key=lambda a: advance_worth(r, a))
-    value = advance_worth(r, best) - 0.3
+    value = advance_worth(r, best) - ADVANCE_COST
     if advancing.switching(me, best):
         return [(value, lambda: walk(state, seat, ["advance", best], first))]
     saving = "ideas" in r.hand_goals and me.resources[FOOD] >= 2
@@ -118,6 +118,7 @@ def _advance(r: Reading) -> list[Candidate]:
     while ideas >= 0:
         purchase = advancing.parse(state, seat, [best, *["ideas"] * ideas])
         if advancing.purchase_problem(state, seat, purchase) is None:
+            value -= r.setback({FOOD: food - ideas})
             return [(value, ready(["advance", best, *["ideas"] * ideas]))]
         ideas -= 1
     return []
@@ -127,12 +128,13 @@ def _advance(r: Reading) -> list[Candidate]:
 
 
 def _found(r: Reading) -> list[Candidate]:
+    """Where the settler stands when that is its target site (or late in the game, or for
+    New Founder)."""
     out: list[Candidate] = []
     late = r.state.round >= 5
     for h in founding.spaces(r.state, r.seat):
         here = r.site_score(h)
-        nearby = max((r.site_score(n) for n in r.state.board.neighbours(h)), default=-1.0)
-        if here >= nearby - 1.0 or here >= 6.0 or late or "new_founder" in r.hand_goals:
+        if r.settler_target(h) == h or late or here >= 6.0:
             out.append((3.0 + 0.1 * here, ready(["found", token(h)])))
     return out
 
@@ -150,7 +152,7 @@ def _activate(r: Reading) -> list[Candidate]:
         force = forced and city.mood == ANGRY
         act = activation.context(state, seat, city, force, r.occ)
         base = ["activate", token(city.hex), *(["forced"] if force else [])]
-        penalty = _repeat_penalty(city) + (r.worth(MOOD, -1) if force else 0.0)
+        penalty = _repeat_penalty(r, city) + (r.worth(MOOD, -1) if force else 0.0)
         for maker in (_collect, _build, _grow):
             found = maker(r, act, base)
             if found is not None:
@@ -168,11 +170,20 @@ def _forced_labor(r: Reading) -> bool:
     )
 
 
-def _repeat_penalty(city: City) -> float:
-    """A second activation in a turn lowers the city's mood (p.6, p.8)."""
+def _repeat_penalty(r: Reading, city: City) -> float:
+    """A second activation in a turn lowers the city's mood (p.6, p.8); holding Draconian
+    (4 angry cities) that is what is wanted."""
     if city.activations == 0:
         return 0.0
-    return 0.6 * city.size if city.mood == HAPPY else 0.9 * city.size
+    if _draconian(r):
+        return -0.3
+    if city.mood == HAPPY:
+        return 0.5
+    return 0.4 + 0.6 * (city.size - 1)
+
+
+def _draconian(r: Reading) -> bool:
+    return "draconian" in r.hand_goals and len(r.me.cities) >= 4
 
 
 def _collect(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[str]] | None:
@@ -215,44 +226,63 @@ def unit_worth(r: Reading, city: City) -> dict[str, float]:
     me, state = r.me, r.state
     settlers = sum(me.settlers.values()) + sum(s.cargo.count(SETTLER) for s in me.ships)
     cities = len(me.cities)
-    room = cities + settlers < 7 and r.best_site > 1.0
+    room = cities + settlers < 7 and (r.best_site > 1.0 or r.frontier)
     settler = 0.0
-    if room and settlers < 2:
+    if room and settlers < 3:
         settler = {1: 2.6, 2: 2.6, 3: 2.3, 4: 1.9, 5: 1.0}.get(state.round, 0.2)
         if cities >= 5:
             settler -= 0.6
         if "civilization" in r.hand_goals or "colony" in r.hand_goals:
             settler += 0.4
     armies = sum(me.armies.values())
-    army = 0.15
-    lacking = r.danger(city.hex) - r.my_armies_at(city.hex)
+    here = r.my_armies_at(city.hex)
+    army = 0.2
+    lacking = r.danger(city.hex) - here
     if lacking > 0:
-        army = 0.8 + 0.2 * min(lacking, 3)
+        army = 0.9 + 0.2 * min(lacking, 3)
     elif "tactics" in me.advances:
-        if _prey_near(r, city.hex) and r.my_armies_at(city.hex) < 4:
-            army = 0.8
+        if _prey_near(r, city.hex) and here < 4:
+            army = 1.0
         elif armies < cities:
-            army = 0.45
-    if r.hand_goals & {"great_army", "standing_army", "military_might", "threat", "outposts"}:
-        army += 0.4
-    if r.hand_goals & {"conscripts", "warlord", "great_battle", "conqueror", "aggressor"}:
-        army += 0.2
+            army = 0.6
+        if r.hand_goals & CAMPAIGN_GOALS and here < 4:
+            army += 0.6
+    if r.hand_goals & ARMY_GOALS:
+        army += 0.5
     ship = 0.0
     if city.piece(PORT) is not None and len(me.ships) < 4:
-        ship = 0.35 if not me.ships else 0.1
-        if r.hand_goals & {"great_navy", "blockade", "sea_lanes", "military_might"}:
-            ship += 0.6
+        ship = 0.8 if not me.ships else 0.4 if len(me.ships) == 1 else 0.1
+        if r.hand_goals & SHIP_GOALS:
+            ship += 0.8
         if "cartography" in me.advances and not me.ships:
             ship += 0.3
-    return {SETTLER: settler, ARMY: army, "draft": army + 0.1, "ship": ship}
+    draft = army + 0.1 + (0.8 if "conscripts" in r.hand_goals else 0.0)
+    return {SETTLER: settler, ARMY: army, "draft": draft, "ship": ship}
+
+
+#: Objectives won in battle: holding one, the player builds up an army to fight with.
+CAMPAIGN_GOALS = frozenset(BATTLE_GOALS)
+#: Objectives about how many army units stand where.
+ARMY_GOALS = frozenset({"great_army", "standing_army", "military_might", "threat", "outposts"})
+#: Objectives about ships.
+SHIP_GOALS = frozenset({"great_navy", "blockade", "sea_lanes", "military_might", "trader"})
 
 
 def _prey_near(r: Reading, h: Hex) -> bool:
-    return any(distance(h, g) <= 2 for g, o in r.occ.city.items() if o != r.seat)
+    """A barbarian settlement or another player's city (not its last) within 3 spaces."""
+    for g, o in r.occ.city.items():
+        if o == r.seat or distance(h, g) > 3:
+            continue
+        if o >= 0 and len(r.state.seats[o].cities) <= 1:
+            continue
+        return True
+    return False
 
 
 #: What a unit's cost takes away from its worth, per resource spent.
 SPENT = 0.25
+#: What buying an advance gives up (2 Food, an action) against its worth.
+ADVANCE_COST = 0.3
 UNITS = (SETTLER, ARMY, "draft", "ship")
 
 
@@ -266,7 +296,7 @@ def _build(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[st
         for unit in UNITS:
             spent = 1 if unit == "draft" else 2
             v = worth[unit] * (0.6 ** built.count(unit)) - SPENT * spent
-            better = v > 0.3 and (best is None or v > best[0])
+            better = v > 0.15 and (best is None or v > best[0])
             if better and fits(building.check, r, act, [*built, unit]):
                 best = (v, unit)
         if best is None:
@@ -275,6 +305,11 @@ def _build(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[st
         total += best[0]
     if not built:
         return None
+    spend = {FOOD: 0, "ore": 0, "wood": 0}
+    for unit in built:
+        for kind, n in building.COST.get(unit, {}).items():
+            spend[kind] = spend.get(kind, 0) + n
+    total -= r.setback(spend)
     for toks in (built, [*built, token_pick(r)]):
         if fits(building.check, r, act, toks, final=True):
             return total, [*base, "build", *toks]
@@ -298,7 +333,7 @@ def token_pick(r: Reading) -> str:
 
 
 #: What each city piece adds besides its point (p.6, p.2).
-PIECE_WORTH: dict[str, float] = {TEMPLE: 0.5, ACADEMY: 0.6, FORTRESS: 0.2, PORT: 0.3}
+PIECE_WORTH: dict[str, float] = {TEMPLE: 0.5, ACADEMY: 0.6, FORTRESS: 0.2, PORT: 0.5}
 
 
 def piece_worth(r: Reading, city: City, piece: str) -> float:
@@ -310,8 +345,12 @@ def piece_worth(r: Reading, city: City, piece: str) -> float:
         value += 0.4 * min(r.danger(city.hex), 3)
     if piece == PORT and r.hand_goals & {"great_navy", "blockade", "sea_lanes", "seafarer"}:
         value += 0.5
+    if piece == PORT and not r.me.ships:
+        value += 0.3
     if "city_planner" in r.hand_goals and not any(c.piece(piece) for c in r.me.cities):
         value += 0.5
+    if "citadel" in r.hand_goals and city.size == max(c.size for c in r.me.cities):
+        value += 0.6
     return value
 
 
@@ -335,7 +374,9 @@ def _grow(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[str
     if not fits(growth.check, r, act, toks, True):
         return None
     # The point, the room to collect and build one more, less the three resources.
-    return 1.0 + 0.5 + piece_worth(r, act.city, best) - 0.45, [*base, "grow", *toks]
+    value = 1.0 + 0.5 + piece_worth(r, act.city, best) - 0.45
+    value -= r.setback(growth.growth_cost(state, seat, best))
+    return value, [*base, "grow", *toks]
 
 
 # -- moods --------------------------------------------------------------------------------
@@ -349,16 +390,19 @@ def _civic(r: Reading, head: str = "civic") -> list[Candidate]:
     spend = me.mood_tokens - (1 if head == "voting" else 0)
     steps: list[str] = []
     value = 0.0
+    if _draconian(r):
+        return []
     for city in sorted(me.cities, key=lambda c: (r.mood_rank(c), -c.size)):
         cost = max(1, city.size - (1 if circus else 0))
         if city.mood == ANGRY and cost <= spend:
             steps.append(token(city.hex))
             spend -= cost
             value += 0.9 * city.size
-        elif city.mood == NEUTRAL and cost <= spend and (spend >= 3 or "happy" in r.hand_goals):
+        elif city.mood == NEUTRAL and cost <= spend:
+            # Happy, the city collects and builds one more every time (p.6).
             steps.append(token(city.hex))
             spend -= cost
-            value += 0.45 * city.size + (0.4 if "happy" in r.hand_goals else 0.0)
+            value += 0.6 + 0.2 * city.size + (0.4 if "happy" in r.hand_goals else 0.0)
     if not steps:
         return []
     spent = me.mood_tokens - spend
@@ -538,6 +582,60 @@ def _items(items: object) -> dict[str, int]:
     return out
 
 
+def _trade(r: Reading) -> list[Candidate]:
+    """An offer of a resource held in surplus for one that is lacking (C120)."""
+    me = r.me
+    kinds = [k for k in (FOOD, "wood", "ore", IDEAS, GOLD) if me.resources[k] >= 2]
+    surplus = [k for k in kinds if r.worth(k, -1) < 0.2]
+    lacking = [k for k in (FOOD, "wood", "ore", GOLD) if r.worth(k) >= 0.6]
+    if not surplus or not lacking:
+        return []
+    return [(0.4, lambda: offer(r, ["trade"]))]
+
+
+def offer(r: Reading, prefix: list[str]) -> list[str] | None:
+    """``trade @<partner> give <one of what is needed least> for <one of what is needed
+    most>``: the partner holding most of it."""
+    state, seat = r.state, r.seat
+
+    def worth(c: Choice) -> float:
+        kind, _, n = str(c.params.get("item", "")).rpartition("_")
+        if not kind or n != "1" or (kind not in r.me.resources and kind not in (MOOD, CULTURE)):
+            return -1.0
+        return r.worth(kind, -1)
+
+    def partner_stock(c: Choice) -> int:
+        name = c.token.lstrip("@")
+        if name not in state.players:
+            return -1
+        them = state.seats[state.players.index(name)]
+        return max(them.resources[k] for k in (FOOD, "wood", "ore", GOLD))
+
+    def pick(toks: list[str], options: Sequence[Choice]) -> int | None:
+        tokens = [c.token for c in options]
+        if toks == ["trade"]:
+            return max(range(len(options)), key=lambda i: partner_stock(options[i]))
+        if "give" in tokens:
+            return tokens.index("give")
+        if toks[-1] == "give":
+            items = [i for i, c in enumerate(options) if worth(c) >= 0]
+            return min(items, key=lambda i: worth(options[i])) if items else 0
+        if "for" in toks:
+            if toks[-1] != "for":
+                return None
+            wanted = [i for i, c in enumerate(options) if worth(c) >= 0]
+            if not wanted:
+                return None
+            return max(wanted, key=lambda i: r.worth(_kind(options[i])))
+        return tokens.index("for") if "for" in tokens else None
+
+    return walk(state, seat, prefix, pick)
+
+
+def _kind(c: Choice) -> str:
+    return str(c.params.get("item", "")).rpartition("_")[0]
+
+
 def _cards(r: Reading) -> list[Candidate]:
     return [(score, build) for score, build in card_candidates(r)]
 
@@ -566,6 +664,7 @@ _MAKERS: dict[str, Callable[[Reading], list[Candidate]]] = {
     "gardens": _gardens,
     "event": _event,
     "card": _cards,
+    "trade": _trade,
     "accept": _answer("accept"),
     "refuse": _answer("refuse"),
 }

@@ -28,7 +28,7 @@ from rules.clash.hexes import Hex, distance, parse_hex, token
 from rules.clash.policy_board import Reading
 from rules.clash.policy_odds import win_chance
 from rules.clash.policy_walk import Picker, index_of, walk
-from rules.clash.state import BARBARIAN_SIDE
+from rules.clash.state import BARBARIAN_SIDE, City
 from rules.clash.tiles import BARREN, FERTILE, LAND, SEA
 from rules.clash.transfer import is_hold, place_hex, units_at
 from rules.core import Choice, IllegalAction
@@ -55,28 +55,29 @@ BATTLE_GOALS = frozenset(
         "amphibious_assault",
     }
 )
-#: How the combat halves rank when several may be played (strongest first, clash-cards.md
-#: §3.3); the rest come after, in hand order.
+#: How the combat halves rank when several may be played (clash-cards.md §3.3): the ones
+#: that fit only a few battles (Ambush, Ramming, the city defences) before the ones that fit
+#: any, so that each is played where it fits; Tactical Retreat (it gives the battle up) last.
 CARD_RANK: tuple[str, ...] = (
-    "K12",
+    "K03",
+    "K19",
+    "K16",
+    "K15",
+    "K10",
     "K06",
     "K11",
     "K04",
     "K01",
-    "K15",
     "K02",
     "K13",
-    "K10",
-    "K16",
-    "K14",
     "K05",
     "K09",
     "K08",
-    "K19",
+    "K14",
     "K18",
     "K07",
     "K17",
-    "K03",
+    "K12",
 )
 
 Build = Callable[[], list[str] | None]
@@ -141,10 +142,15 @@ def _score_group(
 ) -> tuple[float, dict[str, int]] | None:
     """How much moving from ``origin`` to ``to`` is worth, and with what."""
     me = r.me
-    if is_hold(origin):
-        return None
     marks = r.state.turn_state.marks
     how = route.how
+    if is_hold(origin):
+        # Army units aboard land only to attack (an amphibious assault).
+        have = units_at(me, origin)
+        armies = mk.movable(marks, origin, ARMY, have[ARMY]) if "tactics" in me.advances else 0
+        if not route.battle or not armies:
+            return None
+        return _score_attack(r, place_hex(me, origin), to, armies, 0)
     if how in (movement.SAIL, movement.EXPLORE_BY_SHIP):
         return _score_ship(r, origin, to, how)
     have = units_at(me, origin)
@@ -155,13 +161,15 @@ def _score_group(
         return _score_attack(r, at, to, armies, settlers)
     if how == movement.EXPLORE:
         return _score_explore(r, at, armies, settlers)
+    if how == movement.BOARD:
+        if armies and "amphibious_assault" in r.hand_goals and _landing_targets(r):
+            return 0.7, {ARMY: min(armies, 2)}
+        return None
     if how not in (movement.WALK, movement.ROAD):
         return None
     best: tuple[float, dict[str, int]] | None = None
     if settlers and r.terrain(to) in LAND:
-        gain = _site_value(r, to) - _site_value(r, at)
-        if gain > 0.3:
-            best = (0.5 + 0.3 * gain, {SETTLER: 1})
+        best = _score_settler_walk(r, at, to)
     if armies:
         army = _score_army_walk(r, at, to, armies)
         if army is not None and (best is None or army[0] > best[0]):
@@ -173,11 +181,23 @@ def _is_sea(r: Reading, place: str) -> bool:
     return r.terrain(parse_hex(place)) == SEA
 
 
-def _site_value(r: Reading, h: Hex) -> float:
-    """How good a settler's spot is: its own site, or most of the best site next to it."""
-    here = r.site_score(h)
-    near = max((r.site_score(n) for n in r.state.board.neighbours(h)), default=-1.0)
-    return max(here, 0.8 * near, 0.0)
+def _score_settler_walk(r: Reading, at: Hex, to: Hex) -> tuple[float, dict[str, int]] | None:
+    """A settler walks towards its target site (:meth:`Reading.settler_target`), or without
+    one towards the face-down spaces it may find one in."""
+    foreign = _foreign_cities(r) if "trader" in r.hand_goals else []
+    if foreign:
+        # Trader: a settler within 2 spaces of another player's city is a trade-route unit.
+        now = min(distance(at, h) for h in foreign)
+        if now > 2 and min(distance(to, h) for h in foreign) < now:
+            return 0.55, {SETTLER: 1}
+    target = r.settler_target(at)
+    if target is not None:
+        if target != at and distance(to, target) < distance(at, target):
+            return 0.6 + 0.1 * r.site_score(target), {SETTLER: 1}
+        return None
+    if r.to_unexplored(to) < r.to_unexplored(at):
+        return 0.45, {SETTLER: 1}
+    return None
 
 
 def _defenders(r: Reading, to: Hex) -> tuple[int, bool, float]:
@@ -208,6 +228,9 @@ def _score_attack(
 ) -> tuple[float, dict[str, int]] | None:
     if armies <= 0:
         return None
+    city = _player_city(r, to)
+    if city is not None and len(r.state.seats[city.owner].cities) == 1:
+        return None  # a player's last city: taking it would end the game (p.4)
     units, fortress, prize = _defenders(r, to)
     barbarian = r.occ.city.get(to) == BARBARIAN_SIDE or (
         r.foreign_armies.get(to, (0, 0))[0] == BARBARIAN_SIDE
@@ -218,15 +241,51 @@ def _score_attack(
     if guarded and win_chance(send - 1, units, fortress) >= ATTACK_ODDS:
         send -= 1
     chance = win_chance(send, units, fortress)
-    if r.hand_goals & BATTLE_GOALS:
+    goals = r.hand_goals
+    if goals & BATTLE_GOALS:
         prize += 1.0
     needed = BARBARIAN_ODDS if barbarian else ATTACK_ODDS
+    # Objectives that ask for a particular fight make it worth a lower chance.
+    if "legend" in goals and city is not None and (city.size >= 5 or city.wonder) and send >= 3:
+        needed, prize = 0.0, prize + 3.0
+    if goals & {"warlord", "aggressor"} and units >= (3 if "warlord" in goals else 2):
+        needed, prize = min(needed, 0.35), prize + 2.0
+    if "great_battle" in goals and send + units >= 6:
+        needed, prize = min(needed, 0.4), prize + 2.0
+    if goals & {"against_all_odds", "daring"} and not barbarian and send < units:
+        needed, prize = min(needed, 0.25), prize + 2.0
     if chance < needed:
         return None
     score = chance * prize - (1.0 - chance) * 0.5 * send - 0.2
     if score <= 0:
         return None
     return score, {ARMY: send}
+
+
+def _foreign_cities(r: Reading) -> list[Hex]:
+    """The spaces of the other players' cities."""
+    return [h for h, o in r.occ.city.items() if o not in (r.seat, BARBARIAN_SIDE)]
+
+
+def _landing_targets(r: Reading) -> list[Hex]:
+    """Other players' cities by the Sea (not their last) that two army units could take."""
+    out = []
+    for h, owner in r.occ.city.items():
+        if owner in (r.seat, BARBARIAN_SIDE) or len(r.state.seats[owner].cities) <= 1:
+            continue
+        if not any(r.terrain(n) == SEA for n in r.state.board.neighbours(h)):
+            continue
+        units, fortress, _ = _defenders(r, h)
+        if win_chance(2, units, fortress) >= ATTACK_ODDS:
+            out.append(h)
+    return out
+
+
+def _player_city(r: Reading, h: Hex) -> City | None:
+    owner = r.occ.city.get(h)
+    if owner is None or owner in (BARBARIAN_SIDE, r.seat):
+        return None
+    return r.state.seats[owner].city_at(h)
 
 
 def _score_explore(
@@ -279,13 +338,23 @@ def _score_army_walk(
         if d_then < d_now and d_now <= 3 and win_chance(send, units, fortress) >= ATTACK_ODDS:
             score = max(score, 0.5)
     goals = r.hand_goals
-    near_foreign = any(
-        distance(to, h) == 1 for h, o in r.occ.city.items() if o not in (r.seat, BARBARIAN_SIDE)
-    )
-    if "threat" in goals and near_foreign:
-        score = max(score, 0.6)
-    if "outposts" in goals and not any(distance(to, h) <= 1 for h in r.occ.city):
-        score = max(score, 0.5)
+    foreign = _foreign_cities(r)
+    if "threat" in goals and foreign:
+        # Threat: army units next to other players' cities, walking there step by step.
+        now = min(distance(at, h) for h in foreign)
+        then = min(distance(to, h) for h in foreign)
+        if then == 1 and now > 1:
+            score = max(score, 0.6)
+        elif then < now <= 4:
+            score = max(score, 0.45)
+    if "outposts" in goals and not r.my_armies_at(to):
+        # Outposts: single army units on spaces away from every city.
+        now = min((distance(at, h) for h in r.occ.city), default=9)
+        then = min((distance(to, h) for h in r.occ.city), default=9)
+        if then >= 2 and now < 2:
+            score, send = max(score, 0.55), 1
+        elif then > now:
+            score, send = max(score, 0.45), 1
     if "standing_army" in goals and to in r.my_cities and not r.my_armies_at(to):
         score = max(score, 0.6)
         send = 1
@@ -306,27 +375,30 @@ def _score_ship(r: Reading, origin: str, to: Hex, how: str) -> tuple[float, dict
     if not mine:
         return None
     ship = f"ship{mine[0].id}"
+    loaded = [s for s in mine if ARMY in s.cargo]
+    if loaded and how == movement.SAIL:
+        targets = _landing_targets(r)
+        if any(distance(to, h) == 1 for h in targets):
+            return 1.0, {f"ship{loaded[0].id}": 1}
+        return None
     if how == movement.EXPLORE_BY_SHIP:
-        return (0.7 if r.state.round <= 4 else 0.4), {ship: 1}
+        return (1.0 if r.state.round <= 4 else 0.6), {ship: 1}
     foreign_ships = sum(
         1 for s, p in enumerate(r.state.seats) if s != r.seat for x in p.ships if x.hex == to
     )
     if foreign_ships:
-        if win_chance(len(mine), foreign_ships) < ATTACK_ODDS:
+        if win_chance(len(mine), foreign_ships) < CONTINUE_ODDS:
             return None
         return 0.8, {f"ship{s.id}": 1 for s in mine}
     ports = {c.port_faces for s, p in enumerate(r.state.seats) if s != r.seat for c in p.cities}
     score = 0.0
     if to in ports and to not in {s.hex for s in me.ships}:
         score = 0.7 if "blockade" in r.hand_goals else 0.3
-    near = any(
-        distance(to, c.hex) <= 2
-        for s, p in enumerate(r.state.seats)
-        if s != r.seat
-        for c in p.cities
-    )
-    if near and not any(distance(at, c.hex) <= 2 for p in r.state.seats for c in p.cities):
-        score = max(score, 0.4 if r.hand_goals & {"sea_lanes", "trader"} else 0.2)
+    foreign = [c.hex for s, p in enumerate(r.state.seats) if s != r.seat for c in p.cities]
+    near_then = any(distance(to, h) <= 2 for h in foreign)
+    if near_then and not any(distance(at, h) <= 2 for h in foreign):
+        # A trade-route unit (Trade Routes, Trader, Sea Lanes).
+        score = max(score, 0.5 if r.hand_goals & {"sea_lanes", "trader"} else 0.3)
     if score <= 0:
         return None
     return score, {ship: 1}
