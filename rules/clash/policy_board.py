@@ -261,8 +261,9 @@ class Reading:
         score += 0.4 * len(kinds)
         score -= 1.5 * self.danger(h)
         goals = self.hand_goals
-        if "dominion" in goals and not any(n in self.occ.city for n in board.neighbours(h)):
-            score += 1.5
+        if "dominion" in goals:
+            alone = not any(n in self.occ.city for n in board.neighbours(h))
+            score += 2.5 if alone else -1.0
         if goals & FAR_GOALS and distance(h, self.home) >= 5:
             score += 2.5
         return score

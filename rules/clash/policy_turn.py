@@ -232,8 +232,10 @@ def unit_worth(r: Reading, city: City) -> dict[str, float]:
         settler = {1: 2.6, 2: 2.6, 3: 2.3, 4: 1.9, 5: 1.0}.get(state.round, 0.2)
         if cities >= 5:
             settler -= 0.6
-        if "civilization" in r.hand_goals or "colony" in r.hand_goals:
+        if r.hand_goals & {"civilization", "colony", "new_founder", "citadel", "dominion"}:
             settler += 0.4
+        if "trader" in r.hand_goals:
+            settler += 0.6
     armies = sum(me.armies.values())
     here = r.my_armies_at(city.hex)
     army = 0.2

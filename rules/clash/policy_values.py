@@ -103,6 +103,8 @@ def advance_worth(r: Reading, advance: str) -> float:
         value += 0.8
     if "advanced" in goals:
         value += 0.3
+    if spec.unlocks and r.hand_goals & {"citadel", "city_planner"}:
+        value += 0.8  # every city piece is needed
     if spec.unlocks == PORT and not _coastal(r):
         value -= 0.6
     wonders = r.state.cards.revealed

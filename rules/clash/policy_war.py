@@ -333,10 +333,14 @@ def _score_army_walk(
     if room <= 0:
         return None
     send = min(send, room)
+    legend = "legend" in r.hand_goals and send >= 3
     for h, units, fortress in _prey(r):
         d_now, d_then = distance(at, h), distance(to, h)
         if d_then < d_now and d_now <= 3 and win_chance(send, units, fortress) >= ATTACK_ODDS:
             score = max(score, 0.5)
+        city = _player_city(r, h)
+        if legend and city is not None and (city.size >= 5 or city.wonder) and d_then < d_now:
+            score = max(score, 0.8)  # Legend: march on a wonder city with 3 army units
     goals = r.hand_goals
     foreign = _foreign_cities(r)
     if "threat" in goals and foreign:
@@ -344,17 +348,17 @@ def _score_army_walk(
         now = min(distance(at, h) for h in foreign)
         then = min(distance(to, h) for h in foreign)
         if then == 1 and now > 1:
-            score = max(score, 0.6)
+            score = max(score, 1.0)
         elif then < now <= 4:
-            score = max(score, 0.45)
+            score = max(score, 0.7)
     if "outposts" in goals and not r.my_armies_at(to):
         # Outposts: single army units on spaces away from every city.
         now = min((distance(at, h) for h in r.occ.city), default=9)
         then = min((distance(to, h) for h in r.occ.city), default=9)
         if then >= 2 and now < 2:
-            score, send = max(score, 0.55), 1
+            score, send = max(score, 1.0), 1
         elif then > now:
-            score, send = max(score, 0.45), 1
+            score, send = max(score, 0.7), 1
     if "standing_army" in goals and to in r.my_cities and not r.my_armies_at(to):
         score = max(score, 0.6)
         send = 1
@@ -393,12 +397,12 @@ def _score_ship(r: Reading, origin: str, to: Hex, how: str) -> tuple[float, dict
     ports = {c.port_faces for s, p in enumerate(r.state.seats) if s != r.seat for c in p.cities}
     score = 0.0
     if to in ports and to not in {s.hex for s in me.ships}:
-        score = 0.7 if "blockade" in r.hand_goals else 0.3
+        score = 1.0 if "blockade" in r.hand_goals else 0.3
     foreign = [c.hex for s, p in enumerate(r.state.seats) if s != r.seat for c in p.cities]
     near_then = any(distance(to, h) <= 2 for h in foreign)
     if near_then and not any(distance(at, h) <= 2 for h in foreign):
         # A trade-route unit (Trade Routes, Trader, Sea Lanes).
-        score = max(score, 0.5 if r.hand_goals & {"sea_lanes", "trader"} else 0.3)
+        score = max(score, 0.9 if r.hand_goals & {"sea_lanes", "trader"} else 0.3)
     if score <= 0:
         return None
     return score, {ship: 1}
