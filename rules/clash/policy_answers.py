@@ -29,7 +29,7 @@ from rules.clash.policy_cards import leader
 from rules.clash.policy_turn import offer, offer_value
 from rules.clash.policy_values import advance_worth, standing
 from rules.clash.policy_walk import Picker, first, index_of, walk
-from rules.clash.policy_war import _away, battle_pick
+from rules.clash.policy_war import away, battle_pick
 from rules.clash.state import ClashState
 from rules.core import Choice, Decision, IllegalAction
 
@@ -83,7 +83,7 @@ def _picker(r: Reading, kind: str) -> Picker:
         if kind in ("pyramids", "lighthouse"):
             return 0 if toks or "done" not in tokens else _not_done(tokens)
         if kind == "barbarian_spawn" or kind == "barbarian_reinforce":
-            return max(range(len(options)), key=lambda i: _away(r, parse_hex(tokens[i])))
+            return max(range(len(options)), key=lambda i: away(r, parse_hex(tokens[i])))
         if kind == "barbarian_target":
             return max(range(len(options)), key=lambda i: _guarded(r, tokens[i]))
         if tokens[0].startswith("@"):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rules.clash.advances import ADVANCE
 from rules.clash.collect import YIELD
 from rules.clash.components import (
     ANGRY,
@@ -336,12 +335,5 @@ class Reading:
     def my_armies_at(self, h: Hex) -> int:
         return self.me.armies.get(h, 0)
 
-    def near_my_city(self, h: Hex, within: int = 1) -> bool:
-        return any(distance(h, c) <= within for c in self.my_cities)
-
     def mood_rank(self, city: City) -> int:
         return {ANGRY: 0, HAPPY: 2}.get(city.mood, 1)
-
-
-def advance_category(advance: str) -> str:
-    return ADVANCE[advance].category

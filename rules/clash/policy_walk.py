@@ -45,11 +45,6 @@ def first(_toks: list[str], _options: Sequence[Choice]) -> int:
     return 0
 
 
-def stop_or_first(_toks: list[str], _options: Sequence[Choice]) -> int | None:
-    """The picker that stops as soon as the action is whole, else takes the first option."""
-    return None
-
-
 def index_of(options: Sequence[Choice], token: str) -> int | None:
     """The index of ``token`` among ``options``, if offered."""
     for i, c in enumerate(options):

@@ -177,10 +177,6 @@ def _score_group(
     return best
 
 
-def _is_sea(r: Reading, place: str) -> bool:
-    return r.terrain(parse_hex(place)) == SEA
-
-
 def _score_settler_walk(r: Reading, at: Hex, to: Hex) -> tuple[float, dict[str, int]] | None:
     """A settler walks towards its target site (:meth:`Reading.settler_target`), or without
     one towards the face-down spaces it may find one in."""
@@ -446,7 +442,7 @@ def explore(r: Reading, prefix: list[str]) -> list[str] | None:
     if options[0].label.endswith("layout"):
         return [max(options, key=_layout_score).token]
     if options[0].label.endswith("barbarians"):
-        return [max(options, key=lambda c: _away(r, parse_hex(c.token))).token]
+        return [max(options, key=lambda c: away(r, parse_hex(c.token))).token]
     return [options[0].token]
 
 
@@ -457,7 +453,7 @@ def _layout_score(c: Choice) -> float:
     )
 
 
-def _away(r: Reading, h: Hex) -> float:
+def away(r: Reading, h: Hex) -> float:
     """How far a space is from our cities (and close to the others')."""
     mine = min((distance(h, c) for c in r.my_cities), default=9)
     theirs = min(
