@@ -9,8 +9,8 @@ given stays untouched, keeping the last public events for ``view()["recent"]``, 
 versioned JSON envelope of snapshots.
 
 The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with ``isinstance``:
-:class:`HasFeatures` and :class:`HasGreedy` (self-play and bot seats), :class:`HasReveals`
-(``/undo``, see :func:`rules.core.reveals`).
+:class:`HasFeatures`, :class:`HasGreedy` and :class:`HasGreedyStop` (self-play and bot seats),
+:class:`HasReveals` (``/undo``, see :func:`rules.core.reveals`).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ __all__ = [
     "HasCatalogue",
     "HasFeatures",
     "HasGreedy",
+    "HasGreedyStop",
     "HasReveals",
     "outcome_from_json",
     "outcome_to_json",
@@ -76,6 +77,15 @@ class HasGreedy(Protocol):
     def greedy_choice(
         self, state: Any, seat: int, prefix: Sequence[str], options: Sequence[Choice], rng: Rng
     ) -> int: ...
+
+
+@runtime_checkable
+class HasGreedyStop(Protocol):
+    """Whether the biased player ends its action at ``prefix``, a whole action that may take
+    more tokens (an optional argument: a Collect naming one more space). Without this hook the
+    walk stops there half of the time."""
+
+    def greedy_stop(self, state: Any, seat: int, prefix: Sequence[str], rng: Rng) -> bool: ...
 
 
 # -- what the base needs of a state ---------------------------------------------------------

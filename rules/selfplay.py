@@ -32,7 +32,7 @@ from typing import Any
 
 from rules import get_game
 from rules.core import Choice, Event, Game, IllegalAction, Rng, act, join
-from rules.engine import HasCatalogue, HasFeatures, HasGreedy
+from rules.engine import HasCatalogue, HasFeatures, HasGreedy, HasGreedyStop
 
 JSON = Any
 
@@ -95,7 +95,8 @@ def random_action(
 
     Each token is drawn uniformly, or by the engine's ``greedy_choice`` hook when ``greedy``
     and the engine has one (:class:`rules.engine.HasGreedy`); a token that completes the
-    action but allows more (an optional argument) stops there half of the time. ``seen``
+    action but allows more (an optional argument) stops there half of the time, or as the
+    greedy player's ``greedy_stop`` says (:class:`rules.engine.HasGreedyStop`). ``seen``
     receives every list of choices met on the way. Raises :class:`WalkError` when ``choices``
     contradicts itself, or offers ``seat`` nothing.
 
@@ -105,6 +106,9 @@ def random_action(
     'place'
     """
     player: HasGreedy | None = game if greedy and isinstance(game, HasGreedy) else None
+    stopper: HasGreedyStop | None = (
+        game if player is not None and isinstance(game, HasGreedyStop) else None
+    )
     prefix: list[str] = []
     while True:
         options = game.choices(state, seat, prefix)
@@ -125,7 +129,14 @@ def random_action(
         prefix.append(pick.token)
         if not pick.complete and not pick.more:
             raise WalkError(f"choice {pick.token!r} neither completes nor continues")
-        if pick.complete and (not pick.more or rng.randrange(2) == 0):
+        if pick.complete and (
+            not pick.more
+            or (
+                rng.randrange(2) == 0
+                if stopper is None
+                else stopper.greedy_stop(state, seat, prefix, rng)
+            )
+        ):
             return join(prefix)
 
 

@@ -26,6 +26,7 @@ from rules.clash import (
     features,
     invariants,
     objectives,
+    policy,
     serial,
     setup,
     view,
@@ -34,7 +35,7 @@ from rules.clash.position import from_position
 from rules.clash.prompts import pending
 from rules.clash.resign import resign
 from rules.clash.state import TURN, ClashState
-from rules.core import Choice, Event, Prompt
+from rules.core import Choice, Event, Prompt, Rng
 from rules.engine import Engine
 
 JSON = Any
@@ -149,6 +150,21 @@ class ClashGame(Engine[ClashState]):
     def feature_catalogue(self) -> frozenset[str]:
         """Every card a complete self-play run shows in play (its ``missing`` list)."""
         return features.CATALOGUE
+
+    def greedy_choice(
+        self,
+        state: ClashState,
+        seat: int,
+        prefix: Sequence[str],
+        options: Sequence[Choice],
+        rng: Rng,
+    ) -> int:
+        """The heuristic player's pick among ``options`` (:mod:`rules.clash.policy`)."""
+        return policy.greedy_choice(state, seat, prefix, options, rng)
+
+    def greedy_stop(self, state: ClashState, seat: int, prefix: Sequence[str], rng: Rng) -> bool:
+        """Whether the heuristic player's action ends at ``prefix``."""
+        return policy.greedy_stop(state, seat, prefix, rng)
 
     def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
         """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card
