@@ -3,9 +3,9 @@
 Plays whole two-player games through the emulator with buttons and menus only, as a player on
 a phone does: "Act" on the table post, then the picker's buttons (random legal choices, never
 Back or Undo) until the move is sent; when the confirmation already shows the next step of the
-turn (and nobody acted since), the player goes on there instead of pressing "Act" again. Every press and every menu
-choice is a tap. Prints one JSON line: moves, taps, taps per move, and how many moves needed
-the table post's "Act" (docs/phone-play.md has the numbers).
+turn (and nobody acted since), the player goes on there instead of pressing "Act" again. Every
+press and every menu choice is a tap. Prints one JSON line: moves, taps, taps per move, and
+how many moves needed the table post's "Act" (docs/phone-play.md has the numbers).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ import locales
 import render
 from playground import Emulator, FakeUser, Message
 from rules import transcript
+from rules.clash import GAME
 from rules.core import Event, Rng
 from store import rebuild
 from tests.e2e.clash_plan import Step, plan
@@ -282,3 +283,46 @@ async def test_clash_bad_input_is_refused_kindly_and_changes_nothing(
             )
         )
         assert bad.ephemeral_to == mover.id and bad.content.startswith("⚠️"), bad.content
+
+
+async def test_a_battle_waits_for_the_defender_across_a_restart(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """A battle reaches the defender's combat-card decision: the defender is mentioned, the
+    bot restarts in the middle of it, and the defender answers with the old post's Act."""
+    db = tmp_path / "bot.sqlite3"
+
+    def defender_decides(state: Any, events: Sequence[Event]) -> bool:
+        return any(
+            p.kind == "combat_card" and p.turn is not None and p.seat != p.turn
+            for p in GAME.pending(state)
+        )
+
+    async with table_bot(emulator, db) as bot:
+        table = Table(emulator, bot, players[:2])
+        await table.open(game="clash")
+        game = await table.game()
+        await play_steps(table, plan(game.engine, game.state, defender_decides, seed=4))
+        game = await table.game()
+        prompt = game.pending()[0]
+        defender = table.user_for(game, prompt.seat)
+        assert prompt.kind == "combat_card" and prompt.seat != prompt.turn
+        assert game.state.battle is not None
+        # The defender is mentioned (in the table post or a mention of the nested decision)
+        # with an Act button to answer it.
+        public = [m for m in emulator.messages(table.thread) if not m.ephemeral]
+        old = public[-1]
+        assert defender.mention in old.content, old.content
+        assert any(b.get("label") == "Act" for b in old.buttons), old.buttons
+        seq = game.seq
+    async with table_bot(emulator, db) as bot:
+        table.bot = bot
+        assert (await table.game()).seq == seq
+        picker = await finished(await emulator.press(defender, old, label="Act"))
+        assert picker.ephemeral_to == defender.id and choices_of(defender, picker)
+        answer = await press_label(table, defender, picker, "clash.choice.no_combat_card")
+        assert answer.content.startswith("✅"), answer.content
+        game = await table.game()
+        assert game.seq == seq + 1
+        assert not any(p.kind == "combat_card" and p.seat == prompt.seat for p in game.pending())
+        assert await bot.service.verify(table.game_id)
