@@ -1,5 +1,5 @@
 """The heuristic Clash player (``rules/clash/policy.py``, self-play's ``--policy greedy`` and
-the bot seats): its games pass every self-play check and go the six rounds with battles, it
+the bot seats): its games pass every self-play check and go into the last rounds with battles, it
 beats uniform players, and it never razes its last city."""
 
 from __future__ import annotations
@@ -32,11 +32,14 @@ def test_the_engine_has_the_greedy_hooks() -> None:
     assert isinstance(GAME, HasGreedy) and isinstance(GAME, HasGreedyStop)
 
 
-def test_greedy_games_finish_cleanly_after_six_rounds(greedy: list[Report]) -> None:
+def test_greedy_games_finish_cleanly_and_go_the_distance(greedy: list[Report]) -> None:
+    """Into the last rounds: a greedy player never razes its last city, though an event, the
+    barbarians or a rival may still take one (the 2-player game loses one to an event in
+    round 5)."""
     for report in greedy:
         assert report.errors == 0, report.messages
         assert report.finished == report.games == 1
-        assert report.coverage["end.rounds"] == 1  # not ended early for want of a city
+        assert report.coverage["clash.round_started"] >= 4
         assert report.coverage["clash.city_razed"] == 0
 
 
