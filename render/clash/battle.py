@@ -6,18 +6,21 @@ events (``view["recent"]``).
 defender's colours by turns (barbarians: their red rim), over a dark rim, and a badge on the
 space's upper right corner: crossed swords on a red disc.
 
-**The report** shows the latest battle of ``recent``, in a panel across the width:
+**The report** shows the latest battle of ``recent`` (a barbarian attack, p.13, is one too:
+its one round, the barbarians attacking), in a panel across the width:
 
 * a head row: crossed swords and the space's name; the attacker's marker, name and role; the
   defender's (or the barbarians');
 * one row per combat round: its label (``Round 1``), then for each side its dice as small
-  faces in the side's colour with the number rolled, the hits it scored (``2 hits``), the
-  combat card that acted for it (``· High Morale``: played cards are face up) and what
-  it lost (a red minus and the unit's token with the number lost on it: armies, settlers,
-  ships, the cargo sunk with them);
+  faces in the side's colour with the number rolled (the Fortress's die shaped as the
+  Fortress piece, so that it reads apart from the army units' dice), the hits it scored
+  (``2 hits``), the combat card that acted for it (``· High Morale``: played cards are face
+  up) and what it lost (a red minus and the unit's token with the number lost on it:
+  armies, settlers, ships, the cargo sunk with them);
 * the result: who won and how (won, fought off the attack, no winner, withdrew), then what
   followed (the city captured or removed, Plunder, Refugees, a barbarian settlement taken,
-  kept or destroyed, Siegecraft paid); "still under way" while the battle goes on.
+  kept or destroyed, Siegecraft paid, the city pieces the barbarians destroyed); "still under
+  way" while the battle goes on.
 
 ``recent`` holds only the last few events (:data:`rules.engine.RECENT_EVENTS`, 8), so a battle
 of two rounds or more may have lost its first rounds, or its beginning: the report shows the
@@ -41,8 +44,8 @@ from render import theme
 from render.canvas import Canvas
 from render.clash import look
 from render.clash.geometry import MapLayout, Space
-from render.clash.icons import swords
-from render.clash.pieces import draw_marker, draw_unit, fill_of, is_seat
+from render.clash.icons import PIECES, Icon, swords
+from render.clash.pieces import draw_icon, draw_marker, draw_unit, fill_of, ink, is_seat, rim_of
 from render.context import Ctx
 from rules.clash.combat import CARD_EVENT_KINDS
 from rules.clash.hexes import parse_hex
@@ -69,6 +72,10 @@ BARBARIANS: Final = "barbarian"
 _UNIT_ORDER: Final = ("ship", "army", "settler")
 _LOSS_KINDS: Final = ("units_lost", "ships_sunk", "barbarian_units_lost")
 _RESULTS: Final = ("battle_won", "battle_drawn", "barbarians_held", "withdrew")
+#: A barbarian attack's one round is also its end (``rules.clash.barbarians``).
+_ATTACK_ROUND: Final = "barbarian_attack_round"
+#: Events of a barbarian attack that tell nothing the report draws, but keep it open.
+_QUIET: Final = ("barbarians_returned",)
 #: What combat cards, the Great General, the Trojan Horse and the Great Mausoleum tell during
 #: a battle (``rules.clash.combat``): part of it, so they keep the battle open.
 _CARD_KINDS: Final = CARD_EVENT_KINDS
@@ -80,7 +87,11 @@ _AFTERMATH: Final = (
     "barbarians_defeated",
     "barbarian_city_kept",
     "barbarian_city_destroyed",
+    "city_pieces_lost",
+    "city_destroyed_by_barbarians",
 )
+#: The Fortress die's shape: the Fortress piece without its gate, which the number covers.
+_FORTRESS: Final = Icon(PIECES["fortress"].solid)
 #: Room under the report, before the legend (as between the map and the legend).
 GAP: Final = 18
 _SEP: Final = " · "
@@ -105,6 +116,8 @@ class Round:
     lost: tuple[list[Loss], list[Loss]] = field(default_factory=lambda: ([], []))
     #: The combat half each side played and that acted this round (``K06``), or "".
     cards: tuple[str, str] = ("", "")
+    #: Whether the defender's last die is its Fortress's.
+    fortress: bool = False
 
 
 @dataclass(slots=True)
@@ -192,10 +205,28 @@ def latest_battle(ctx: Ctx, recent: Any) -> Battle | None:
                     (_digits(p.get("attacker_dice")), _digits(p.get("defender_dice"))),
                     (_int(p.get("attacker_hits")), _int(p.get("defender_hits"))),
                     cards=(played.get(0, ""), played.get(1, "")),
+                    fortress=p.get("fortress_die") is True,
                 )
             )
             current.played = {}
+        elif kind == "barbarians_attack":
+            current = Battle(space, (BARBARIANS, _owner(ctx, p.get("player"))))
+            battles.append(current)
         elif current is None:
+            continue
+        elif here and kind == _ATTACK_ROUND and not current.rounds:
+            current.rounds.append(
+                Round(
+                    1,
+                    (_digits(p.get("barbarian_dice")), _digits(p.get("defender_dice"))),
+                    (_int(p.get("barbarian_hits")), _int(p.get("defender_hits"))),
+                    cards=("", current.played.get(1, "")),
+                    fortress=p.get("fortress_die") is True,
+                )
+            )
+            current.played = {}
+            current.result = (kind, p)
+        elif current.open and kind in _QUIET:
             continue
         elif here and kind in _LOSS_KINDS:
             _lose(ctx, current, kind, p)
@@ -417,6 +448,9 @@ def _result_parts(ctx: Ctx, b: Battle, under_way: bool) -> list[str]:
             parts.append(ctx.t("render.clash.battle.withdrew", player=_player(ctx, p)))
         elif kind == "barbarians_held":
             parts.append(ctx.t("render.clash.battle.barbarians_held"))
+        elif kind == _ATTACK_ROUND:
+            if not _int(p.get("barbarian_hits")):
+                parts.append(ctx.t("render.clash.battle.held", player=_player(ctx, p)))
         else:
             parts.append(ctx.t("render.clash.battle.drawn"))
     elif under_way:
@@ -444,6 +478,10 @@ def _aftermath(ctx: Ctx, kind: str, p: JsonMap) -> str:
         return ctx.t("render.clash.battle.barbarians_defeated", count=_int(p.get("count")))
     if kind == "barbarian_city_kept":
         return ctx.t("render.clash.battle.kept")
+    if kind == "city_pieces_lost":
+        return ctx.t("render.clash.battle.pieces_lost", pieces=p.get("pieces") or [])
+    if kind == "city_destroyed_by_barbarians":
+        return ctx.t("render.clash.battle.city_destroyed")
     return ctx.t("render.clash.battle.destroyed")
 
 
@@ -458,6 +496,8 @@ def _winner(b: Battle) -> Any:
         return b.sides[1] if p.get("defending") else b.sides[0]
     if kind == "withdrew":
         return b.sides[0]
+    if kind == _ATTACK_ROUND and not _int(p.get("barbarian_hits")):
+        return b.sides[1]
     return None
 
 
@@ -535,8 +575,12 @@ def _draw_side(
     """A side's dice, the hits they scored and what the side lost, in its column."""
     x, mid, column = at
     start = x
-    for digit in r.dice[side]:
-        _die(c, lay, owner, digit, (x, mid))
+    dice = r.dice[side]
+    for k, digit in enumerate(dice):
+        if side == 1 and r.fortress and k == len(dice) - 1:
+            _fortress_die(c, lay, owner, digit, (x, mid))
+        else:
+            _die(c, lay, owner, digit, (x, mid))
         x += lay.die + lay.die_gap
     if r.dice[side]:
         x += lay.gap - lay.die_gap
@@ -557,6 +601,18 @@ def _die(c: Canvas, lay: _Layout, owner: Any, digit: str, at: tuple[int, int]) -
     fill = fill_of(owner)
     c.box((x, top, x + d, top + d), fill, outline=rim, width=3, radius=max(4, d // 5))
     c.text((x + d / 2, mid), digit, size=lay.t, weight="bold", fill=theme.ink_on(fill), anchor="mm")
+
+
+def _fortress_die(c: Canvas, lay: _Layout, owner: Any, digit: str, at: tuple[int, int]) -> None:
+    """The Fortress's die: the Fortress piece's silhouette in the owner's colour, a little
+    taller than a die (its merlons above), with the number rolled on its body."""
+    x, mid = at
+    d = lay.die
+    size = round(1.15 * d)
+    centre = (x + d / 2, mid - (size - d) / 2)
+    left, top = draw_icon(c, _FORTRESS, centre, size, fill_of(owner), rim_of(owner), d)
+    body = top + 0.61 * size
+    c.text((left + d / 2, body), digit, size=lay.t, weight="bold", fill=ink(owner), anchor="mm")
 
 
 def _draw_losses(

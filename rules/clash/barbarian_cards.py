@@ -1,12 +1,14 @@
-"""The defender's combat card in a barbarian attack (p.13, p.14; ``clash-cards.md`` §3.1,
-§3.3, C07; C125, C126).
+"""The defender's Great General and combat card in a barbarian attack (p.13, p.14;
+``clash-cards.md`` §3.1, §3.3, §4.2 E36, C07; C125, C126).
 
 A barbarian attack, of an event or of the Mercenaries card, "follows the usual combat rules"
 except for what p.13 names (one round, the hits on units then on city pieces, the survivors
 going home): so its one round opens a combat-card window as every battle's does (C42), the
 attacker's first, then the defender's. Nobody plays cards for the barbarians (p.14; the
 Mercenaries' player rolls for them but may not play cards for them, C07), so the attacker's
-window is always empty and only the defending player is asked (C125).
+window is always empty and only the defending player is asked (C125). As in a battle, a
+kept Great General is asked about first (``barbarian_great_general``: ``use`` discards it for
++2 CV in the round, ``keep``), only of a defender holding one kept in an earlier turn (C85).
 
 The defender may play a card as in any battle (C65): it owns Tactics, has not resigned, and a
 force the card names stands in the city (``army`` for its army units, ``fortress`` for its
@@ -35,17 +37,32 @@ from typing import Final
 
 from rules.clash import card_dice, transfer
 from rules.clash import combat_cards as cc
-from rules.clash.cards import ACTION_HALVES
+from rules.clash.cards import ACTION_HALVES, GREAT_GENERAL_CARD
 from rules.clash.components import ARMY, FORTRESS
-from rules.clash.decks import discard
+from rules.clash.decks import discard, take_kept, usable_kept
 from rules.clash.hexes import Hex, label
 from rules.clash.state import ClashState
 from rules.core import Event
 
-#: The decision asked of the defender before the roll (``prompt.clash.barbarian_combat_card``).
+#: The decisions asked of the defender before the roll, in this order: the Great General
+#: (``use`` or ``keep``, asked only of a holder), then the combat card.
+GENERAL: Final = "barbarian_great_general"
 CARD: Final = "barbarian_combat_card"
+USE, KEEP = "use", "keep"
 #: Halves that cannot act against barbarians (C126).
 NOT_AGAINST_BARBARIANS: frozenset[str] = frozenset({cc.HIGH_GROUND, cc.SCOUTS, cc.TACTICAL_RETREAT})
+
+
+def holds_general(state: ClashState, owner: int) -> bool:
+    """Whether ``owner`` may use a kept Great General as the barbarians attack it (E36: "when
+    a battle you fight begins"; kept in an earlier turn, C85)."""
+    return not state.seats[owner].resigned and GREAT_GENERAL_CARD in usable_kept(state, owner)
+
+
+def use_general(state: ClashState, owner: int) -> Event:
+    """``owner`` discards its Great General for this attack's round (+2 CV, GENERAL_CV)."""
+    take_kept(state, owner, GREAT_GENERAL_CARD)
+    return Event("clash.great_general", {"player": state.players[owner]})
 
 
 def options(state: ClashState, owner: int, h: Hex) -> list[str]:

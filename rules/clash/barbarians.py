@@ -32,7 +32,8 @@ the hook (a city of the owner with ``wonder == "great_wall"``) and such cities a
 
 **The attack** (:func:`attack_city`, also for the Mercenaries card) is exactly one combat round
 (p.13), fought by the usual rules otherwise: so the defending player may first play an action
-card for its combat half (``barbarian_combat_card``, asked only when it has one to play; nobody
+card for its combat half (``barbarian_combat_card``, asked only when it has one to play, after
+its kept Great General, ``barbarian_great_general``, when it holds one; nobody
 plays cards for the barbarians, p.14; what the card does is
 :mod:`rules.clash.barbarian_cards`', C125, C126). Dice come from the position's queue first: a
 card's own dice before the roll (Archers, Peltasts), the barbarians' (one per unit; the engine
@@ -61,6 +62,8 @@ settlers die first and its pieces go from the last in piece order (Port first).
     <n>                      barbarian_casualties: the army units lost (the rest of the hits
                              kill settlers)
     <piece> ...              barbarian_pieces: as many pieces as asked (``temple fortress``)
+    use | keep               barbarian_great_general: discard the kept Great General for
+                             +2 CV in the round, or keep it
     <card> | pass            barbarian_combat_card: an action card for its combat half
                              (``a07``), or none
 
@@ -71,7 +74,8 @@ settlers die first and its pieces go from the last in piece order (Port first).
 ``why``: ``no_unit_left``, ``no_room``), ``clash.barbarians_no_attack`` (``player``),
 ``clash.barbarians_attack`` (``player`` the city's owner, ``space`` the city, ``from`` the
 settlement, ``count`` the barbarian units), ``clash.barbarian_attack_round`` (``player``,
-``space``, ``barbarian_dice``, ``defender_dice``, ``barbarian_hits``, ``defender_hits``),
+``space``, ``barbarian_dice``, ``defender_dice``, ``fortress_die`` whether the last of those is
+the Fortress's, ``barbarian_hits``, ``defender_hits``),
 ``clash.barbarian_units_lost`` (``units``, ``space`` the city), ``clash.barbarians_returned``
 (``space`` the settlement, ``count``), ``clash.units_lost`` (``player``, ``units``, ``space``),
 ``clash.city_pieces_lost`` (``player``, ``space``, ``pieces``, ``count``),
@@ -84,7 +88,7 @@ after ``clash.barbarians_attack`` and its effects as a battle's do (``clash.arch
 ``name_the_attacked_city`` (``space``, ``allowed``), ``not_a_nearest_city`` (``space``,
 ``settlement``, ``allowed``), ``barbarian_casualties`` (``allowed``),
 ``settlement_lost_last``, ``choose_pieces_lost`` (``count``, ``allowed``),
-``not_a_combat_card`` (``token``, ``allowed``),
+``not_a_combat_card`` (``token``, ``allowed``), ``yes_or_no`` (``allowed``),
 ``too_many_tokens`` (``token``); a space that is not one: ``bad_hex``, ``off_board``.
 """
 
@@ -95,6 +99,7 @@ from typing import Final
 
 from rules.clash import barbarian_cards, card_dice, transfer
 from rules.clash import combat_cards as cc
+from rules.clash.cards import GENERAL_CV
 from rules.clash.components import (
     ANGRY,
     ARMY,
@@ -121,9 +126,18 @@ REINFORCE: Final = "barbarian_reinforce"
 TARGET: Final = "barbarian_target"
 CASUALTIES: Final = "barbarian_casualties"
 PIECES_LOST: Final = "barbarian_pieces"
+GENERAL: Final = barbarian_cards.GENERAL
 CARD: Final = barbarian_cards.CARD
 #: The kinds of the nested decisions (``prompt.clash.<kind>``), answered by BARBARIAN_ANSWER.
-BARBARIAN_KINDS: tuple[str, ...] = (SPAWN, REINFORCE, TARGET, CASUALTIES, PIECES_LOST, CARD)
+BARBARIAN_KINDS: tuple[str, ...] = (
+    SPAWN,
+    REINFORCE,
+    TARGET,
+    CASUALTIES,
+    PIECES_LOST,
+    GENERAL,
+    CARD,
+)
 #: How far the barbarians appear and attack from the drawer's cities (p.13).
 REACH = 2
 HIT_EVERY = 5
@@ -297,22 +311,39 @@ def _owner(state: ClashState, target: Hex) -> int:
 
 def attack_city(state: ClashState, settlement: Hex, target: Hex) -> list[Event]:
     """Every barbarian unit of ``settlement`` attacks the player's city on ``target``: one
-    combat round (p.13, p.14), after the defender's combat-card window (C125) when it has a
-    card to play. Whose city it is decides its losses. Which settlement may attack which
-    city (reach, the Great Wall) is the caller's to check: :func:`attack` for the event, the
-    Mercenaries card for its own."""
+    combat round (p.13, p.14), after the defender's Great General and combat-card windows
+    (C125) when it has one to use. Whose city it is decides its losses. Which settlement may
+    attack which city (reach, the Great Wall) is the caller's to check: :func:`attack` for the
+    event, the Mercenaries card for its own."""
     owner = _owner(state, target)
     count = state.barbarians.armies.get(settlement, 0)
     assert settlement in state.barbarians.cities and count > 0
-    if barbarian_cards.options(state, owner, target):
-        params = {"space": label(target), "from": label(settlement), "count": count}
-        _ask(state, owner, CARD, params)
+    if barbarian_cards.holds_general(state, owner):
+        _ask(state, owner, GENERAL, _attack_params(state, settlement, target))
         return []
-    return _fight(state, settlement, target, None)
+    return _card_window(state, settlement, target, False)
 
 
-def _fight(state: ClashState, settlement: Hex, target: Hex, card: str | None) -> list[Event]:
-    """The round, ``card`` played by the defender (or none)."""
+def _attack_params(state: ClashState, settlement: Hex, target: Hex) -> dict[str, object]:
+    count = state.barbarians.armies[settlement]
+    return {"space": label(target), "from": label(settlement), "count": count}
+
+
+def _card_window(state: ClashState, settlement: Hex, target: Hex, general: bool) -> list[Event]:
+    """The defender's combat card, when it has one to play; then the round. A Great General
+    used is carried in the card decision (``general``)."""
+    owner = _owner(state, target)
+    if barbarian_cards.options(state, owner, target):
+        params = _attack_params(state, settlement, target)
+        _ask(state, owner, CARD, {**params, "general": True} if general else params)
+        return []
+    return _fight(state, settlement, target, None, general)
+
+
+def _fight(
+    state: ClashState, settlement: Hex, target: Hex, card: str | None, general: bool
+) -> list[Event]:
+    """The round, ``card`` played by the defender (or none), its Great General used or not."""
     b = state.barbarians
     count = b.armies[settlement]
     owner = _owner(state, target)
@@ -349,6 +380,7 @@ def _fight(state: ClashState, settlement: Hex, target: Hex, card: str | None) ->
     if half == cc.DEFIANT_STAND:
         barbarian_cv = max(0, barbarian_cv - count)
     defender_cv = sum(defender_dice) + sum(again) + (card_half.cv if card_half else 0)
+    defender_cv += GENERAL_CV if general else 0
     if city.piece(TEMPLE) is not None and "fanaticism" in me.advances:
         defender_cv += FANATICISM_CV
     barbarian_hits = barbarian_cv // HIT_EVERY
@@ -370,6 +402,7 @@ def _fight(state: ClashState, settlement: Hex, target: Hex, card: str | None) ->
                 "space": label(target),
                 "barbarian_dice": [str(d) for d in barbarian_dice],
                 "defender_dice": [str(d) for d in defender_dice],
+                "fortress_die": fortress,
                 "barbarian_hits": barbarian_hits,
                 "defender_hits": defender_hits,
             },
@@ -520,6 +553,19 @@ def _card_choices(state: ClashState, decision: Decision) -> list[Choice]:
     return [*out, Choice(cc.PASS, "clash.choice.no_combat_card")]
 
 
+def _apply_general(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    city = _city_of(state, decision)
+    assert city is not None
+    said = " ".join(toks)
+    if said not in (barbarian_cards.USE, barbarian_cards.KEEP):
+        raise IllegalAction("yes_or_no", allowed=[barbarian_cards.USE, barbarian_cards.KEEP])
+    state.prompts = state.prompts.pop(decision.id)
+    settlement = _space(state, str(decision.params["from"]))
+    used = said == barbarian_cards.USE
+    events = [barbarian_cards.use_general(state, decision.seat)] if used else []
+    return events + _card_window(state, settlement, city.hex, used)
+
+
 def _apply_card(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
     city = _city_of(state, decision)
     assert city is not None
@@ -533,13 +579,21 @@ def _apply_card(state: ClashState, decision: Decision, toks: list[str]) -> list[
         raise IllegalAction("too_many_tokens", token=toks[1])
     state.prompts = state.prompts.pop(decision.id)
     settlement = _space(state, str(decision.params["from"]))
-    return _fight(state, settlement, city.hex, options.get(said))
+    general = decision.params.get("general") is True
+    return _fight(state, settlement, city.hex, options.get(said), general)
 
 
 def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
     kind = decision.kind
     if kind == CARD:
         return [] if prefix else _card_choices(state, decision)
+    if kind == GENERAL:
+        if prefix:
+            return []
+        return [
+            Choice(barbarian_cards.USE, "clash.choice.barbarian_great_general"),
+            Choice(barbarian_cards.KEEP, "clash.choice.keep_general"),
+        ]
     if kind == SPAWN and not prefix:
         terrain = terrains(state)
         return [
@@ -617,6 +671,8 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
         return _apply_pieces(state, decision, toks)
     if kind == CARD:
         return _apply_card(state, decision, toks)
+    if kind == GENERAL:
+        return _apply_general(state, decision, toks)
     head, *rest = toks
     limit = 1 if kind == TARGET else 0
     if len(rest) > limit:
@@ -707,8 +763,8 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
             if len(options) < 2 or p["count"] != most:
                 return "barbarian_target decision without a choice"
         return None
-    if kind == CARD:
-        return _card_problem(state, decision)
+    if kind in (CARD, GENERAL):
+        return _window_problem(state, decision)
     if set(p) != {"space", "count"}:
         return f"{kind} decision params {sorted(p)}"
     city = _city_of(state, decision)
@@ -726,22 +782,29 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
-def _card_problem(state: ClashState, decision: Decision) -> str | None:
-    """The card window stands while barbarians with ``count`` units in the settlement
-    ``from`` attack the seat's city on ``space``, and the seat has a card to play."""
-    p = decision.params
-    if set(p) != {"space", "from", "count"}:
-        return f"{CARD} decision params {sorted(p)}"
+def _window_problem(state: ClashState, decision: Decision) -> str | None:
+    """A window before the roll stands while barbarians with ``count`` units in the
+    settlement ``from`` attack the seat's city on ``space``, and the seat has a Great General
+    to use (``barbarian_great_general``) or a card to play (``barbarian_combat_card``, whose
+    ``general: true`` says a Great General was used for this round)."""
+    p, kind = decision.params, decision.kind
+    wanted = {"space", "from", "count"}
+    if set(p) != wanted and not (kind == CARD and set(p) == {*wanted, "general"}):
+        return f"{kind} decision params {sorted(p)}"
+    if "general" in p and p["general"] is not True:
+        return f"{kind} decision general {p['general']!r}"
     city = _city_of(state, decision)
     try:
         settlement = _space(state, str(p["from"]))
     except IllegalAction:
-        return f"{CARD} decision from {p['from']!r}"
+        return f"{kind} decision from {p['from']!r}"
     count = state.barbarians.armies.get(settlement, 0)
     attacking = settlement in state.barbarians.cities and count > 0 and p["count"] == count
     if city is None or not attacking:
-        return f"{CARD} decision on {p['space']!r} from {p['from']!r}"
-    if not barbarian_cards.options(state, decision.seat, city.hex):
+        return f"{kind} decision on {p['space']!r} from {p['from']!r}"
+    if kind == GENERAL and not barbarian_cards.holds_general(state, decision.seat):
+        return f"{GENERAL} decision without a Great General to use"
+    if kind == CARD and not barbarian_cards.options(state, decision.seat, city.hex):
         return f"{CARD} decision without a card to play"
     return None
 
@@ -751,6 +814,8 @@ def _default(state: ClashState, decision: Decision) -> list[str]:
     pieces last in piece order go first; no combat card."""
     if decision.kind == CARD:
         return [cc.PASS]
+    if decision.kind == GENERAL:
+        return [barbarian_cards.KEEP]
     if decision.kind == PIECES_LOST:
         city = _city_of(state, decision)
         assert city is not None

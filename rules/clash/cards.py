@@ -84,6 +84,9 @@ ACTION_HALVES: dict[str, tuple[str, str]] = {
 #: (``clash-cards.md`` §4.2): Trojan Horse (E31) and Solar Eclipse (E32).
 TROJAN_HORSE, SOLAR_ECLIPSE = "trojan_horse", "solar_eclipse"
 TABLE_EFFECTS: tuple[str, ...] = (TROJAN_HORSE, SOLAR_ECLIPSE)
+#: The Great General (E36), kept: +2 CV every round of a battle its owner uses it in (any
+#: battle, a barbarian attack's one round included).
+GREAT_GENERAL_CARD, GENERAL_CV = "E36", 2
 
 #: Each deck by name: the action, objective and event decks, the face-down wonder deck.
 DECKS: dict[str, tuple[str, ...]] = {

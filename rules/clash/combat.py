@@ -87,7 +87,13 @@ from rules.clash import battle_facts, card_dice, transfer
 from rules.clash import combat_cards as cc
 from rules.clash import marks as mk
 from rules.clash.barbarians import great_wall_protects
-from rules.clash.cards import ACTION_HALVES, SOLAR_ECLIPSE, TROJAN_HORSE
+from rules.clash.cards import (
+    ACTION_HALVES,
+    GENERAL_CV,
+    GREAT_GENERAL_CARD,
+    SOLAR_ECLIPSE,
+    TROJAN_HORSE,
+)
 from rules.clash.components import (
     ANGRY,
     ARMY,
@@ -107,7 +113,7 @@ from rules.clash.components import (
     TEMPLE,
     WOOD,
 )
-from rules.clash.decks import discard
+from rules.clash.decks import discard, take_kept, usable_kept
 from rules.clash.dice import roll
 from rules.clash.hexes import Hex, label, parse_hex, token
 from rules.clash.occupancy import BARBARIANS, occupancy
@@ -141,8 +147,6 @@ FANATICISM: Final = "fanaticism"
 SIEGE_COST = 2
 #: The Siege (K14): what the defender pays to keep its card and Fortress.
 SIEGE_FOOD_COST = 2
-#: The Great General (E36): +2 CV every round of the battle it is used in.
-GREAT_GENERAL_CARD, GENERAL_CV = "E36", 2
 
 
 # -- who stands there ------------------------------------------------------------------------
@@ -590,7 +594,7 @@ def _holds_general(state: ClashState, side: int) -> bool:
     return (
         side != BARBARIANS
         and not state.seats[side].resigned
-        and GREAT_GENERAL_CARD in state.seats[side].kept_events
+        and GREAT_GENERAL_CARD in usable_kept(state, side)
     )
 
 
@@ -885,6 +889,8 @@ def _round(state: ClashState) -> list[Event]:
                 "defender": _name(state, dfd),
                 "attacker_dice": [str(d) for d in att_dice],
                 "defender_dice": [str(d) for d in (*def_dice, *fort_dice)],
+                # The last defender die is the Fortress's (shown apart in the report).
+                "fortress_die": bool(fort_dice),
                 "attacker_hits": att_hits,
                 "defender_hits": def_hits,
             },
@@ -1491,11 +1497,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
         generals = (*b.generals, seat) if whole == yes else b.generals
         state.battle = replace(b, asked=(*b.asked, _general_key(state, seat)), generals=generals)
         if whole == yes:
-            me = state.seats[seat]
-            kept = list(me.kept_events)
-            kept.remove(GREAT_GENERAL_CARD)
-            me.kept_events = tuple(kept)
-            discard(state, "event", GREAT_GENERAL_CARD)
+            take_kept(state, seat, GREAT_GENERAL_CARD)
             events.append(Event("clash.great_general", {"player": player}))
         return events + _go_on(state)
     state.battle = replace(b, asked=(*b.asked, TROJAN_HORSE), trojan=whole == yes)

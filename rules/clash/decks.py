@@ -37,6 +37,25 @@ def discard(state: ClashState, deck: str, card: str) -> None:
     cards.discards = {**cards.discards, deck: (*cards.discards[deck], card)}
 
 
+def usable_kept(state: ClashState, seat: int) -> list[str]:
+    """The event cards ``seat`` keeps and may use now: a card kept in its own turn under way
+    waits for a later turn (C85), while a second copy kept earlier may be used."""
+    usable = list(state.seats[seat].kept_events)
+    if seat == state.active:
+        for card in state.turn_state.kept_now:
+            usable.remove(card)
+    return usable
+
+
+def take_kept(state: ClashState, seat: int, card: str) -> None:
+    """``seat`` uses its kept ``card``: off the table, onto the event discards (§4.1)."""
+    me = state.seats[seat]
+    kept = list(me.kept_events)
+    kept.remove(card)
+    me.kept_events = tuple(kept)
+    discard(state, "event", card)
+
+
 def reveal_wonder(state: ClashState) -> str | None:
     """Turn the top wonder card face up (Engineering, Monuments, p.2, p.14)."""
     card = draw(state, "wonder")

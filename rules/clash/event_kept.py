@@ -124,12 +124,7 @@ def _grow_answers(state: ClashState, seat: int, pieces: tuple[str, ...]) -> list
 def answers(state: ClashState, seat: int) -> list[list[str]]:
     """Every whole use of a kept card ``seat`` may make now (the tokens after ``event``)."""
     out: list[list[str]] = []
-    # A card kept this turn waits for a later one (C85); a second copy kept earlier may not.
-    fresh = list(state.turn_state.kept_now) if seat == state.active else []
-    usable = list(state.seats[seat].kept_events)
-    for card in fresh:
-        usable.remove(card)
-    for card in dict.fromkeys(usable):
+    for card in dict.fromkeys(decks.usable_kept(state, seat)):
         if card == SCIENTIST:
             tails = status.free_answers(state, seat)
         elif card == ARTIST:
@@ -181,13 +176,8 @@ def _label(prefix: list[str], tok: str) -> tuple[str, dict[str, object]]:
 
 
 def use_kept(state: ClashState, seat: int, card: str) -> Event:
-    """``seat`` discards its kept ``card`` to use it (also for Great General, E36, whose use
-    the combat engine makes when a battle begins): off the table, onto the event discards."""
-    me = state.seats[seat]
-    kept = list(me.kept_events)
-    kept.remove(card)
-    me.kept_events = tuple(kept)
-    decks.discard(state, "event", card)
+    """``seat`` discards its kept ``card`` to use it: off the table, onto the event discards."""
+    decks.take_kept(state, seat, card)
     return Event("clash.event_used", {"player": state.players[seat], "card": card})
 
 

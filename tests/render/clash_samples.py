@@ -622,6 +622,28 @@ def battle_sample(name: str) -> dict[str, Any]:
     return GAME.view(state, None)
 
 
+def barbarian_attack(name: str) -> dict[str, Any]:
+    """ann sends the 2 barbarians of B3 at bob's city on B2 (Settlement, Temple, Fortress)
+    with Mercenaries (A14): ``losses`` (5 6 against bob's army 2 and the Fortress's 4: a hit
+    each), ``held`` (1 2 against 6 4: both barbarians die), ``pieces`` (no army in the city:
+    6 6 against the Fortress's 1, one hit left, bob gives up the Temple)."""
+    b2 = {"hex": "B2", "pieces": ["settlement", "temple", "fortress"]}
+    dice, armies, answers = {
+        "losses": ([5, 6, 2, 4], {"B2": 1}, ()),
+        "held": ([1, 2, 6, 4], {"B2": 1}, ()),
+        "pieces": ([6, 6, 1], {}, ("temple",)),
+    }[name]
+    state = battle_state(
+        {"armies": {"C3": 1}, "actions": ["A14"], "resources": {"food": 2}},
+        {"cities": [b2], "armies": armies},
+        dice,
+        "card a14 b3 b2 food food",
+        *answers,
+        barbarians={"cities": ["B3"], "armies": {"B3": 2}},
+    )
+    return GAME.view(state, None)
+
+
 #: A hand of the typical largest size, 7 action and 3 objective cards, with the longest texts
 #: in Hungarian (the longest language): the byte budget's worst case.
 LONGEST_ACTIONS = ("A13", "A14", "A15", "A16", "A21", "A39", "A40")

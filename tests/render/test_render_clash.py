@@ -20,8 +20,8 @@ import render
 import rules
 from render import theme
 from render.canvas import Canvas
+from render.clash import battle, header, icons, look, pieces, table
 from render.clash import board as clash_map
-from render.clash import header, icons, look, pieces, table
 from render.clash import players as players_board
 from render.clash.geometry import MapLayout
 from render.context import context
@@ -816,6 +816,62 @@ def test_the_report_tells_every_end_of_a_battle(
     assert min(size for _, size in inside) >= look.min_text(look.WIDTH)
     if sample == "naval":  # bob's ship, the army and the settler aboard: one each
         assert [text for text, _ in inside].count("1") == 1 + 3  # and bob's die
+
+
+@pytest.mark.parametrize(
+    ("sample", "expected", "digits"),
+    [
+        ("losses", {"B2", "Barbarians", "bob", "Round 1", "1 hit"}, ["5", "6", "2", "4"]),
+        ("held", {"bob fought off the attack", "2 hits", "0 hits"}, ["1", "2", "6", "4"]),
+        ("pieces", {"destroyed: Temple; the city is angry", "1 hit"}, ["6", "6", "1"]),
+    ],
+)
+def test_a_barbarian_attack_is_reported_with_the_fortress_die_apart(
+    sample: str,
+    expected: set[str],
+    digits: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    drawn: Drawn,
+) -> None:
+    """p.13: a barbarian attack is one combat round, reported as a battle: the barbarians
+    attack, bob defends; his last die, the Fortress's, is drawn as the Fortress piece (and
+    only that one); what the attack destroyed follows the round."""
+    fortress_dice: list[str] = []
+    original = battle._fortress_die
+
+    def spy(c: Canvas, lay: Any, owner: Any, digit: str, at: tuple[int, int]) -> None:
+        fortress_dice.append(digit)
+        original(c, lay, owner, digit, at)
+
+    monkeypatch.setattr(battle, "_fortress_die", spy)
+    view = samples.barbarian_attack(sample)
+    table.table_png(view, lang="en")
+    report = table.report_box(view, lang="en")
+    assert report is not None
+    inside = _texts_in(drawn, report)
+    texts = [text for text, _ in inside]
+    assert expected <= set(texts), texts
+    # The dice in order (a lost unit's count may come between the sides' dice).
+    left = iter(t for t in texts if t.isdigit())
+    assert all(d in left for d in digits), texts
+    assert fortress_dice == [digits[-1]]
+    assert min(size for _, size in inside) >= look.min_text(look.WIDTH)
+    drawn.clear()
+    table.table_png(view, lang="hu")
+    texts = [text for text, _ in _texts_in(drawn, report)]
+    assert {"Barbárok", "1. harci kör"} <= set(texts)
+
+
+def test_a_fortress_die_in_a_battle_is_drawn_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A battle's round: the defender's Fortress die (the last) is shaped as the Fortress; a
+    battle without a Fortress has none."""
+    shaped: list[str] = []
+    monkeypatch.setattr(battle, "_fortress_die", lambda c, lay, owner, d, at: shaped.append(d))
+    table.table_png(samples.battle_sample("fortress"), lang="en")
+    assert shaped == ["6"]
+    shaped.clear()
+    table.table_png(samples.battle_won(), lang="en")
+    assert shaped == []
 
 
 def test_battle_events_tell_the_rounds_recent_has_lost(drawn: Drawn) -> None:

@@ -346,3 +346,107 @@ def test_the_event_goes_on_after_the_drawers_card() -> None:
     assert told.index("barbarian_attack_round") < told.index("event_gained")
     assert state.barbarians.armies == {} and state.seats[0].resources["food"] == 1
     assert prompt(state) == "turn" and state.cards.discards["event"] == ("E23",)
+
+
+# -- the Great General (E36) in a barbarian attack ---------------------------------------------
+
+
+def test_a_kept_great_general_is_asked_first_and_adds_2_cv() -> None:
+    """E36 "when a battle you fight begins": a barbarian attack is fought by the usual rules
+    (p.13), so bob's kept Great General is asked before his card (C125), and its +2 CV counts
+    in the round: 3 + 2 (High Morale) + 2 = 7, a hit that 3 + 2 alone would not beat twice."""
+    state = mercenaries(dice=[5, 1, 4], kept_events=["E36"])
+    assert prompt(state) == "barbarian_great_general" and tokens(state) == ["use", "keep"]
+    (asked,) = GAME.pending(state)
+    assert (asked.seat, dict(asked.params)) == (1, {"space": "B2", "from": "B3", "count": 2})
+    assert state.dice == (5, 1, 4)
+    state, events = act(GAME, state, 1, "use")
+    assert kinds(events) == ["great_general"] and the(events, "great_general") == {"player": "bob"}
+    assert state.seats[1].kept_events == () and state.cards.discards["event"][-1] == "E36"
+    (card,) = GAME.pending(state)
+    assert card.kind == "barbarian_combat_card" and card.params["general"] is True
+    state, events = act(GAME, state, 1, "pass")
+    # 4 + 2 = 6: one hit, which 4 alone would not be.
+    assert the(events, "barbarian_attack_round")["defender_hits"] == 1
+    assert the(events, "barbarian_units_lost") == {"units": ["army_1"], "space": "B2"}
+    assert GAME.check_invariants(state) == []
+
+
+def test_a_kept_great_general_may_be_kept_for_later() -> None:
+    state = mercenaries(dice=[5, 1, 4], kept_events=["E36"])
+    state, events = act(GAME, state, 1, "keep")
+    assert events == [] and state.seats[1].kept_events == ("E36",)
+    state, events = act(GAME, state, 1, "pass")
+    assert the(events, "barbarian_attack_round")["defender_hits"] == 0
+
+
+def test_the_great_general_without_a_card_fights_at_once() -> None:
+    """No card that can act: after the Great General the round is fought with no window."""
+    state = mercenaries(dice=[5, 1, 4], hand=["A17"], kept_events=["E36"])
+    state, events = act(GAME, state, 1, "use")
+    assert kinds(events)[:2] == ["great_general", "barbarians_attack"]
+    assert the(events, "barbarian_attack_round")["defender_hits"] == 1
+    assert prompt(state) == "turn"
+
+
+def test_a_great_general_kept_this_turn_waits() -> None:
+    """C85: the drawer of Barbarians Attack who kept a Great General earlier in this very turn
+    may not use it yet, neither in the attack nor in a battle of its own."""
+    ann = {
+        "cities": [{"hex": "D2"}],
+        "settlers": {},
+        "armies": {"D2": 1},
+        "advances": TACTICS,
+        "kept_events": ["E36"],
+    }
+    pos_keys = {"barbarians": {"cities": ["B3"], "armies": {"B3": 2}}, "dice": [1, 1, 3]}
+    fresh = board(ann=ann, events_kept_now=["E36"], **pos_keys)
+    assert barbarians.attack(fresh, 0) != [] and prompt(fresh) == "turn"
+    earlier = board(ann=ann, **pos_keys)
+    assert barbarians.attack(earlier, 0) == [] and prompt(earlier) == "barbarian_great_general"
+
+
+def test_the_general_window_answers_refusals_resignation_and_positions() -> None:
+    state = mercenaries(dice=[5, 1, 4], kept_events=["E36"])
+    err = refused(state, "maybe")
+    assert (err.code, err.params["allowed"]) == ("yes_or_no", ["use", "keep"])
+    copy = GAME.from_json(json.loads(json.dumps(GAME.to_json(state))))
+    assert copy == state
+    pos = json.loads(json.dumps(position_of(state)))
+    rebuilt = GAME.setup_position(list(state.players), {}, 0, pos)
+    assert rebuilt.prompts == state.prompts
+    # The card window after a used General carries it, in snapshots and positions too.
+    used, _ = act(GAME, state, 1, "use")
+    pos = json.loads(json.dumps(position_of(used)))
+    assert pos["prompts"][0]["params"]["general"] is True
+    rebuilt = GAME.setup_position(list(state.players), {}, 0, pos)
+    _, events = act(GAME, rebuilt, 1, "pass")
+    assert the(events, "barbarian_attack_round")["defender_hits"] == 1
+    (decision,) = pos["prompts"]
+    bad = {**pos, "prompts": [{**decision, "params": {**decision["params"], "general": 1}}]}
+    with pytest.raises(IllegalAction) as caught:
+        GAME.setup_position(list(state.players), {}, 0, bad)
+    assert caught.value.params["problem"] == "barbarian_combat_card decision general 1"
+    # No Great General kept: the General's window cannot stand.
+    pos = json.loads(json.dumps(position_of(state)))
+    gone = {**pos, "seats": {**pos["seats"], "bob": {**pos["seats"]["bob"], "kept_events": []}}}
+    gone["discards"] = {**pos["discards"], "event": [*pos["discards"]["event"], "E36"]}
+    with pytest.raises(IllegalAction) as caught:
+        GAME.setup_position(list(state.players), {}, 0, gone)
+    problem = "barbarian_great_general decision without a Great General to use"
+    assert caught.value.params["problem"] == problem
+    # A resigned defender keeps it.
+    state, events = GAME.resign(state, 1)
+    assert "great_general" not in kinds(events)
+
+
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+def test_the_general_window_reads_in_both_languages(lang: str) -> None:
+    state = mercenaries(dice=[5, 1, 4], kept_events=["E36"])
+    shown = [text.prompt_what(lang, "clash", p) for p in GAME.pending(state)]
+    shown += [text.choice_label(lang, c) for c in GAME.choices(state, 1, [])]
+    _, events = act(GAME, state, 1, "use")
+    shown += [locales.event_text(lang, e.kind, e.params) for e in events]
+    for line in shown:
+        assert not line.startswith(("clash.", "event.", "prompt.", "error.")), line
+        assert "{" not in line, line

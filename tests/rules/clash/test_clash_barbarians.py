@@ -396,6 +396,7 @@ def test_the_attack_is_one_round_the_barbarians_rolling_first() -> None:
         "space": "D2",
         "barbarian_dice": ["5", "5", "1"],
         "defender_dice": ["6", "4"],
+        "fortress_die": False,
         "barbarian_hits": 2,
         "defender_hits": 2,
     }
@@ -422,7 +423,7 @@ def test_the_fortress_adds_a_die_and_cancels_a_hit_without_defending_armies() ->
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
     state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 5]), barbarians.attack)
     rolled = the(events, "barbarian_attack_round")
-    assert rolled["defender_dice"] == ["5"]
+    assert rolled["defender_dice"] == ["5"] and rolled["fortress_die"] is True
     assert (rolled["barbarian_hits"], rolled["defender_hits"]) == (1, 1)
     assert the(events, "city_pieces_lost") == {
         "player": "ann",
@@ -677,7 +678,15 @@ def waiting_states() -> list[ClashState]:
         ),
         barbarians.attack,
     )
-    found = [spawn, reinforce, target, casualties, pieces, card]
+    general, _ = drawn(
+        board(
+            ann=ann(armies={"D2": 1}, kept_events=["E36"]),
+            barbarians={"cities": ["B3"], "armies": {"B3": 1}},
+            dice=[5, 1],
+        ),
+        barbarians.attack,
+    )
+    found = [spawn, reinforce, target, casualties, pieces, general, card]
     assert [prompt(s) for s in found] == list(barbarians.BARBARIAN_KINDS)
     return found
 
@@ -774,7 +783,7 @@ FRONT_CARDS = ["A22", "A26", "A12", "A38", "A18", "A02", "A07", "A10", "A13", "A
 
 def _front(seed: int) -> ClashState:
     """ann's three cities (one with a Fortress, two with pieces to lose), units in two, and
-    action cards to play in the attacks."""
+    action cards and a Great General to use in the attacks."""
     me = ann(
         cities=[
             {"hex": "D2", "pieces": ["settlement", "temple", "fortress", "academy"]},
@@ -785,6 +794,7 @@ def _front(seed: int) -> ClashState:
         settlers={"D2": 1, "B2": 1},
         advances=with_needs(["farming", "mining", "tactics", "myths", "writing"]),
         actions=FRONT_CARDS,
+        kept_events=["E36"],
     )
     state = board(ann=me)
     state.rng = Rng(seed)

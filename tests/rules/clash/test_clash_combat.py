@@ -111,6 +111,7 @@ def test_a_round_rolls_one_die_per_army_unit_and_scores_a_hit_per_5_cv() -> None
         "defender": "bob",
         "attacker_dice": ["6", "6", "6", "1"],
         "defender_dice": ["4", "4", "1", "1"],
+        "fortress_die": False,
         "attacker_hits": 3,
         "defender_hits": 2,
     }
@@ -297,6 +298,7 @@ def test_an_undefended_fortress_fights_round_1_alone() -> None:
     state, events = fight(state, "move c3 b3 army army")
     r1 = the(events, "battle_round")
     assert r1["defender_dice"] == ["5"] and r1["defender_hits"] == 1
+    assert r1["fortress_die"] is True
     assert kinds(events)[-5:] == [
         "units_lost",
         "battle_won",

@@ -203,6 +203,19 @@ def test_great_general_kept_stays_for_a_later_battle() -> None:
     assert rnd(events)["defender_hits"] == 0 and state.seats[1].kept_events == ("E36",)
 
 
+def test_a_great_general_kept_this_turn_waits_for_a_later_battle() -> None:
+    """C85: ann drew and kept the Great General earlier in this turn (``events_kept_now``), so
+    her attack now is fought without the question; in a later turn she is asked. (Found by
+    3-player self-play: the card was used and the turn still listed it as kept.)"""
+    ann = {"advances": with_needs(["tactics"]), "armies": {"C3": 2}, "kept_events": ["E36"]}
+    fresh = board(ann=ann, bob={"armies": {"B2": 3}}, dice=[4, 4, 1, 1, 1], events_kept_now=["E36"])
+    state = play(fresh, "move c3 b2 army army")
+    assert prompt(state) != "great_general" and state.seats[0].kept_events == ("E36",)
+    assert GAME.check_invariants(state) == []
+    later = board(ann=ann, bob={"armies": {"B2": 3}}, dice=[4, 4, 1, 1, 1])
+    assert prompt(play(later, "move c3 b2 army army")) == "great_general"
+
+
 # -- positions and snapshots in each new decision ---------------------------------------------
 
 
