@@ -255,3 +255,53 @@ async def test_a_game_is_started_and_played_in_the_browser(
             assert (message_id in shown) == (user == owner), (user, owner, message_id)
     await page.screenshot(path=str(tmp_path / "playground.png"), full_page=True)
     assert (tmp_path / "playground.png").stat().st_size > 0
+
+
+async def test_a_clash_table_reads_on_a_phone(
+    playground_url: tuple[str, str], tmp_path: Path
+) -> None:
+    """The README's walk-through on a phone-sized page (390 x 844, 3 device pixels per CSS
+    pixel): the Clash table picture is shown at least 345 px wide (Discord's phone width), so
+    its smallest text, a 40th of the picture's width (``render.clash.look.min_text``, every
+    number on the map and boards included), is at least 8.6 px tall there, as in Discord, and
+    9 px at the 360 px the phone rule is written for. The screenshot is kept."""
+    from render.clash import look
+
+    url, _ = playground_url
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            phone = await browser.new_page(
+                viewport={"width": 390, "height": 844}, device_scale_factor=3
+            )
+            phone.set_default_timeout(TIMEOUT_MS)
+            await phone.goto(f"{url}/")
+            await expect(phone.locator("#status")).to_have_text(re.compile("is connected"))
+            await act_as(phone, "alice")
+            await choose_command(phone, "game new")
+            await set_option(phone, "game", "clash")
+            await set_option(phone, "seats", "2")
+            await send(phone)
+            lobby = public(phone).filter(has=phone.get_by_role("button", name="Join")).last
+            await act_as(phone, "bob")
+            await lobby.get_by_role("button", name="Join").click()
+            await act_as(phone, "alice")
+            await lobby.get_by_role("button", name="Start").click()
+            await expect(phone.locator("#result")).to_have_text(re.compile("^✓"))
+            await phone.locator("#channels li.thread button").first.click()
+            picture = public(phone).locator("img.attachment").first
+            await expect(picture).to_be_visible(timeout=20_000)
+            await phone.wait_for_function(
+                "img => img.complete && img.naturalWidth > 0", arg=await picture.element_handle()
+            )
+            natural = await picture.evaluate("img => img.naturalWidth")
+            box = await picture.bounding_box()
+            assert box is not None
+            smallest = look.min_text(natural) * box["width"] / natural
+            assert box["width"] >= 345 and smallest >= 8.6, (natural, box, smallest)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+            await picture.scroll_into_view_if_needed()
+            await phone.screenshot(path=str(tmp_path / "phone.png"))
+            assert (tmp_path / "phone.png").stat().st_size > 0
+        finally:
+            await browser.close()
