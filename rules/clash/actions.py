@@ -232,9 +232,9 @@ def _apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
         return _end_turn(state)
     action = _BY_TOKEN.get(head)
     if action is None:
-        raise IllegalAction(
-            "unknown_action", token=head, allowed=[*(a.token for a in TURN_ACTIONS), END]
-        )
+        # Only what may be done now is named (every action is in /rules).
+        legal = dict.fromkeys(c.token for c in choices(state, seat, []))
+        raise IllegalAction("unknown_action", token=head, allowed=list(legal))
     if action.costs_action or (action.cost is not None and action.cost(state, seat, rest)):
         spend_action(state)
     events = action.apply(state, seat, rest)

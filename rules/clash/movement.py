@@ -354,6 +354,8 @@ def problem(
         return None if route is not None else _no_route(state, seat, g, occ)
     have = transfer.units_at(me, g.origin)
     for kind, n in g.kinds.items():
+        if not have[kind]:
+            return IllegalAction("none_of_that_kind_there", kind=kind)
         if n > have[kind]:
             return IllegalAction("not_that_many", kind=kind, count=have[kind])
         if kind == ARMY and TACTICS not in me.advances:

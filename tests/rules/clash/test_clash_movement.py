@@ -51,6 +51,9 @@ def test_a_group_moves_from_one_space_to_one_space() -> None:
     state = play(board(ann={"settlers": {"D2": 3}}), "move d2 d1 settler settler")
     assert units(state)["settler"] == {"D1": 2, "D2": 1}
     assert refused(state, "d2 d1 settler settler").code == "not_that_many"
+    # None of a kind there is told as such, never as "only 0".
+    err = refused(state, "d2 d1 army")
+    assert (err.code, err.params) == ("none_of_that_kind_there", {"kind": "army"})
 
 
 def test_a_ship_counts_as_one_move_whatever_it_carries_and_mixes_with_land_units() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from test_clash_support import PLAYERS2, PLAYERS3, PLAYERS4, position, rich
 
+import locales
 from rules.clash import GAME
 from rules.clash.dice import roll
 from rules.clash.scoring import breakdown
@@ -245,6 +246,13 @@ def test_the_turn_offers_its_actions_in_the_order_of_p7() -> None:
         with pytest.raises(IllegalAction) as refused:
             act(GAME, state, seat, action)
         assert refused.value.code == code
+        if code == "unknown_action":
+            # Only what may be done now is named: exactly the choices offered.
+            offered = [c.token for c in GAME.choices(state, seat, [])]
+            assert refused.value.params["allowed"] == offered and "found" not in offered
+            for lang in locales.SUPPORTED:
+                said = locales.error_text(lang, code, refused.value.params, "clash")
+                assert "clash." not in said and "`advance`" in said, said
     with pytest.raises(IllegalAction) as refused:
         act(GAME, state, 1 - seat, "end")
     assert refused.value.code == "not_your_turn"
