@@ -55,7 +55,15 @@ def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
     return "\n".join(lines)[:2000]
 
 
+#: Discord's limit on an attachment's description, the alt text read out in its place.
+ALT_TEXT_MAX = 1024
+
+
 async def table_file(bot: TableBot, view: dict[str, Any], lang: str) -> discord.File:
-    """The public table image (rendered off the event loop: it takes tens of milliseconds)."""
+    """The public table image (rendered off the event loop: it takes tens of milliseconds),
+    described by its alt text for whoever cannot see it."""
     png = await bot.renderer.table(view, lang)
-    return discord.File(io.BytesIO(png), filename="table.png")
+    alt = bot.renderer.table_alt(view, lang)
+    if len(alt) > ALT_TEXT_MAX:
+        alt = alt[: ALT_TEXT_MAX - 1] + "…"
+    return discord.File(io.BytesIO(png), filename="table.png", description=alt)

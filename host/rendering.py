@@ -45,6 +45,10 @@ class Renderer:
         """The public table picture of ``view``."""
         return await self._run(_table, dict(view), lang)
 
+    def table_alt(self, view: Mapping[str, Any], lang: str) -> str:
+        """The text that stands in for the table picture (a few lines: made here, at once)."""
+        return render.table_alt(view, lang=lang)
+
     async def hand(self, view: Mapping[str, Any], lang: str) -> bytes:
         """The private hand picture of a seat's ``view``."""
         return await self._run(_hand, dict(view), lang)

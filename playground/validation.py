@@ -35,6 +35,8 @@ _SELECT_TYPES = (3, 5, 6, 7, 8)
 MAX_FILE_BYTES = ATTACHMENT_SIZE_LIMIT
 MAX_REQUEST_BYTES = 25 * 1024 * 1024
 MAX_FILES = 10
+#: An attachment's description (alt text), in characters.
+MAX_ATTACHMENT_DESCRIPTION = 1024
 
 
 def is_valid_emoji(text: str) -> bool:
@@ -143,6 +145,12 @@ def message_problems(body: Json, *, file_count: int, creating: bool) -> Problems
         total += _embed_problems(embed, f"embeds.{index}", problems)
     if total > 6000:
         problems["embeds"] = f"Embed size exceeds maximum size of 6000 (got {total})."
+    for index, attachment in enumerate(body.get("attachments") or []):
+        description = attachment.get("description") if isinstance(attachment, dict) else None
+        if isinstance(description, str) and len(description) > MAX_ATTACHMENT_DESCRIPTION:
+            problems[f"attachments.{index}.description"] = (
+                f"Must be {MAX_ATTACHMENT_DESCRIPTION} or fewer in length."
+            )
     components = body.get("components") or []
     flags = int(body.get("flags") or 0)
     _component_problems(components, v2=bool(flags & IS_COMPONENTS_V2), problems=problems)

@@ -4,9 +4,10 @@ Pure functions of a game's view (``rules.<game>.GAME.view``): no randomness, no 
 static shapes loaded once. :func:`table_png` draws only what every seat may see, whatever view
 it is given; :func:`hand_png` needs the view of one seat.
 
-A game's pictures are the package ``render/<game>/`` (its ``table_png`` and ``hand_png``) for
-each name in the one game registry, ``rules.GAME_NAMES``: registering a game there is all
-that wires its renderer, as its rules help is the locale keys ``rules.<game>.*``.
+A game's pictures are the package ``render/<game>/`` (its ``table_png``, ``hand_png`` and
+``table_alt``, the table's alt text) for each name in the one game registry,
+``rules.GAME_NAMES``: registering a game there is all that wires its renderer, as its rules
+help is the locale keys ``rules.<game>.*``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, Protocol, cast
 
 import rules
 
-__all__ = ["hand_png", "renderers", "table_png"]
+__all__ = ["hand_png", "renderers", "table_alt", "table_png"]
 
 
 class Renderer(Protocol):
@@ -37,6 +38,15 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
 def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The private hand image of ``view["seat"]`` (ValueError for a spectator view)."""
     return _renderers(view)[1](view, lang=lang, names=names)
+
+
+def table_alt(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> str:
+    """The text that stands in for the table picture of ``view`` (its alt text, render.alt):
+    the state of play and a line per seat, from the public part of the view only."""
+    if str(view.get("game")) not in rules.GAME_NAMES:
+        raise ValueError(f"no renderer for game {view.get('game')!r}")
+    module = importlib.import_module(f"render.{view.get('game')}")
+    return str(module.table_alt(view, lang=lang, names=names))
 
 
 def renderers(game: str) -> tuple[Renderer, Renderer]:

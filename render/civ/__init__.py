@@ -7,8 +7,9 @@ pieces they share (names, cards, effect labels) in :mod:`render.civ.common`.
 
 from __future__ import annotations
 
+from render.civ.alt import table_alt
 from render.civ.common import DOMAINS, EFFECTS
 from render.civ.hand import hand_png
 from render.civ.table import table_png
 
-__all__ = ["DOMAINS", "EFFECTS", "hand_png", "table_png"]
+__all__ = ["DOMAINS", "EFFECTS", "hand_png", "table_alt", "table_png"]

@@ -113,19 +113,25 @@ def _height_bound(view: Mapping[str, Any]) -> int:
 # Header and banners ----------------------------------------------------------------------------
 
 
+def header_title(ctx: Ctx, view: Mapping[str, Any]) -> str:
+    """The header's title: whose turn it is (or the draft, or the game's end)."""
+    step = view["step"]
+    if step == "over":
+        return ctx.t("render.civ.title_over")
+    if step.startswith("draft"):
+        return ctx.t("render.civ.title_draft")
+    return ctx.t("render.civ.turn", turn=view["turn_number"], player=ctx.name(view["active"]))
+
+
 def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     step = view["step"]
     x = _X0
     width = _X1 - _X0 - _draw_deck(c, ctx, view["deck"], y) - 2 * theme.GAP
-    if step == "over":
-        title = ctx.t("render.civ.title_over")
-    elif step.startswith("draft"):
-        title = ctx.t("render.civ.title_draft")
-    else:
+    title = header_title(ctx, view)
+    if step != "over" and not step.startswith("draft"):
         active = view["active"]
         c.symbol(theme.player_shape(active), (x, y + 6), 40, theme.player_colour(active))
         x += 40 + theme.GAP
-        title = ctx.t("render.civ.turn", turn=view["turn_number"], player=ctx.name(active))
     c.text((x, y), title, size=Size.TITLE, weight="bold", max_width=_X0 + width - x)
     y += Size.TITLE + 12
     c.text(

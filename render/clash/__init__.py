@@ -8,7 +8,8 @@ a zoomed crop of the map around one space, and the private hand.
 
 from __future__ import annotations
 
+from render.clash.alt import table_alt
 from render.clash.hand import hand_png
 from render.clash.table import table_png
 
-__all__ = ["hand_png", "table_png"]
+__all__ = ["hand_png", "table_alt", "table_png"]

@@ -10,7 +10,8 @@ pictograms in :mod:`render.stoneage.look` and :mod:`render.stoneage.icons`.
 
 from __future__ import annotations
 
+from render.stoneage.alt import table_alt
 from render.stoneage.hand import hand_png
 from render.stoneage.table import table_png
 
-__all__ = ["hand_png", "table_png"]
+__all__ = ["hand_png", "table_alt", "table_png"]

@@ -102,23 +102,30 @@ def _prompted(view: Mapping[str, Any]) -> list[int]:
     return sorted({s for s in seats if isinstance(s, int) and not isinstance(s, bool)})
 
 
+def header_title(ctx: Ctx, view: Mapping[str, Any]) -> str:
+    """The header's title: the round and whose decision it is (or the game's end)."""
+    prompted = _prompted(view)
+    if _over(view):
+        return ctx.t("render.stoneage.title_over", round=view.get("round", 0))
+    if len(prompted) == 1:
+        return ctx.t(
+            "render.stoneage.title_turn", round=view.get("round", 0), player=ctx.name(prompted[0])
+        )
+    return ctx.t("render.stoneage.title_round", round=view.get("round", 0))
+
+
 def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     """Round and whose decision it is, the phase, and the first player."""
     phase = str(view.get("phase", ""))
     x = X0
     prompted = _prompted(view)
+    title = header_title(ctx, view)
     if _over(view):
-        title = ctx.t("render.stoneage.title_over", round=view.get("round", 0))
         c.text((x, y), title, size=Size.TITLE, weight="bold", max_width=X1 - x)
         return y + Size.TITLE + 2 * theme.GAP
-    elif len(prompted) == 1:
+    if len(prompted) == 1:
         draw_marker(c, prompted[0], (x, y + 6), 40)
         x += 40 + theme.GAP + 4
-        title = ctx.t(
-            "render.stoneage.title_turn", round=view.get("round", 0), player=ctx.name(prompted[0])
-        )
-    else:
-        title = ctx.t("render.stoneage.title_round", round=view.get("round", 0))
     c.text((x, y), title, size=Size.TITLE, weight="bold", max_width=X1 - x)
     y += Size.TITLE + 14
     c.text(

@@ -22,7 +22,11 @@ async def test_two_player_game_from_lobby_to_result(
         await table.open()
         first = table.table_message()
         assert first.attachments and first.attachments[0].filename == "table.png"
+        alt = first.attachments[0].description or ""
+        assert alt.startswith("Turn 1: ") and len(alt.splitlines()) == 3, alt
         actions = await table.play_to_end(Rng(5))
+        last = table.table_message()
+        assert (last.attachments[0].description or "").startswith("Game over")
         assert actions > 10
         last = table.table_message()
         assert "The game is over" in last.content and "Winner" in last.content

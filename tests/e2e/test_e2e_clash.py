@@ -26,6 +26,9 @@ async def test_clash_game_from_lobby_to_result(
         await table.open(game="clash")
         first = table.table_message()
         assert first.attachments and first.attachments[0].filename == "table.png"
+        # The picture's alt text: the status line, then a line per seat.
+        alt = first.attachments[0].description or ""
+        assert alt.startswith("Round 1 of 6") and len(alt.splitlines()) == 1 + count, alt
         actions = await table.play_to_end(Rng(count), buttons_every=5, limit=3000)
         assert actions > 20
         last = table.table_message()

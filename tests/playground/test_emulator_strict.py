@@ -88,6 +88,14 @@ def test_custom_emoji_need_a_snowflake_id() -> None:
     assert emoji_problem({"id": "meeple", "name": "meeple"}) is not None
 
 
+def test_an_attachment_description_is_at_most_1024_characters() -> None:
+    """Discord's attachment object: "description for the file (max 1024 characters)"."""
+    for length, refused in ((1024, False), (1025, True)):
+        body = {"content": "x", "attachments": [{"id": 0, "description": "a" * length}]}
+        problems = message_problems(body, file_count=1, creating=True)
+        assert ("attachments.0.description" in problems) is refused, problems
+
+
 def test_invalid_emoji_in_a_button_or_option_is_reported_at_its_field() -> None:
     button = {"type": 2, "style": 2, "label": "Hand", "custom_id": "h", "emoji": {"name": "🂠"}}
     select = {
