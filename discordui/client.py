@@ -81,8 +81,10 @@ class TableTree(app_commands.CommandTree["TableBot"]):
         return False
 
 
-class TableBot(commands.Bot):
-    """Slash commands only: no message content intent, no prefix commands."""
+class TableBot(commands.AutoShardedBot):
+    """Slash commands only: no message content intent, no prefix commands. It runs the
+    shards ``config`` names (all of Discord's recommended count without them), so that
+    several processes can share the gateway."""
 
     def __init__(
         self,
@@ -95,6 +97,10 @@ class TableBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.default()
         options.setdefault("max_ratelimit_timeout", MAX_RATELIMIT_WAIT)
+        if config.shard_count is not None:
+            options.setdefault("shard_count", config.shard_count)
+        if config.shard_ids is not None:
+            options.setdefault("shard_ids", list(config.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

@@ -34,6 +34,10 @@ class Config:
 
     token: str = ""
     dev_guilds: tuple[int, ...] = ()
+    #: Discord's shards this process runs (docs/scaling.md): None for Discord's recommended
+    #: count, every shard in this process; ``shard_ids`` needs ``shard_count``.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
     db_path: str = "data/tablehost.sqlite3"
     #: A PostgreSQL database (``postgresql://...``) to use instead of ``db_path``; "" for none.
     db_url: str = ""
@@ -61,6 +65,34 @@ class Config:
         return self.db_url or self.db_path
 
 
+def _shards(section: Mapping[str, Any]) -> tuple[int | None, tuple[int, ...] | None]:
+    """``discord.shard_count`` (at least 1) and ``discord.shard_ids`` (distinct shards below
+    the count, which they need)."""
+    count = section.get("shard_count")
+    ids = section.get("shard_ids")
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if count is not None and (not whole(count) or not 1 <= count <= 65536):
+        raise ConfigError(f"discord.shard_count must be a whole number from 1, got {count!r}")
+    if ids is None:
+        return count, None
+    if count is None:
+        raise ConfigError("discord.shard_ids needs discord.shard_count (how many shards in all)")
+    if (
+        not isinstance(ids, list)
+        or not ids
+        or not all(whole(i) and 0 <= i < count for i in ids)
+        or len(set(ids)) != len(ids)
+    ):
+        raise ConfigError(
+            f"discord.shard_ids must be a list of distinct shard numbers from 0 to {count - 1},"
+            f" got {ids!r}"
+        )
+    return count, tuple(ids)
+
+
 def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -> Config:
     """Read ``path`` (missing file = defaults) and apply environment overrides.
 
@@ -80,7 +112,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         except RecursionError:  # tomllib recurses into nested arrays and inline tables
             raise ConfigError(f"{path}: not valid TOML (nested too deeply)") from None
     known = {
-        "discord": {"token", "dev_guilds"},
+        "discord": {"token", "dev_guilds", "shard_count", "shard_ids"},
         "store": {"path", "url"},
         "bot": {"default_language", "moderator_role", "log_page_size"},
         "logging": {"level"},
@@ -142,9 +174,12 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
     guilds = get("discord", "dev_guilds", list, [])
     if not all(isinstance(g, int) and not isinstance(g, bool) and 0 < g < 2**64 for g in guilds):
         raise ConfigError("discord.dev_guilds must be a list of server ids (positive integers)")
+    shard_count, shard_ids = _shards(data.get("discord", {}))
     cfg = Config(
         token=env.get("DISCORD_TOKEN") or get("discord", "token", str, ""),
         dev_guilds=tuple(guilds),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         db_path=env.get("TABLEHOST_DB") or get("store", "path", str, Config.db_path),
         db_url=env.get("TABLEHOST_DB_URL") or get("store", "url", str, ""),
         default_language=get("bot", "default_language", str, "en"),

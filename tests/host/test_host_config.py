@@ -25,6 +25,8 @@ def test_example_config_is_valid_and_complete() -> None:
     for key in (
         "token",
         "dev_guilds",
+        "shard_count",
+        "shard_ids",
         "path",
         "default_language",
         "moderator_role",
@@ -33,7 +35,8 @@ def test_example_config_is_valid_and_complete() -> None:
         "host",
         "port",
     ):
-        assert f"\n{key} =" in text
+        # A setting with no value by default is shown commented out.
+        assert f"\n{key} =" in text or f"\n#{key} =" in text, key
 
 
 def test_environment_overrides_file(tmp_path: Path) -> None:
@@ -57,6 +60,18 @@ def test_the_result_posts_replay_can_be_turned_off(tmp_path: Path) -> None:
     assert not load_config(path, env={}).replay_on_result
 
 
+def test_shards_are_read(tmp_path: Path) -> None:
+    """discord.shard_count alone: every shard of that count here; with shard_ids, those."""
+    path = tmp_path / "c.toml"
+    assert (load_config(path, env={}).shard_count, load_config(path, env={}).shard_ids) == (
+        None,
+        None,
+    )
+    path.write_text("[discord]\nshard_count = 4\nshard_ids = [2, 3]\n", encoding="utf-8")
+    cfg = load_config(path, env={})
+    assert (cfg.shard_count, cfg.shard_ids) == (4, (2, 3))
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
@@ -70,6 +85,13 @@ def test_the_result_posts_replay_can_be_turned_off(tmp_path: Path) -> None:
         ("[playground]\nrate_limit_time_scale = 'fast'\n", "must be a number"),
         ("[discord]\ndev_guilds = ['x']\n", "dev_guilds"),
         ("[logging]\nlevel = 'loud'\n", "logging.level"),
+        ("[discord]\nshard_count = 0\n", "shard_count must be a whole number"),
+        ("[discord]\nshard_count = true\n", "shard_count must be a whole number"),
+        ("[discord]\nshard_ids = [0]\n", "shard_ids needs discord.shard_count"),
+        ("[discord]\nshard_count = 2\nshard_ids = [2]\n", "from 0 to 1"),
+        ("[discord]\nshard_count = 2\nshard_ids = [0, 0]\n", "distinct shard numbers"),
+        ("[discord]\nshard_count = 2\nshard_ids = []\n", "distinct shard numbers"),
+        ("[discord]\nshard_count = 2\nshard_ids = '0'\n", "distinct shard numbers"),
         ("[render]\nreplay_on_result = 'yes'\n", "render.replay_on_result must be bool"),
     ],
 )
