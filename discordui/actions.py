@@ -111,7 +111,33 @@ def picker_content(lang: str, picker: Picker) -> str:
     if picker.path:
         lines.append(locales.t(lang, "play.building", action=picker.label(lang, picker.path)))
     lines.append(locales.t(lang, "play.pick_next" if picker.choices else "play.pick_done"))
+    if len(picker.choices) <= MAX_BUTTONS:  # a select menu says it in each option instead
+        lines += help_lines(
+            lang, game.row.game, picker.choices, MESSAGE_MAX - len("\n".join(lines))
+        )
     return "\n".join(lines)
+
+
+#: Discord's limit on a message's content.
+MESSAGE_MAX = 2000
+#: The longest explanation of one choice (a line or two on a phone).
+HELP_MAX = 140
+
+
+def help_lines(lang: str, game: str, choices: Sequence[Choice], room: int) -> list[str]:
+    """What each choice does (``text.choice_help``), one line each under the buttons, as long
+    as they fit in ``room`` characters (shortened to fit, or none at all)."""
+    helps = [(text.choice_label(lang, c), text.choice_help(lang, game, c)) for c in choices]
+    found = [(label, about) for label, about in helps if about]
+    if not found:
+        return []
+    each = min(HELP_MAX, room // len(found) - 8)
+    lines = [
+        f"ℹ️ **{label}**: {text.short(about, max(0, each - len(label)))}" for label, about in found
+    ]
+    if each < 40 or sum(len(line) + 1 for line in lines) > room:
+        return []
+    return lines
 
 
 async def move_suggestions(

@@ -245,10 +245,15 @@ def picker_view(
             where = {"page": layout.page + 1, "pages": layout.pages}
             placeholder = locales.t(lang, "play.pick_next_page", **where)
         inline = layout.menu_inline(game_id, seq)
+        game = picker.game.row.game
         options = [
             discord.SelectOption(
                 label=text.clip(text.choice_label(lang, choice), 100),
                 value=route.parts[-1] if inline else str(kept[route]),
+                # What it does, from the rules help (Discord shows 100 characters under it).
+                description=text.short(about, 100)
+                if (about := text.choice_help(lang, game, choice))
+                else None,
             )
             for route, choice in layout.menu
         ]

@@ -91,6 +91,27 @@ def choice_label(lang: str, choice: Choice) -> str:
     return locales.t(lang, choice.label, **dict(choice.params))
 
 
+def choice_help(lang: str, game: str, choice: Choice) -> str | None:
+    """What a choice does, from the game's ``/rules`` help: the topic its label names
+    (``civ.effect.attack`` -> ``rules.civ.effect.attack``), else one a parameter names
+    (``advance=irrigation`` -> ``rules.clash.advance.irrigation``, ``card=A07``); its first
+    paragraph, which says what it does. None when no topic explains it."""
+    keys = [f"rules.{choice.label}"] if choice.label.startswith(f"{game}.") else []
+    keys += [f"rules.{game}.{name}.{value}" for name, value in choice.params.items()]
+    for key in keys:
+        if locales.has(lang, key):
+            return locales.t(lang, key).split("\n", 1)[0]
+    return None
+
+
+def short(text: str, limit: int) -> str:
+    """``text`` cut at a word to at most ``limit`` characters, an ellipsis showing where."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "…"
+
+
 def action_label(
     lang: str,
     engine: Game[Any],

@@ -19,7 +19,7 @@ from typing import Any, Protocol, cast
 
 import rules
 
-__all__ = ["hand_png", "renderers", "table_alt", "table_png"]
+__all__ = ["describer", "hand_png", "renderers", "table_alt", "table_png"]
 
 
 class Renderer(Protocol):
@@ -43,10 +43,23 @@ def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None 
 def table_alt(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> str:
     """The text that stands in for the table picture of ``view`` (its alt text, render.alt):
     the state of play and a line per seat, from the public part of the view only."""
-    if str(view.get("game")) not in rules.GAME_NAMES:
-        raise ValueError(f"no renderer for game {view.get('game')!r}")
-    module = importlib.import_module(f"render.{view.get('game')}")
-    return str(module.table_alt(view, lang=lang, names=names))
+    return describer(str(view.get("game")))(view, lang=lang, names=names)
+
+
+class Describer(Protocol):
+    """A game's alt text for its table."""
+
+    def __call__(
+        self, view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None
+    ) -> str: ...
+
+
+def describer(game: str) -> Describer:
+    """The alt-text maker of ``game`` (``render.<game>.table_alt``); ValueError if none."""
+    if game not in rules.GAME_NAMES:
+        raise ValueError(f"no renderer for game {game!r}")
+    module: ModuleType = importlib.import_module(f"render.{game}")
+    return cast(Describer, module.table_alt)
 
 
 def renderers(game: str) -> tuple[Renderer, Renderer]:

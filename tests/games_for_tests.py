@@ -25,9 +25,9 @@ def register_test_game(
     listed: bool = False,
 ) -> None:
     """Make ``name`` (the ``GAME`` of ``module``) a game, with its English ``texts``
-    (Hungarian falls back to them), drawn as a blank picture. ``listed`` also adds it to
-    ``rules.GAME_NAMES`` (what transcripts accept), which a lobby never reads again once its
-    commands are built."""
+    (Hungarian falls back to them), drawn as a blank picture with a plain alt text.
+    ``listed`` also adds it to ``rules.GAME_NAMES`` (what transcripts accept), which a lobby
+    never reads again once its commands are built."""
     monkeypatch.setitem(rules._ENGINES, name, module)
     if listed:
         monkeypatch.setattr(rules, "GAME_NAMES", (*rules.GAME_NAMES, name))
@@ -44,6 +44,15 @@ def register_test_game(
         return (blank, blank) if game == name else drawn(game)
 
     monkeypatch.setattr(render, "renderers", renderers)
+    described = render.describer
+
+    def plain(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> str:
+        return f"{name}: a blank picture"
+
+    def describer(game: str) -> Any:
+        return plain if game == name else described(game)
+
+    monkeypatch.setattr(render, "describer", describer)
 
 
 def _blank_png() -> bytes:

@@ -78,3 +78,22 @@ async def test_a_move_that_shows_nothing_can_be_undone_from_its_confirmation(
         undo = locales.t(locales.normalize(user.locale), "button.undo")
         placed = await table.move(user, "place hunting 1")
         assert placed.content.startswith("✅") and undo in [b.get("label") for b in placed.buttons]
+
+
+async def test_the_picker_says_what_each_choice_does(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Explanations in place: under Stone Age's location buttons, a line per location from
+    its /rules help, in the player's language."""
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, players[:2])
+        await table.open(game="stoneage")
+        game = await table.game()
+        user = table.user_for(game, game.pending()[0].seat)
+        lang = locales.normalize(user.locale)
+        picker = await finished(await emulator.press(user, table.table_message(), label="Act"))
+        hunting = locales.t(lang, "stoneage.location.hunting")
+        about = locales.t(lang, "rules.stoneage.location.hunting")
+        line = next(x for x in picker.content.splitlines() if x.startswith(f"ℹ️ **{hunting}**"))
+        assert line.removeprefix(f"ℹ️ **{hunting}**: ").rstrip("…") in about
+        assert len(picker.content) <= 2000

@@ -1,0 +1,56 @@
+"""What a choice does, read from the game's /rules help (host.text.choice_help), and how the
+picker fits those lines under its buttons (discordui.actions.help_lines)."""
+
+from __future__ import annotations
+
+import pytest
+
+import locales
+from discordui.actions import HELP_MAX, help_lines
+from host import text
+from rules.core import Choice
+
+ATTACK = Choice("attack", "civ.effect.attack")
+IRRIGATION = Choice("irrigation", "clash.choice.advance", {"advance": "irrigation", "food": 2})
+FOREST = Choice("forest", "stoneage.location.forest")
+CARD = Choice("a07", "clash.choice.combat_card", {"card": "A07", "half": "K05"})
+
+
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+@pytest.mark.parametrize(
+    ("game", "choice", "key"),
+    [
+        ("civ", ATTACK, "rules.civ.effect.attack"),
+        ("clash", IRRIGATION, "rules.clash.advance.irrigation"),
+        ("stoneage", FOREST, "rules.stoneage.location.forest"),
+        ("clash", CARD, "rules.clash.card.A07"),
+    ],
+)
+def test_a_choice_is_explained_by_the_rules_topic_it_names(
+    game: str, choice: Choice, key: str, lang: str
+) -> None:
+    """By its label, else by a parameter naming a topic; the first paragraph only."""
+    about = text.choice_help(lang, game, choice)
+    assert about is not None and about == locales.t(lang, key).split("\n")[0]
+
+
+def test_a_choice_without_a_topic_has_no_explanation() -> None:
+    assert text.choice_help("en", "civ", Choice("end", "civ.action.end")) is None
+    # Another game's topic is not taken.
+    assert text.choice_help("en", "clash", ATTACK) is None
+
+
+def test_short_cuts_at_a_word() -> None:
+    assert text.short("one two three", 20) == "one two three"
+    assert text.short("one two, three four", 12) == "one two…"
+
+
+def test_help_lines_fit_the_room_or_are_left_out() -> None:
+    lines = help_lines("en", "stoneage", [FOREST, FOREST], 2000)
+    assert len(lines) == 2 and all(len(x) <= HELP_MAX + 20 for x in lines)
+    assert lines[0].startswith("ℹ️ **Forest**: At most 7 people")
+    many = [FOREST] * 20
+    squeezed = help_lines("en", "stoneage", many, 1500)
+    assert len(squeezed) == 20 and sum(len(x) + 1 for x in squeezed) <= 1500
+    assert help_lines("en", "stoneage", many, 600) == []  # too short to say anything
+    assert help_lines("en", "civ", [Choice("end", "civ.action.end")], 2000) == []
