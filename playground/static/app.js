@@ -161,6 +161,7 @@ function renderChannels(state) {
 
 function switchChannel(id) {
   ui.channel = id;
+  ui.openedAt = null; // the next log drawn is a newly opened channel: show its latest post
   reload();
 }
 
@@ -168,10 +169,20 @@ function switchChannel(id) {
 
 function renderLog(state) {
   const log = $("log");
-  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  // A channel just opened starts at its latest post, as Discord's does; one being read stays
+  // where the reader is unless they were at the bottom already.
+  const opened = ui.openedAt !== state.channel;
+  const atBottom = opened || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  ui.openedAt = state.channel;
   log.replaceChildren(...state.messages.map(renderMessage));
   if (!state.messages.length) log.append(el("li", { class: "help", text: "No messages yet." }));
-  if (atBottom) log.scrollTop = log.scrollHeight;
+  if (atBottom) {
+    log.scrollTop = log.scrollHeight;
+    // Pictures load after the text: stay at the bottom when they add their height.
+    for (const img of log.querySelectorAll("img")) {
+      if (!img.complete) img.addEventListener("load", () => { log.scrollTop = log.scrollHeight; }, { once: true });
+    }
+  }
 }
 
 function renderMessage(message) {
@@ -233,18 +244,34 @@ function renderEmbed(embed) {
 const MARKDOWN = /(`[^`]+`|\*\*[^*]+\*\*|__[^_]+__|\*[^*\s][^*]*\*|_[^_\s][^_]*_|~~[^~]+~~|<@!?\d+>|<@&\d+>|<#\d+>|<t:-?\d+(?::[tTdDfFR])?>)/g;
 
 function markdown(text) {
+  // Discord's subtext: a line starting with "-# " is small and muted.
+  const lines = String(text).split("\n");
+  if (lines.some((line) => line.startsWith("-# "))) {
+    const nodes = [];
+    lines.forEach((line, i) => {
+      if (i) nodes.push("\n");
+      if (line.startsWith("-# ")) nodes.push(el("small", { class: "subtext" }, inline(line.slice(3))));
+      else nodes.push(...inline(line));
+    });
+    return nodes;
+  }
+  return inline(text);
+}
+
+function inline(text) {
   const nodes = [];
   for (const part of String(text).split(MARKDOWN)) {
     if (!part) continue;
     if (part.startsWith("`")) nodes.push(el("code", { text: part.slice(1, -1) }));
-    else if (part.startsWith("**")) nodes.push(el("strong", { text: part.slice(2, -2) }));
-    else if (part.startsWith("__")) nodes.push(el("u", { text: part.slice(2, -2) }));
-    else if (part.startsWith("~~")) nodes.push(el("s", { text: part.slice(2, -2) }));
+    // Bold, underlined and struck text may hold mentions and code: their inside is markdown too.
+    else if (part.startsWith("**")) nodes.push(el("strong", {}, inline(part.slice(2, -2))));
+    else if (part.startsWith("__")) nodes.push(el("u", {}, inline(part.slice(2, -2))));
+    else if (part.startsWith("~~")) nodes.push(el("s", {}, inline(part.slice(2, -2))));
     else if (/^<@!?\d+>$/.test(part)) nodes.push(mention(userName(part.replace(/\D/g, "")), "@"));
     else if (/^<@&\d+>$/.test(part)) nodes.push(mention(roleName(part.replace(/\D/g, "")), "@"));
     else if (/^<#\d+>$/.test(part)) nodes.push(mention(channelName(part.replace(/\D/g, "")), "#"));
     else if (part.startsWith("<t:")) nodes.push(new Date(Number(part.split(":")[1]) * 1000).toLocaleString());
-    else if (/^[*_].+[*_]$/.test(part) && part.length > 2) nodes.push(el("em", { text: part.slice(1, -1) }));
+    else if (/^[*_].+[*_]$/.test(part) && part.length > 2) nodes.push(el("em", {}, inline(part.slice(1, -1))));
     else nodes.push(part);
   }
   return nodes;
@@ -354,9 +381,11 @@ function renderSelect(menu, message) {
     multiple, disabled: Boolean(menu.disabled), "aria-label": menu.placeholder || menu.custom_id,
     size: multiple ? Math.min(choices.length, 6) : null,
   });
-  if (!multiple) select.append(el("option", { value: "", disabled: true, selected: true, text: menu.placeholder || "Choose…" }));
+  // Discord shows the default option of a menu where it would show the placeholder.
+  const chosen = !multiple && choices.some((c) => c.selected);
+  if (!multiple) select.append(el("option", { value: "", disabled: true, selected: !chosen, text: menu.placeholder || "Choose…" }));
   for (const choice of choices) {
-    select.append(el("option", { value: choice.value, selected: multiple && choice.selected }, choice.label));
+    select.append(el("option", { value: choice.value, selected: Boolean(choice.selected) }, choice.label));
   }
   const submit = () => {
     const values = [...select.selectedOptions].map((o) => o.value).filter(Boolean);
