@@ -150,12 +150,21 @@ def outcome_lines(
         rule = locales.t(lang, f"{game}.tiebreak.{outcome.tiebreak}")
         lines.append(locales.t(lang, "play.tiebreak", rule=rule))
     order = sorted(range(len(handles)), key=lambda s: (outcome.ranks[s], s))
+    won = outcome.details.get("won_by") if isinstance(outcome.details, Mapping) else None
     for seat in order:
         score = outcome.scores[seat]
         shown = int(score) if float(score).is_integer() else score
-        lines.append(
-            locales.t(
-                lang, "play.score_line", rank=outcome.ranks[seat], who=mention(seat), score=shown
-            )
-        )
+        params = {"rank": outcome.ranks[seat], "who": mention(seat), "score": shown}
+        # What a score counts is the game's to say (points, domains won...).
+        extra = {"count": shown, "won": (won or {}).get(handles[seat]) or []}
+        key = _score_key(lang, game, outcome.reason, shown)
+        lines.append(locales.t(lang, key, **params, **extra))
     return lines
+
+
+def _score_key(lang: str, game: str, reason: str, score: float) -> str:
+    """The score line's key: ``<game>.score.<reason>`` (``..._none`` for a score of 0), else
+    ``<game>.score.default``, else the bare number (``play.score_line``)."""
+    keys = [f"{game}.score.{reason}_none"] if score == 0 else []
+    keys += [f"{game}.score.{reason}", f"{game}.score.default"]
+    return next((k for k in keys if locales.has(lang, k)), "play.score_line")

@@ -64,6 +64,8 @@ def majority_outcome(state: CivState) -> Outcome:
     details: dict[str, JSON] = {
         "points": {players[s]: points[s] for s in live},
         "domains": {DOMAINS[d]: [players[s] for s in holders[d]] for d in range(ND)},
+        # The same, by player: the domains each one won (the final post names them).
+        "won_by": {players[s]: [DOMAINS[d] for d in range(ND) if s in holders[d]] for s in live},
         "teams": None,
         "team_points": None,
     }
