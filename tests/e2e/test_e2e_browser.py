@@ -7,6 +7,7 @@ Debian's ``chromium`` package is the browser (Playwright never downloads one her
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 from collections.abc import AsyncIterator
@@ -257,6 +258,42 @@ async def test_a_game_is_started_and_played_in_the_browser(
     assert (tmp_path / "playground.png").stat().st_size > 0
 
 
+@contextlib.asynccontextmanager
+async def phone_page(url: str) -> AsyncIterator[Page]:
+    """The playground on a phone-sized page (390 x 844, 3 device pixels per CSS pixel), in a
+    fresh headless browser."""
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            phone = await browser.new_page(
+                viewport={"width": 390, "height": 844}, device_scale_factor=3
+            )
+            phone.set_default_timeout(TIMEOUT_MS)
+            await phone.goto(f"{url}/")
+            await expect(phone.locator("#status")).to_have_text(re.compile("is connected"))
+            yield phone
+        finally:
+            await browser.close()
+
+
+async def start_two_player_game(page: Page, game: str) -> None:
+    """alice opens a 2-player ``game``, bob joins, alice starts; the page shows its thread
+    with the first table picture."""
+    await act_as(page, "alice")
+    await choose_command(page, "game new")
+    await set_option(page, "game", game)
+    await set_option(page, "seats", "2")
+    await send(page)
+    lobby = public(page).filter(has=page.get_by_role("button", name="Join")).last
+    await act_as(page, "bob")
+    await lobby.get_by_role("button", name="Join").click()
+    await act_as(page, "alice")
+    await lobby.get_by_role("button", name="Start").click()
+    await expect(page.locator("#result")).to_have_text(re.compile("^✓"))
+    await page.locator("#channels li.thread button").first.click()
+    await expect(public(page).locator("img.attachment").first).to_be_visible(timeout=20_000)
+
+
 async def test_a_clash_table_reads_on_a_phone(
     playground_url: tuple[str, str], tmp_path: Path
 ) -> None:
@@ -268,52 +305,21 @@ async def test_a_clash_table_reads_on_a_phone(
     from render.clash import look
 
     url, _ = playground_url
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            phone = await browser.new_page(
-                viewport={"width": 390, "height": 844}, device_scale_factor=3
-            )
-            phone.set_default_timeout(TIMEOUT_MS)
-            await phone.goto(f"{url}/")
-            await expect(phone.locator("#status")).to_have_text(re.compile("is connected"))
-            await act_as(phone, "alice")
-            await choose_command(phone, "game new")
-            await set_option(phone, "game", "clash")
-            await set_option(phone, "seats", "2")
-            await send(phone)
-            lobby = public(phone).filter(has=phone.get_by_role("button", name="Join")).last
-            await act_as(phone, "bob")
-            await lobby.get_by_role("button", name="Join").click()
-            await act_as(phone, "alice")
-            await lobby.get_by_role("button", name="Start").click()
-            await expect(phone.locator("#result")).to_have_text(re.compile("^✓"))
-            await phone.locator("#channels li.thread button").first.click()
-            picture = public(phone).locator("img.attachment").first
-            await expect(picture).to_be_visible(timeout=20_000)
-            await phone.wait_for_function(
-                "img => img.complete && img.naturalWidth > 0", arg=await picture.element_handle()
-            )
-            natural = await picture.evaluate("img => img.naturalWidth")
-            box = await picture.bounding_box()
-            assert box is not None
-            smallest = look.min_text(natural) * box["width"] / natural
-            assert box["width"] >= 345 and smallest >= 8.6, (natural, box, smallest)
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-            await picture.scroll_into_view_if_needed()
-            await phone.screenshot(path=str(tmp_path / "phone.png"))
-            assert (tmp_path / "phone.png").stat().st_size > 0
-        finally:
-            await browser.close()
-
-
-async def phone_page(browser: Any, url: str) -> Page:
-    """The playground on a phone-sized page (390 x 844, 3 device pixels per CSS pixel)."""
-    phone = await browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=3)
-    phone.set_default_timeout(TIMEOUT_MS)
-    await phone.goto(f"{url}/")
-    await expect(phone.locator("#status")).to_have_text(re.compile("is connected"))
-    return phone
+    async with phone_page(url) as phone:
+        await start_two_player_game(phone, "clash")
+        picture = public(phone).locator("img.attachment").first
+        await phone.wait_for_function(
+            "img => img.complete && img.naturalWidth > 0", arg=await picture.element_handle()
+        )
+        natural = await picture.evaluate("img => img.naturalWidth")
+        box = await picture.bounding_box()
+        assert box is not None
+        smallest = look.min_text(natural) * box["width"] / natural
+        assert box["width"] >= 345 and smallest >= 8.6, (natural, box, smallest)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        await picture.scroll_into_view_if_needed()
+        await phone.screenshot(path=str(tmp_path / "phone.png"))
+        assert (tmp_path / "phone.png").stat().st_size > 0
 
 
 async def in_view(page: Page, selector: Locator) -> bool:
@@ -331,86 +337,62 @@ async def test_a_civ_turn_on_a_phone_takes_three_taps_and_a_thread_opens_at_its_
     card, End (3 taps) in the flowing picker, turn after turn; a thread opened after that shows
     its latest post and the command box without scrolling the page."""
     url, _ = playground_url
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            phone = await phone_page(browser, url)
-            await act_as(phone, "alice")
-            await choose_command(phone, "game new")
-            await set_option(phone, "game", "civ")
-            await set_option(phone, "seats", "2")
-            await send(phone)
-            lobby = public(phone).filter(has=phone.get_by_role("button", name="Join")).last
-            await act_as(phone, "bob")
-            await lobby.get_by_role("button", name="Join").click()
-            await act_as(phone, "alice")
-            await lobby.get_by_role("button", name="Start").click()
-            await expect(phone.locator("#result")).to_have_text(re.compile("^✓"))
-            await phone.locator("#channels li.thread button").first.click()
-            await expect(public(phone).locator("img.attachment").first).to_be_visible(
-                timeout=20_000
-            )
-            src, mover = await table_state(phone)
-            for _ in range(4):
-                await act_as(phone, mover)
-                taps = 0
-                table = public(phone).filter(has=phone.locator("img.attachment")).last
-                before = await phone.locator("#log li.msg.ephemeral").count()
-                await table.get_by_role("button", name=re.compile("Act")).click()
-                taps += 1
-                picker = phone.locator("#log li.msg.ephemeral").nth(before)
-                await expect(picker.get_by_text("Only you can see this")).to_be_visible()
-                await expect(picker.locator(".components button").first).to_be_visible()
-                await picker.locator(".components button").first.click()  # a card
-                taps += 1
-                end = picker.get_by_role("button", name="End the turn")
-                await expect(end).to_be_visible()
-                await end.click()
-                taps += 1
-                assert taps == 3
-                # The turn passed: the newest table post names the other player.
-                before_mover = mover
-                for _ in range(50):
-                    src, mover = await wait_for_new_table(phone, src)
-                    if mover != before_mover:
-                        break
-                assert mover != before_mover
-            # Away and back: the thread opens at its latest post, the command box in view.
-            await phone.locator("#channels li button", has_text="games").first.click()
-            await phone.locator("#channels li.thread button").first.click()
-            latest = public(phone).filter(has=phone.locator("img.attachment")).last
-            await expect(latest).to_be_visible()
-            await phone.wait_for_function(
-                "() => [...document.querySelectorAll('#log img')].every(i => i.complete)"
-            )
-            assert await phone.evaluate("() => window.scrollY") == 0
-            assert await phone.evaluate(
-                "() => document.scrollingElement.scrollHeight <= window.innerHeight + 1"
-            )
-            assert await in_view(phone, phone.locator("#composer"))
-            # The end of the latest post (its Act button under the picture) is in view.
-            assert await in_view(phone, latest.get_by_role("button", name=re.compile("Act")))
-        finally:
-            await browser.close()
+    async with phone_page(url) as phone:
+        await start_two_player_game(phone, "civ")
+        src, mover = await table_state(phone)
+        for _ in range(4):
+            await act_as(phone, mover)
+            taps = 0
+            table = public(phone).filter(has=phone.locator("img.attachment")).last
+            before = await phone.locator("#log li.msg.ephemeral").count()
+            await table.get_by_role("button", name=re.compile("Act")).click()
+            taps += 1
+            picker = phone.locator("#log li.msg.ephemeral").nth(before)
+            await expect(picker.get_by_text("Only you can see this")).to_be_visible()
+            await expect(picker.locator(".components button").first).to_be_visible()
+            await picker.locator(".components button").first.click()  # a card
+            taps += 1
+            end = picker.get_by_role("button", name="End the turn")
+            await expect(end).to_be_visible()
+            await end.click()
+            taps += 1
+            assert taps == 3
+            # The turn passed: the newest table post names the other player.
+            before_mover = mover
+            for _ in range(50):
+                src, mover = await wait_for_new_table(phone, src)
+                if mover != before_mover:
+                    break
+            assert mover != before_mover
+        # Away and back: the thread opens at its latest post, the command box in view.
+        await phone.locator("#channels li button", has_text="games").first.click()
+        await phone.locator("#channels li.thread button").first.click()
+        latest = public(phone).filter(has=phone.locator("img.attachment")).last
+        await expect(latest).to_be_visible()
+        await phone.wait_for_function(
+            "() => [...document.querySelectorAll('#log img')].every(i => i.complete)"
+        )
+        assert await phone.evaluate("() => window.scrollY") == 0
+        assert await phone.evaluate(
+            "() => document.scrollingElement.scrollHeight <= window.innerHeight + 1"
+        )
+        assert await in_view(phone, phone.locator("#composer"))
+        # The end of the latest post (its Act button under the picture) is in view.
+        assert await in_view(phone, latest.get_by_role("button", name=re.compile("Act")))
 
 
 async def test_the_page_renders_discords_markdown(playground_url: tuple[str, str]) -> None:
     """A mention inside bold text is a mention, and "-# " lines are small subtext."""
     url, _ = playground_url
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = await phone_page(browser, url)
-            await act_as(page, "alice")
-            html = await page.evaluate(
-                """() => {
-                    const id = ui.state.users.find(u => u.name === 'bob').id;
-                    const box = document.createElement('div');
-                    box.append(...markdown(`**turn of <@${id}>**\\n-# small print`));
-                    return box.innerHTML;
-                }"""
-            )
-            assert '<strong>turn of <span class="mention">@bob</span></strong>' in html, html
-            assert '<small class="subtext">small print</small>' in html, html
-        finally:
-            await browser.close()
+    async with phone_page(url) as page:
+        await act_as(page, "alice")
+        html = await page.evaluate(
+            """() => {
+                const id = ui.state.users.find(u => u.name === 'bob').id;
+                const box = document.createElement('div');
+                box.append(...markdown(`**turn of <@${id}>**\\n-# small print`));
+                return box.innerHTML;
+            }"""
+        )
+        assert '<strong>turn of <span class="mention">@bob</span></strong>' in html, html
+        assert '<small class="subtext">small print</small>' in html, html
