@@ -53,7 +53,7 @@ from rules.clash.prompts import pending
 from rules.clash.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.terrain import is_land, terrains
 from rules.clash.tiles import BARREN, REGIONS, SEA, START_SIDES, Terrain
-from rules.clash.view import build_view
+from rules.clash.view import public_part, seat_part
 from rules.engine import RECENT_EVENTS
 
 JSON = Any
@@ -360,13 +360,22 @@ def secrets(state: ClashState) -> dict[int | None, set[str]]:
 _JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
+def _strings(part: JSON) -> set[str]:
+    """Every JSON string of ``part`` (its values and keys), read out of its text at once."""
+    return set(_JSON_STRING.findall(json.dumps(part)))
+
+
 def _hidden_in_views(state: ClashState) -> list[str]:
     out: list[str] = []
+    # A view is the public part, the same for everyone, and a seat's own part
+    # (view.build_view): the public one is read once, each seat's own part once.
+    public = _strings(public_part(state))
     for seat, hidden in secrets(state).items():
         # A secret shown is a whole JSON string of the view (a value or a key): the view's
         # strings are read out of its text once, not searched for once per secret. Secrets are
         # ids, with no character that JSON escapes, so they compare as they are.
-        shown = hidden & set(_JSON_STRING.findall(json.dumps(build_view(state, seat))))
+        own = set() if seat is None else _strings(seat_part(state, seat))
+        shown = hidden & (public | own)
         if shown:
             out.append(f"the view of seat {seat} shows {sorted(shown)}")
     return out

@@ -53,13 +53,23 @@ BARBARIAN = "barbarian"
 
 
 def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
-    """The view for ``seat`` (None = spectators and the public table image)."""
+    """The view for ``seat`` (None = spectators and the public table image): the public part,
+    the same for everyone, then the seat's own."""
+    view = public_part(state)
+    view["seat"] = seat
+    if seat is not None:
+        view.update(seat_part(state, seat))
+    return view
+
+
+def public_part(state: ClashState) -> dict[str, JSON]:
+    """What every seat and spectator sees (``seat`` still to be filled in)."""
     status = state.status
     cards = state.cards
-    view: dict[str, JSON] = {
+    return {
         "game": "clash",
         "players": list(state.players),
-        "seat": seat,
+        "seat": None,
         "seating": list(state.seating),
         "round": state.round,
         "turn": state.turn,
@@ -94,10 +104,14 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
         "outcome": None if state.outcome is None else state.outcome.to_json(),
     }
-    if seat is not None:
-        me = state.seats[seat]
-        view["hand"] = sorted(me.actions) + sorted(me.objectives)
-        view["private"] = {
+
+
+def seat_part(state: ClashState, seat: int) -> dict[str, JSON]:
+    """What only ``seat`` sees: its hand and its private part."""
+    me = state.seats[seat]
+    return {
+        "hand": sorted(me.actions) + sorted(me.objectives),
+        "private": {
             "actions": sorted(me.actions),
             "objectives": sorted(me.objectives),
             # Completions offered now (rules.clash.objectives): hidden like the hand.
@@ -106,8 +120,8 @@ def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
             ],
             # The cards of the trade offers this seat makes or is made (counts are public).
             "trade_cards": trading.private_view(state, seat),
-        }
-    return view
+        },
+    }
 
 
 def _action_cards(state: ClashState) -> dict[str, JSON]:

@@ -171,28 +171,48 @@ def test_broken_states_are_caught(name: str) -> None:
 
 
 def test_a_view_showing_a_face_down_region_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check searches every view's JSON for each hidden tile and another player's cards."""
+    """The check searches every view's JSON for each hidden tile and another player's cards:
+    the public part every view shares, and each seat's own part."""
     state = position(rich())
-    real = invariants.build_view
+    public, own = invariants.public_part, invariants.seat_part
 
-    def leaky(s: ClashState, seat: int | None) -> dict[str, JSON]:
-        view = real(s, seat)
+    def leaky(s: ClashState) -> dict[str, JSON]:
+        view = public(s)
         view["map"]["spaces"][0]["tile"] = s.regions["r5"].tile
         return view
 
-    monkeypatch.setattr(invariants, "build_view", leaky)
+    monkeypatch.setattr(invariants, "public_part", leaky)
     assert any("shows ['g16']" in p for p in GAME.check_invariants(state))
 
-    def peeking(s: ClashState, seat: int | None) -> dict[str, JSON]:
-        view = real(s, seat)
+    def peeking(s: ClashState) -> dict[str, JSON]:
+        view = public(s)
         view["seats"][1]["hand"] = list(s.seats[1].actions)
         return view
 
-    monkeypatch.setattr(invariants, "build_view", peeking)
+    monkeypatch.setattr(invariants, "public_part", peeking)
     problems = GAME.check_invariants(state)
     assert any("seat None shows ['A10']" in p for p in problems)
     assert any("seat 0 shows ['A10']" in p for p in problems)
     assert not any("seat 1 shows" in p for p in problems)
+    monkeypatch.setattr(invariants, "public_part", public)
+
+    def swapped(s: ClashState, seat: int) -> dict[str, JSON]:
+        return own(s, 1 - seat)  # each seat's own part shows the other's hand
+
+    monkeypatch.setattr(invariants, "seat_part", swapped)
+    problems = GAME.check_invariants(state)
+    assert any("seat 0 shows" in p for p in problems)
+    assert not any("seat None shows" in p for p in problems)
+
+
+def test_a_view_is_its_public_part_and_the_seats_own() -> None:
+    """What the check reads is what the engine shows (view.build_view)."""
+    state = position(rich())
+    for seat in (None, 0, 1):
+        expected = {**invariants.public_part(state), "seat": seat}
+        if seat is not None:
+            expected.update(invariants.seat_part(state, seat))
+        assert GAME.view(state, seat) == expected
 
 
 def test_a_secret_spelt_like_a_handle_is_not_searched() -> None:
