@@ -110,22 +110,24 @@ class Canvas:
         self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
 
     @staticmethod
-    def badge_width(badge: Badge) -> int:
-        """Width in pixels of :meth:`badge`."""
+    def badge_width(badge: Badge, size: int = theme.Size.SMALL) -> int:
+        """Width in pixels of :meth:`badge` with its text at ``size``."""
         symbol, text, _ = badge
-        return Canvas.measure(text, theme.Size.SMALL, "semibold") + 28 + (34 if symbol else 0)
+        return Canvas.measure(text, size, "semibold") + 28 + (size + 8 if symbol else 0)
 
-    def badge(self, badge: Badge, x: int, mid: int) -> int:
-        """A pill 42 px high centred on ``mid``, with an optional symbol; returns its width."""
+    def badge(self, badge: Badge, x: int, mid: int, size: int = theme.Size.SMALL) -> int:
+        """A pill centred on ``mid`` (42 px high for the default ``size`` of text), with an
+        optional symbol as large as the text; returns its width."""
         symbol, text, colour = badge
         ink = theme.ink_on(colour)
-        width = self.badge_width(badge)
-        self.box((x, mid - 21, x + width, mid + 21), colour, radius=21)
+        width = self.badge_width(badge, size)
+        half = size // 2 + 8
+        self.box((x, mid - half, x + width, mid + half), colour, radius=half)
         x += 14
         if symbol:
-            self.symbol(symbol, (x, mid - 13), 26, ink)
-            x += 34
-        self.text((x, mid), text, size=theme.Size.SMALL, weight="semibold", fill=ink, anchor="lm")
+            self.symbol(symbol, (x, mid - size // 2), size, ink)
+            x += size + 8
+        self.text((x, mid), text, size=size, weight="semibold", fill=ink, anchor="lm")
         return width
 
     # Output -----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ drawn by :mod:`render.symbols` from Pillow primitives; this module only names th
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "MUTED",
     "PANEL",
     "PANEL_ACTIVE",
+    "PHONE_TEXT",
+    "PHONE_WIDTH",
     "PLAYER_COLOURS",
     "PLAYER_SHAPES",
     "RADIUS",
@@ -31,6 +34,7 @@ __all__ = [
     "Colour",
     "Size",
     "ink_on",
+    "min_text",
     "player_colour",
     "player_shape",
 ]
@@ -50,6 +54,10 @@ class Size:
 
 
 WIDTH: Final = 1400
+#: Discord shows a picture about this wide on a phone ...
+PHONE_WIDTH: Final = 360
+#: ... where no text should be under this many pixels (27 px at 1080 wide, 35 px at 1400).
+PHONE_TEXT: Final = 9
 MARGIN: Final = 28
 GAP: Final = 14
 RADIUS: Final = 14
@@ -75,6 +83,12 @@ PLAYER_COLOURS: Final[tuple[Colour, ...]] = (
     (186, 196, 206),
 )
 PLAYER_SHAPES: Final[tuple[str, ...]] = ("circle", "square", "triangle", "diamond")
+
+
+def min_text(width: int) -> int:
+    """The smallest font size allowed in a picture ``width`` pixels wide: at least
+    :data:`PHONE_TEXT` pixels once it is shrunk to :data:`PHONE_WIDTH`."""
+    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
 
 
 def player_colour(seat: int) -> Colour:

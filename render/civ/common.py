@@ -11,8 +11,8 @@ import locales
 from render import theme
 from render.canvas import Canvas
 from render.civ import look
+from render.civ.look import Size
 from render.context import Ctx, context, event_sentence
-from render.theme import Size
 from rules.civ import data
 
 __all__ = [
@@ -38,8 +38,11 @@ EFFECTS: dict[tuple[str, int], str] = {
     (data.DOMAINS[e.domain], e.level): e.token for e in data.EFFECTS.values() if e.is_permanent
 }
 
-HAND_CARD = (178, 262)
-SMALL_CARD = (104, 148)
+# Sized for the names at CIV's text sizes: "Katonaság" fits a hand card in bold and, in the
+# small cards' column (card and gap), underneath.
+HAND_CARD = (210, 300)
+SMALL_CARD = (140, 190)
+_SMALL_GAP = 32
 
 
 def domain_name(ctx: Ctx, domain: str) -> str:
@@ -76,9 +79,9 @@ def draw_card_row(
     """
     left, y = xy
     w, h = HAND_CARD if large else SMALL_CARD
-    label_h = 0 if large else Size.SMALL + 10
-    gap = theme.GAP if large else 2 * theme.GAP  # room for the names under small cards
-    per_row = max(1, (theme.WIDTH - left - theme.MARGIN + gap) // (w + gap))
+    label_h = 0 if large else Size.SMALL + 12
+    gap = theme.GAP if large else _SMALL_GAP  # room for the names under small cards
+    per_row = max(1, (look.WIDTH - left - look.MARGIN + gap) // (w + gap))
     for i, domain in enumerate(cards):
         row, col = divmod(i, per_row)
         x, top = left + col * (w + gap), y + row * (h + label_h + theme.GAP)
@@ -104,7 +107,7 @@ def draw_small_card(c: Canvas, domain: str, xy: tuple[int, int], size: tuple[int
     x, y = xy
     w, h = size
     colour = look.DOMAIN_COLOURS[domain]
-    c.box((x, y, x + w, y + h), colour, radius=10)
+    c.box((x, y, x + w, y + h), colour, radius=12)
     icon = min(w, h) * 3 // 5
     c.symbol(
         look.DOMAIN_SYMBOLS[domain],
@@ -123,24 +126,24 @@ def _hand_card(domain: str, name: str, embargo: str) -> Image.Image:
     card = Canvas(w, h)
     card.box((0, 0, w - 1, h - 1), colour, radius=18)
     card.box((8, 8, w - 9, h - 9), None, outline=ink, width=3, radius=12)
-    card.symbol(look.DOMAIN_SYMBOLS[domain], ((w - 112) // 2, 34), 112, ink)
+    card.symbol(look.DOMAIN_SYMBOLS[domain], ((w - 128) // 2, 38), 128, ink)
     # The largest size that fits ("Katonaság" needs a step down), cut only as a last resort.
     room = w - 28
     size = next(
         (s for s in (Size.CARD, Size.CARD - 4) if Canvas.measure(name, s, "bold") <= room),
         Size.SMALL,
     )
-    card.text((w // 2, 184), name, size=size, weight="bold", fill=ink, anchor="mm", max_width=room)
+    card.text((w // 2, 212), name, size=size, weight="bold", fill=ink, anchor="mm", max_width=room)
     if embargo:
-        card.draw.rectangle((8, 210, w - 9, h - 9), fill=theme.DANGER)
-        card.symbol("no_entry", (18, 217), 34, theme.INK_LIGHT)
+        card.draw.rectangle((8, 242, w - 9, h - 9), fill=theme.DANGER)
+        card.symbol("no_entry", (16, 250), 32, theme.INK_LIGHT)
         card.text(
-            (60, 234),
+            (54, 266),
             embargo,
             size=Size.SMALL,
             weight="bold",
             fill=theme.INK_LIGHT,
             anchor="lm",
-            max_width=w - 72,
+            max_width=w - 64,
         )
     return card.image

@@ -7,13 +7,14 @@ from typing import Any
 
 from render import theme
 from render.canvas import Canvas
+from render.civ import look
 from render.civ.common import DOMAINS, HAND_CARD, SMALL_CARD, Ctx, context, draw_card_row
-from render.theme import Size
+from render.civ.look import Size
 
 __all__ = ["hand_png"]
 
-_X0 = theme.MARGIN
-_WIDTH = theme.WIDTH - 2 * theme.MARGIN
+_X0 = look.MARGIN
+_WIDTH = look.WIDTH - 2 * look.MARGIN
 
 
 def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
@@ -25,8 +26,8 @@ def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None 
     seat = view["seats"][index]
     hand: list[str] = list(view.get("hand") or [])
     private: Mapping[str, Any] = view.get("private") or {}
-    canvas = Canvas(theme.WIDTH, _height_bound(hand, private))
-    y = _draw_header(canvas, ctx, index, seat, len(hand), theme.MARGIN)
+    canvas = Canvas(look.WIDTH, _height_bound(hand, private))
+    y = _draw_header(canvas, ctx, index, seat, len(hand), look.MARGIN)
     if hand:
         y = draw_card_row(
             canvas, ctx, hand, (_X0, y), large=True, embargoed=frozenset(seat["embargoed"])
@@ -36,14 +37,14 @@ def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None 
         y += Size.BODY + 2 * theme.GAP
     for kind in sorted(private):
         y = _draw_private(canvas, ctx, kind, private[kind], y)
-    return canvas.png(y - theme.GAP + theme.MARGIN)
+    return canvas.png(y - theme.GAP + look.MARGIN)
 
 
 def _height_bound(hand: Sequence[str], private: Mapping[str, Any]) -> int:
     """A height the page cannot exceed (the canvas is cropped to what was used)."""
-    card_rows = len(hand) // 5 + 1
+    card_rows = len(hand) // 4 + 1
     small_rows = sum(
-        len(v) // 8 + 2
+        len(v) // 6 + 2
         for data in private.values()
         if isinstance(data, Mapping)
         for v in data.values()
@@ -60,13 +61,13 @@ def _height_bound(hand: Sequence[str], private: Mapping[str, Any]) -> int:
 def _draw_header(
     c: Canvas, ctx: Ctx, index: int, seat: Mapping[str, Any], count: int, y: int
 ) -> int:
-    c.symbol(theme.player_shape(index), (_X0, y + 6), 40, theme.player_colour(index))
+    c.symbol(theme.player_shape(index), (_X0, y + 6), 46, theme.player_colour(index))
     c.text(
-        (_X0 + 56, y),
+        (_X0 + 62, y),
         ctx.t("render.civ.hand_title", player=ctx.name(index)),
         size=Size.TITLE,
         weight="bold",
-        max_width=_WIDTH - 56,
+        max_width=_WIDTH - 62,
     )
     y += Size.TITLE + 14
     c.text(
@@ -79,14 +80,14 @@ def _draw_header(
     y += Size.BODY + 12
     embargoed = [d for d in DOMAINS if d in seat["embargoed"]]
     if embargoed:
-        c.symbol("no_entry", (_X0, y + 1), 32, theme.DANGER)
+        c.symbol("no_entry", (_X0, y + 1), 38, theme.DANGER)
         c.text(
-            (_X0 + 44, y),
+            (_X0 + 50, y),
             ctx.t("render.civ.hand_embargo", domains=embargoed),
             size=Size.BODY,
             weight="semibold",
             fill=theme.DANGER,
-            max_width=_WIDTH - 44,
+            max_width=_WIDTH - 50,
         )
         y += Size.BODY + 12
     return y + theme.GAP

@@ -1,4 +1,5 @@
-"""CIV's own look: the domain colours and pictograms, team badges, age numerals.
+"""CIV's own look: the picture width and text sizes, the domain colours and pictograms, team
+badges, age numerals.
 
 Every domain is told apart by a silhouette as well as a colour (never colour alone), so the
 pictures stay readable for colour-blind players and in greyscale.
@@ -10,8 +11,27 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from render import theme
 from render.symbols import Painter, rect, rotated, scaled
 from render.theme import Colour
+
+#: Both CIV pictures are the shared 1400 px wide (tests/test_every_game.py expects it of every
+#: table), so the phone rule puts the smallest text at 35 px.
+WIDTH: Final = theme.WIDTH
+MARGIN: Final = theme.MARGIN
+
+
+class Size:
+    """CIV's font sizes in pixels: none under ``SMALL``, the phone rule's minimum at
+    :data:`WIDTH` (a 360 px wide copy, as Discord shows it on a phone, keeps 9 px)."""
+
+    SMALL: Final = theme.min_text(WIDTH)
+    BODY: Final = 38
+    HEADING: Final = 44
+    TITLE: Final = 54
+    COUNT: Final = 68
+    CARD: Final = 40
+
 
 FINAL: Final[Colour] = (222, 120, 36)
 

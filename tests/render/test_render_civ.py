@@ -12,7 +12,9 @@ import pytest
 from PIL import Image
 
 import render
+from render import theme
 from render.canvas import Canvas
+from render.civ import look
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 300_000
@@ -46,15 +48,57 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield lines
 
 
+@pytest.fixture
+def drawn_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int]]]:
+    """Every line of text drawn while the test runs, with its font size."""
+    lines: list[tuple[str, int]] = []
+    original = Canvas.text
+
+    def recording(self: Canvas, xy: tuple[float, float], text: str, **kwargs: Any) -> int:
+        lines.append((text, kwargs["size"]))
+        return original(self, xy, text, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", recording)
+    yield lines
+
+
 @pytest.mark.parametrize("lang", ["en", "hu"])
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_table_renders_a_phone_sized_png_under_budget(name: str, lang: str) -> None:
     """Each table is a PNG 1400 px wide, taller than wide only by its content, < 300 KB."""
     data = render.table_png(TABLES[name](), lang=lang)
     width, height = png_size(data)
-    assert width == 1400
-    assert 800 < height < 2600
+    assert width == look.WIDTH == 1400
+    assert 1500 < height < 3200
     assert len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("name", [*sorted(TABLES), "hand"])
+def test_no_text_is_smaller_than_the_phone_rule(
+    name: str, lang: str, drawn_sizes: list[tuple[str, int]]
+) -> None:
+    """Shrunk to 360 px wide, as Discord shows a picture on a phone, no text of the table or
+    the hand is under 9 px: every font is at least a 40th of the width (35 px at 1400)."""
+    if name == "hand":
+        data = render.hand_png(samples.hand_view(), lang=lang)
+    else:
+        data = render.table_png(TABLES[name](), lang=lang)
+    width, _ = png_size(data)
+    smallest = min(size for _, size in drawn_sizes)
+    assert smallest * theme.PHONE_WIDTH / width >= theme.PHONE_TEXT == 9
+    assert smallest >= theme.min_text(width) == look.Size.SMALL == 35
+    if name != "hand":  # the bigger type drops none of the numbers a player needs
+        view = TABLES[name]()
+        texts = [text for text, _ in drawn_sizes]
+        for seat in view["seats"]:
+            assert f"{seat['hand_size']} / {seat['hand_limit']}" in texts
+            for need in seat["hegemony_need"].values():
+                assert f"/{need}" in texts
+        discard = view["discard"]
+        counts = [text for text in texts if text.isdigit()]
+        for domain in samples.DOMAINS:
+            assert str(discard.count(domain)) in counts
 
 
 def test_table_is_deterministic() -> None:
@@ -213,7 +257,7 @@ def test_hand_renders_with_private_info(lang: str, drawn_text: list[str]) -> Non
     """The hand image shows the cards, the limit, the embargo and the Inquisition record."""
     data = render.hand_png(samples.hand_view(), lang=lang)
     width, height = png_size(data)
-    assert width == 1400
+    assert width == look.WIDTH
     assert 400 < height < 1600
     assert len(data) < MAX_BYTES
     text = "\n".join(drawn_text)
@@ -236,7 +280,7 @@ def test_hand_renders_every_private_record(private: dict[str, Any]) -> None:
     """Known and unknown private records draw without error."""
     view = samples.hand_view()
     view["private"] = private
-    assert png_size(render.hand_png(view, lang="hu"))[0] == 1400
+    assert png_size(render.hand_png(view, lang="hu"))[0] == look.WIDTH
 
 
 def test_hand_can_be_empty(drawn_text: list[str]) -> None:
@@ -248,11 +292,15 @@ def test_hand_can_be_empty(drawn_text: list[str]) -> None:
 
 
 def test_hand_of_twelve_cards_wraps() -> None:
-    """Breakthrough can leave a big hand: the cards wrap onto more rows."""
+    """Breakthrough can leave a big hand: the cards wrap onto more rows (six to a row)."""
     view = samples.hand_view()
-    view.update(private={})
+    view.update(private={}, hand=["science"] * 6)
+    six = png_size(render.hand_png(view, lang="en"))[1]
+    view["hand"] = ["science"] * 7
     seven = png_size(render.hand_png(view, lang="en"))[1]
     view["hand"] = ["science"] * 12
+    assert png_size(render.hand_png(view, lang="en"))[1] == seven > six + 200
+    view["hand"] = ["science"] * 13
     assert png_size(render.hand_png(view, lang="en"))[1] > seven + 200
 
 

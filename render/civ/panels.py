@@ -1,0 +1,308 @@
+"""The CIV table's player panels: a name row, then the six domains as cells, three to a row.
+
+Three cells to a row (not six) leave each cell about 430 px, room for the count, the level
+pips and an effect name at CIV's 35 px minimum. Cells line up from panel to panel, so a domain
+compares down a column.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, Final
+
+from PIL import Image
+
+import locales
+from render import theme
+from render.canvas import Badge, Canvas
+from render.civ import look
+from render.civ.common import DOMAINS, Ctx, domain_name, effect_name, team_letter
+from render.civ.look import Size
+from render.fonts import Weight
+from render.symbols import Painter
+
+__all__ = ["PANEL_H", "draw_panel", "majority_leaders"]
+
+_PAD: Final = 18
+_X0: Final = look.MARGIN
+_X1: Final = look.WIDTH - look.MARGIN
+_COLUMNS: Final = 3
+_CELL_GAP: Final = 14
+_CELL_W: Final = (_X1 - _X0 - 2 * _PAD - (_COLUMNS - 1) * _CELL_GAP) // _COLUMNS
+_STRIP_H: Final = 52
+_CELL_H: Final = 184
+_NAME_ROW_H: Final = 60
+_ROWS: Final = -(-len(DOMAINS) // _COLUMNS)
+PANEL_H: Final = 2 * _PAD + _NAME_ROW_H + 10 + _ROWS * (_CELL_H + _CELL_GAP) - _CELL_GAP
+
+# Inside a cell: the count's baseline, the pips (right-aligned on the count's row), the line
+# under them (effect name, "Embargo" or the Culture lead) with the markers at its right.
+_COUNT_BASE: Final = _STRIP_H + 72
+_PIP_W, _PIP_H, _PIP_GAP = 64, 46, 8
+_PIP_TOP: Final = _STRIP_H + 20
+_LINE_MID: Final = _STRIP_H + 100
+_MARKER: Final = 38
+_INSET: Final = 14
+
+
+def majority_leaders(view: Mapping[str, Any]) -> dict[str, set[int]]:
+    """After a majority count: per domain, the seats that scored it.
+
+    Taken from the outcome's ``details["domains"]`` (handles per domain) when the engine gives
+    them, else the seats with the most cards (nobody scores a domain at 0).
+    """
+    outcome = view.get("outcome")
+    if outcome is None or outcome.get("reason") != "majority":
+        return {}
+    scored = (outcome.get("details") or {}).get("domains")
+    if isinstance(scored, Mapping):
+        players = list(view["players"])
+        return {
+            domain: {players.index(p) for p in holders if p in players}
+            for domain, holders in scored.items()
+            if isinstance(holders, list)
+        }
+    leaders: dict[str, set[int]] = {}
+    for domain in DOMAINS:
+        best = max(seat["area"][domain] for seat in view["seats"])
+        if best > 0:
+            leaders[domain] = {s["seat"] for s in view["seats"] if s["area"][domain] == best}
+    return leaders
+
+
+def draw_panel(
+    c: Canvas,
+    ctx: Ctx,
+    view: Mapping[str, Any],
+    seat: Mapping[str, Any],
+    leaders: Mapping[str, set[int]],
+    y: int,
+) -> int:
+    """One seat's panel at ``y``; returns the y below it."""
+    index = seat["seat"]
+    active = view["step"] != "over" and index == view["active"]
+    background = theme.PANEL_ACTIVE if active else theme.PANEL
+    c.box(
+        (_X0, y, _X1, y + PANEL_H),
+        background,
+        outline=theme.ACCENT if active else None,
+        width=5 if active else 0,
+    )
+    waiting = any(p["seat"] == index for p in view.get("pending") or [])
+    _draw_name_row(c, ctx, seat, y + _PAD, _badges(ctx, view, seat, active, waiting))
+    coin = view.get("coin")
+    top = y + _PAD + _NAME_ROW_H + 10
+    for i, domain in enumerate(DOMAINS):
+        row, column = divmod(i, _COLUMNS)
+        x = _X0 + _PAD + column * (_CELL_W + _CELL_GAP)
+        markers: list[tuple[str | Painter, theme.Colour]] = []
+        if domain in seat["embargoed"]:
+            markers.append(("no_entry", theme.DANGER))
+        if coin is not None and coin["target"] == index and coin["domain"] == domain:
+            markers.append((look.culture_coin, theme.ACCENT))
+        if index in leaders.get(domain, ()):
+            markers.append(("crown", theme.ACCENT))
+        xy = (x, top + row * (_CELL_H + _CELL_GAP))
+        _draw_cell(c, ctx, seat, domain, xy, background, markers)
+    return y + PANEL_H + theme.GAP
+
+
+def _draw_name_row(
+    c: Canvas, ctx: Ctx, seat: Mapping[str, Any], y: int, badges: list[Badge]
+) -> None:
+    """Marker, name and badges on the left; hand size / hand limit on the right."""
+    index = seat["seat"]
+    mid = y + _NAME_ROW_H // 2
+    right = _X1 - _PAD
+    hand = " / ".join(locales.format_number(ctx.lang, seat[k]) for k in ("hand_size", "hand_limit"))
+    right -= c.text((right, mid), hand, size=Size.HEADING, weight="bold", anchor="rm") + 12
+    label = ctx.t("render.civ.hand")
+    right -= c.text((right, mid), label, size=Size.SMALL, fill=theme.MUTED, anchor="rm") + 50
+    c.symbol("card", (right, mid - 22), 44, theme.MUTED)
+    right -= 2 * theme.GAP
+
+    x = _X0 + _PAD
+    c.symbol(theme.player_shape(index), (x, mid - 20), 40, theme.player_colour(index))
+    x += 52
+    badges_w = sum(Canvas.badge_width(b, Size.SMALL) + 10 for b in badges)
+    x += (
+        c.text(
+            (x, mid),
+            ctx.name(index),
+            size=Size.HEADING,
+            weight="bold",
+            anchor="lm",
+            max_width=max(200, right - x - badges_w),
+        )
+        + 16
+    )
+    for badge in badges:
+        if x + Canvas.badge_width(badge, Size.SMALL) > right:
+            break
+        x += c.badge(badge, x, mid, Size.SMALL) + 10
+
+
+def _badges(
+    ctx: Ctx, view: Mapping[str, Any], seat: Mapping[str, Any], active: bool, waiting: bool
+) -> list[Badge]:
+    """The badges after a name, most important first (they are dropped from the end)."""
+    index = seat["seat"]
+    badges: list[Badge] = []
+    outcome = view.get("outcome")
+    if seat.get("resigned"):
+        badges.append(("no_entry", ctx.t("render.civ.resigned"), theme.BORDER))
+    if outcome is not None:
+        rank = outcome["ranks"][index]
+        if outcome["reason"] == "majority":  # otherwise the scores are just 1 and 0
+            text = ctx.t("render.civ.place", rank=rank, count=outcome["scores"][index])
+        else:
+            text = ctx.t("render.civ.place_only", rank=rank)
+        badges.append(("crown", text, theme.ACCENT) if rank == 1 else (None, text, theme.BORDER))
+    elif active and not view["step"].startswith("draft"):
+        badges.append(("play", ctx.t("render.civ.active"), theme.ACCENT))
+    elif waiting or active:  # a draft choice, or a seat answering someone else's effect
+        badges.append(("hourglass", ctx.t("render.civ.waiting"), theme.ACCENT))
+    team = seat.get("team")
+    if team is not None:
+        colour = look.TEAM_COLOURS[team % len(look.TEAM_COLOURS)]
+        badges.append((None, ctx.t("render.civ.team", team=team_letter(team)), colour))
+    if index == view["start_seat"]:
+        badges.append(("flag", ctx.t("render.civ.start"), theme.BORDER))
+    return badges
+
+
+def _draw_cell(
+    c: Canvas,
+    ctx: Ctx,
+    seat: Mapping[str, Any],
+    domain: str,
+    xy: tuple[int, int],
+    background: theme.Colour,
+    markers: list[tuple[str | Painter, theme.Colour]],
+) -> None:
+    """One domain of one player: count / hegemony need and level pips on one row; under them
+    the effect reached (or "Embargo", or the Culture lead) with the markers at its right
+    (embargo, the Culture coin, a majority won at the end)."""
+    x, y = xy
+    colour = look.DOMAIN_COLOURS[domain]
+    embargoed = domain in seat["embargoed"]
+    count = seat["area"][domain]
+    need = seat["hegemony_need"][domain]
+    raised = seat["facedown_utopia"][domain]
+    level = seat["levels"][domain]
+    c.image.paste(_cell_base(domain, domain_name(ctx, domain), background, embargoed), (x, y))
+
+    # The count, then "/need" for hegemony, in the accent colour when one card away.
+    base = y + _COUNT_BASE
+    count_w = c.text(
+        (x + _INSET, base),
+        locales.format_number(ctx.lang, count),
+        size=Size.COUNT,
+        weight="bold",
+        fill=theme.TEXT if count else theme.MUTED,
+        anchor="ls",
+    )
+    need_w = c.text(
+        (x + _INSET + 6 + count_w, base),
+        f"/{locales.format_number(ctx.lang, need)}",
+        size=Size.BODY,
+        weight="semibold",
+        fill=theme.ACCENT if need - count <= 1 else theme.MUTED,
+        anchor="ls",
+    )
+    if raised:  # face-down Utopia cards (Republic) raising the need
+        rx = x + _INSET + 14 + count_w + need_w
+        utopia = look.DOMAIN_COLOURS["utopia"]
+        c.symbol("card", (rx, base - 34), 34, utopia)
+        c.text(
+            (rx + 32, base), f"+{raised}", size=Size.SMALL, weight="bold", fill=utopia, anchor="ls"
+        )
+    if domain != "culture":
+        ink = theme.ink_on(colour)
+        for i in range(1, min(level, 2) + 1):  # the base image has both pips empty
+            px = x + _pip_x(i)
+            c.box((px, y + _PIP_TOP, px + _PIP_W, y + _PIP_TOP + _PIP_H), colour, radius=8)
+            c.text(
+                (px + _PIP_W // 2, y + _PIP_TOP + _PIP_H // 2),
+                look.ROMAN[i],
+                size=Size.SMALL,
+                weight="bold",
+                fill=ink,
+                anchor="mm",
+            )
+    mid = y + _LINE_MID
+    for i, (symbol, tint) in enumerate(markers):
+        mx = x + _CELL_W - _INSET - _MARKER - (_MARKER + 6) * i
+        c.symbol(symbol, (mx, mid - _MARKER // 2), _MARKER, tint)
+    room = _CELL_W - 2 * _INSET - (_MARKER + 6) * len(markers)
+    weight: Weight
+    if embargoed:
+        label, weight, fill = ctx.t("render.civ.embargo"), "bold", theme.DANGER
+    elif domain == "culture" and seat["culture_leader"]:
+        c.symbol(look.culture_coin, (x + _INSET, mid - 18), 36, theme.ACCENT)
+        c.text(
+            (x + _INSET + 44, mid),
+            ctx.t("render.civ.culture_lead"),
+            size=Size.SMALL,
+            weight="semibold",
+            fill=theme.ACCENT,
+            anchor="lm",
+            max_width=room - 44,
+        )
+        return
+    elif level and domain != "culture":
+        label, weight, fill = effect_name(ctx, domain, level), "regular", theme.TEXT
+    else:
+        return
+    c.text(
+        (x + _INSET, mid),
+        label,
+        size=Size.SMALL,
+        weight=weight,
+        fill=fill,
+        anchor="lm",
+        max_width=room,
+    )
+
+
+def _pip_x(level: int) -> int:
+    """The left edge of the level ``level`` pip inside a cell (the pips end at the right)."""
+    return _CELL_W - _INSET - (3 - level) * _PIP_W - (2 - level) * _PIP_GAP
+
+
+@functools.lru_cache(maxsize=128)
+def _cell_base(domain: str, name: str, background: theme.Colour, embargoed: bool) -> Image.Image:
+    """The static part of a cell: frame, coloured strip with symbol and name, empty pips."""
+    colour = look.DOMAIN_COLOURS[domain]
+    ink = theme.ink_on(colour)
+    cell = Canvas(_CELL_W, _CELL_H, background)
+    cell.box((0, 0, _CELL_W - 1, _CELL_H - 1), theme.CELL)
+    cell.box((0, 0, _CELL_W - 1, _STRIP_H), colour)
+    cell.draw.rectangle((0, _STRIP_H - theme.RADIUS, _CELL_W - 1, _STRIP_H), fill=colour)
+    cell.symbol(look.DOMAIN_SYMBOLS[domain], (12, (_STRIP_H - 34) // 2), 34, ink)
+    cell.text(
+        (58, _STRIP_H // 2),
+        name,
+        size=Size.SMALL,
+        weight="semibold",
+        fill=ink,
+        anchor="lm",
+        max_width=_CELL_W - 70,
+    )
+    if domain != "culture":
+        for i in (1, 2):
+            px = _pip_x(i)
+            box = (px, _PIP_TOP, px + _PIP_W, _PIP_TOP + _PIP_H)
+            cell.box(box, None, outline=theme.BORDER, width=2, radius=8)
+            cell.text(
+                (px + _PIP_W // 2, _PIP_TOP + _PIP_H // 2),
+                look.ROMAN[i],
+                size=Size.SMALL,
+                weight="bold",
+                fill=theme.MUTED,
+                anchor="mm",
+            )
+    if embargoed:
+        cell.box((0, 0, _CELL_W - 1, _CELL_H - 1), None, outline=theme.DANGER, width=5)
+    return cell.image
