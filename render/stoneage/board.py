@@ -49,6 +49,7 @@ _BODY_PAD = 14
 _CAPACITY_W = 84
 _SLOT_HEAD = 54
 _MARKER = 34
+_CLOSED_LINE_H = Size.SMALL + 6
 _TILE_H = 200
 _STACK_STEP = 6
 _STACK_LAYERS = 3
@@ -65,16 +66,25 @@ def _entries_per_row() -> int:
     return max(1, (COL_W - 2 * _BODY_PAD - _CAPACITY_W) // _ENTRY_W)
 
 
-def _location_rows(people: Sequence[int]) -> int:
-    entries = sum(1 for n in people if n)
+def _closed_lines(ctx: Ctx) -> list[str]:
+    """Why a village place is closed, on at most two lines of its body."""
+    room = COL_W - 2 * _BODY_PAD
+    return Canvas.wrap(ctx.t("render.stoneage.blocked"), Size.SMALL, "semibold", room, 2)
+
+
+def _location_rows(ctx: Ctx, view: Mapping[str, Any], loc: str) -> int:
+    """Rows of people entries the location needs (a closed one: as many as its sentence)."""
+    if (view.get("usable") or {}).get(loc, True) is False:
+        return -(-len(_closed_lines(ctx)) * _CLOSED_LINE_H // _ENTRY_H)
+    entries = sum(1 for n in view["locations"].get(loc) or [] if n)
     return max(1, -(-entries // _entries_per_row()))
 
 
-def locations_height(view: Mapping[str, Any]) -> int:
+def locations_height(ctx: Ctx, view: Mapping[str, Any]) -> int:
     """Pixels :func:`draw_locations` takes."""
     height = 0
     for half in (look.LOCATIONS[:4], look.LOCATIONS[4:]):
-        rows = max(_location_rows(view["locations"].get(loc) or []) for loc in half)
+        rows = max(_location_rows(ctx, view, loc) for loc in half)
         height += _STRIP_H + 2 * _BODY_PAD + rows * _ENTRY_H + theme.GAP
     return height + theme.GAP
 
@@ -94,7 +104,7 @@ def draw_locations(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     usable: Mapping[str, Any] = view.get("usable") or {}
     for half in (look.LOCATIONS[:4], look.LOCATIONS[4:]):
         people = [list(view["locations"].get(loc) or []) for loc in half]
-        rows = max(_location_rows(p) for p in people)
+        rows = max(_location_rows(ctx, view, loc) for loc in half)
         height = _STRIP_H + 2 * _BODY_PAD + rows * _ENTRY_H
         for col, (loc, here) in enumerate(zip(half, people, strict=True)):
             open_now = usable.get(loc, True) is not False
@@ -134,11 +144,9 @@ def _draw_location(
     )
     top = y + _STRIP_H + _BODY_PAD
     if not open_now:
-        room = COL_W - 2 * _BODY_PAD
-        lines = Canvas.wrap(ctx.t("render.stoneage.blocked"), Size.SMALL, "semibold", room, 2)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(_closed_lines(ctx)):
             c.text(
-                (x + _BODY_PAD, top + i * (Size.SMALL + 6)),
+                (x + _BODY_PAD, top + 4 + i * _CLOSED_LINE_H),
                 line,
                 size=Size.SMALL,
                 weight="semibold",

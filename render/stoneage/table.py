@@ -81,7 +81,7 @@ def _height_bound(ctx: Ctx, view: Mapping[str, Any]) -> int:
         + _HEADER_H
         + (BANNER_H + theme.GAP if view.get("outcome") is not None else 0)
         + scores.scores_height(view)
-        + (board.locations_height(view) if _board_shown(view) else 0)
+        + (board.locations_height(ctx, view) if _board_shown(view) else 0)
         + (0 if _over(view) else dice.dice_height(view))
         + board.supply_height()
         + players.key_height(ctx)
