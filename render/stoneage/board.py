@@ -28,7 +28,7 @@ from render.stoneage.common import (
     location_name,
     number,
 )
-from render.theme import Size
+from render.stoneage.look import Size
 from rules.stoneage import data
 
 __all__ = [
@@ -42,13 +42,15 @@ __all__ = [
 ]
 
 COL_W = CARD_W
-_STRIP_H = 52
-_ENTRY_H = 50
-_ENTRY_W = 88
+_STRIP_H = 56
+_ENTRY_H = 54
+_ENTRY_W = 100
 _BODY_PAD = 14
 _CAPACITY_W = 84
-_SLOT_HEAD = 50
-_TILE_H = 196
+_SLOT_HEAD = 54
+_MARKER = 34
+_CLOSED_LINE_H = Size.SMALL + 6
+_TILE_H = 200
 _STACK_STEP = 6
 _STACK_LAYERS = 3
 # People a location holds (None = unlimited), by location token.
@@ -64,16 +66,25 @@ def _entries_per_row() -> int:
     return max(1, (COL_W - 2 * _BODY_PAD - _CAPACITY_W) // _ENTRY_W)
 
 
-def _location_rows(people: Sequence[int]) -> int:
-    entries = sum(1 for n in people if n)
+def _closed_lines(ctx: Ctx) -> list[str]:
+    """Why a village place is closed, on at most two lines of its body."""
+    room = COL_W - 2 * _BODY_PAD
+    return Canvas.wrap(ctx.t("render.stoneage.blocked"), Size.SMALL, "semibold", room, 2)
+
+
+def _location_rows(ctx: Ctx, view: Mapping[str, Any], loc: str) -> int:
+    """Rows of people entries the location needs (a closed one: as many as its sentence)."""
+    if (view.get("usable") or {}).get(loc, True) is False:
+        return -(-len(_closed_lines(ctx)) * _CLOSED_LINE_H // _ENTRY_H)
+    entries = sum(1 for n in view["locations"].get(loc) or [] if n)
     return max(1, -(-entries // _entries_per_row()))
 
 
-def locations_height(view: Mapping[str, Any]) -> int:
+def locations_height(ctx: Ctx, view: Mapping[str, Any]) -> int:
     """Pixels :func:`draw_locations` takes."""
     height = 0
     for half in (look.LOCATIONS[:4], look.LOCATIONS[4:]):
-        rows = max(_location_rows(view["locations"].get(loc) or []) for loc in half)
+        rows = max(_location_rows(ctx, view, loc) for loc in half)
         height += _STRIP_H + 2 * _BODY_PAD + rows * _ENTRY_H + theme.GAP
     return height + theme.GAP
 
@@ -93,7 +104,7 @@ def draw_locations(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     usable: Mapping[str, Any] = view.get("usable") or {}
     for half in (look.LOCATIONS[:4], look.LOCATIONS[4:]):
         people = [list(view["locations"].get(loc) or []) for loc in half]
-        rows = max(_location_rows(p) for p in people)
+        rows = max(_location_rows(ctx, view, loc) for loc in half)
         height = _STRIP_H + 2 * _BODY_PAD + rows * _ENTRY_H
         for col, (loc, here) in enumerate(zip(half, people, strict=True)):
             open_now = usable.get(loc, True) is not False
@@ -119,23 +130,23 @@ def _draw_location(
     c.box((x, y, x + COL_W, y + height), theme.PANEL)
     c.box((x, y, x + COL_W, y + _STRIP_H), colour)
     c.draw.rectangle((x, y + _STRIP_H - theme.RADIUS, x + COL_W, y + _STRIP_H), fill=colour)
-    c.symbol(look.LOCATION_ICONS[loc], (x + 12, y + 8), 36, ink)
+    # A closed place shows the no-entry sign in its strip, leaving the body to the sentence.
+    icon = look.LOCATION_ICONS[loc] if open_now else "no_entry"
+    c.symbol(icon, (x + 10, y + (_STRIP_H - 34) // 2), 34, ink if open_now else theme.DANGER)
     c.text(
-        (x + 58, y + _STRIP_H // 2),
+        (x + 52, y + _STRIP_H // 2),
         location_name(ctx, loc),
-        size=Size.BODY,
+        size=Size.SMALL,
         weight="semibold",
         fill=ink,
         anchor="lm",
-        max_width=COL_W - 70,
+        max_width=COL_W - 60,
     )
     top = y + _STRIP_H + _BODY_PAD
     if not open_now:
-        c.symbol("no_entry", (x + 14, top + 4), 40, theme.DANGER)
-        lines = Canvas.wrap(ctx.t("render.stoneage.blocked"), Size.SMALL, "semibold", COL_W - 80, 2)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(_closed_lines(ctx)):
             c.text(
-                (x + 66, top + 2 + i * (Size.SMALL + 6)),
+                (x + _BODY_PAD, top + 4 + i * _CLOSED_LINE_H),
                 line,
                 size=Size.SMALL,
                 weight="semibold",
@@ -148,7 +159,7 @@ def _draw_location(
         row, col = divmod(i, per_row)
         ex, mid = x + _BODY_PAD + col * _ENTRY_W, top + row * _ENTRY_H + _ENTRY_H // 2
         draw_marker(c, seat, (ex, mid - 17), 34)
-        c.text((ex + 44, mid), number(ctx, n), size=Size.HEADING, weight="bold", anchor="lm")
+        c.text((ex + 46, mid), number(ctx, n), size=Size.HEADING, weight="bold", anchor="lm")
     capacity = _CAPACITY.get(loc)
     total = sum(n for n in people if isinstance(n, int))
     limit = "∞" if capacity is None else number(ctx, capacity)
@@ -156,7 +167,7 @@ def _draw_location(
     c.text(
         (x + COL_W - _BODY_PAD, top + _ENTRY_H // 2),
         f"{number(ctx, total)}/{limit}",
-        size=Size.BODY,
+        size=Size.SMALL,
         weight="semibold",
         fill=theme.ACCENT if full else theme.MUTED,
         anchor="rm",
@@ -189,15 +200,14 @@ def draw_display(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
 def _draw_slot_head(c: Canvas, text: str, person: Any, xy: tuple[int, int]) -> None:
     """The label over a card space or stack, and the marker of whoever stands on it."""
     x, y = xy
-    room = COL_W - 16
+    room = COL_W - 4
     if isinstance(person, int) and not isinstance(person, bool):
-        draw_marker(c, person, (x + COL_W - 44, y + 3), 38)
-        room -= 56
+        draw_marker(c, person, (x + COL_W - _MARKER - 3, y + 6), _MARKER)
+        room -= _MARKER + 8
     c.text(
-        (x + 4, y + (_SLOT_HEAD - 8) // 2),
+        (x + 2, y + (_SLOT_HEAD - 8) // 2),
         text,
-        size=Size.BODY,
-        weight="semibold",
+        size=Size.SMALL,
         fill=theme.MUTED,
         anchor="lm",
         max_width=room,
@@ -207,9 +217,11 @@ def _draw_slot_head(c: Canvas, text: str, person: Any, xy: tuple[int, int]) -> N
 def _draw_empty(c: Canvas, text: str, rect: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = rect
     c.box(rect, None, outline=theme.BORDER, width=3, radius=16)
-    for i, line in enumerate(Canvas.wrap(text, Size.SMALL, "regular", x1 - x0 - 32, 3)):
+    lines = Canvas.wrap(text, Size.SMALL, "regular", x1 - x0 - 24, 4)
+    step = Size.SMALL + 8
+    for i, line in enumerate(lines):
         c.text(
-            ((x0 + x1) // 2, (y0 + y1) // 2 - Size.SMALL + i * (Size.SMALL + 8)),
+            ((x0 + x1) // 2, (y0 + y1 - (len(lines) - 1) * step) // 2 + i * step),
             line,
             size=Size.SMALL,
             fill=theme.MUTED,
@@ -284,7 +296,7 @@ def _tile_image(lang: str, face: _TileFace) -> Image.Image:
     band_h = 64
     tile = Canvas(w, h)
     tile.box((0, 0, w - 1, h - 1), look.BUILDING, radius=16)
-    plate = (12, 12, w - 13, h - band_h - 4)
+    plate = (8, 8, w - 9, h - band_h - 4)
     tile.box(plate, theme.PANEL, radius=12)
     x0, y0, x1, y1 = plate
     mid = y0 + 44
@@ -311,9 +323,8 @@ def _tile_image(lang: str, face: _TileFace) -> Image.Image:
             ((x0 + x1) // 2, y1 - 10),
             label,
             size=Size.SMALL,
-            weight="semibold",
             anchor="md",
-            max_width=x1 - x0 - 16,
+            max_width=x1 - x0 - 12,
         )
     band_top = h - band_h
     ink = theme.INK_LIGHT

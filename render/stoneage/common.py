@@ -14,7 +14,7 @@ from render import theme
 from render.canvas import Canvas
 from render.context import Ctx
 from render.stoneage import icons, look
-from render.theme import Size
+from render.stoneage.look import Size
 
 __all__ = [
     "CARDS_PER_ROW",
@@ -35,10 +35,12 @@ __all__ = [
 ]
 
 CARD_W = 325
-CARD_H = 236
+CARD_H = 264
 CARDS_PER_ROW = 4
 _BAND_H = 74
-_PLATE_INSET = 12
+_PLATE_INSET = 8
+_EFFECT_ICON = 60
+_LABEL_LINES = 2
 
 
 def location_name(ctx: Ctx, location: str) -> str:
@@ -88,7 +90,7 @@ def draw_tool_tile(
     c.text(
         (x + size - 6, y + size - 2),
         str(value),
-        size=max(Size.SMALL, size * 3 // 5),
+        size=max(Size.SMALL, size * 3 // 5),  # never under the phone minimum
         weight="bold",
         fill=theme.MUTED if used else theme.INK_DARK,
         anchor="rd",
@@ -219,9 +221,10 @@ def _effect_label(ctx: Ctx, face: CardFace, room: int) -> str:
 
 
 def _draw_effect(c: Canvas, ctx: Ctx, face: CardFace, plate: tuple[int, int, int, int]) -> None:
-    """The pieces centred in the plate, the effect's name under them."""
+    """The pieces centred in the plate, the effect's name under them (on two lines if need
+    be)."""
     x0, y0, x1, y1 = plate
-    icon = 64
+    icon = _EFFECT_ICON
     pieces = _effect_pieces(face)
     widths = []
     for kind, value in pieces:
@@ -231,7 +234,7 @@ def _draw_effect(c: Canvas, ctx: Ctx, face: CardFace, plate: tuple[int, int, int
             widths.append(icon)
     gap = 12
     x = (x0 + x1 - (sum(widths) + gap * (len(pieces) - 1))) // 2
-    mid = y0 + 52
+    mid = y0 + 16 + icon // 2
     for (kind, value), width in zip(pieces, widths, strict=True):
         top = mid - icon // 2
         if kind == "text":
@@ -246,16 +249,19 @@ def _draw_effect(c: Canvas, ctx: Ctx, face: CardFace, plate: tuple[int, int, int
         else:
             draw_any_resource(c, (x, top), icon)
         x += width + gap
-    room = x1 - x0 - 16
-    c.text(
-        ((x0 + x1) // 2, y1 - 12),
-        _effect_label(ctx, face, room),
-        size=Size.SMALL,
-        weight="semibold",
-        fill=theme.TEXT,
-        anchor="md",
-        max_width=room,
-    )
+    room = x1 - x0 - 12
+    label = _effect_label(ctx, face, room)
+    lines = Canvas.wrap(label, Size.SMALL, "semibold", room, _LABEL_LINES)
+    step = Size.SMALL + 4
+    for i, line in enumerate(lines):
+        c.text(
+            ((x0 + x1) // 2, y1 - 8 - (len(lines) - 1 - i) * step),
+            line,
+            size=Size.SMALL,
+            weight="semibold",
+            fill=theme.TEXT,
+            anchor="md",
+        )
 
 
 def _draw_scoring(
@@ -267,10 +273,10 @@ def _draw_scoring(
     x = 14
     if face.figure is not None:
         painter = icons.FIGURE_ICONS.get(face.figure, icons.PERSON)
-        c.symbol(painter, (x, mid - 22), 44, ink)
-        x += 50
+        c.symbol(painter, (x, mid - 20), 40, ink)
+        x += 44
         times = f"×{face.multiplier or 1}"
-        x += c.text((x, mid), times, size=Size.HEADING, weight="bold", fill=ink, anchor="lm") + 8
+        x += c.text((x, mid), times, size=Size.HEADING, weight="bold", fill=ink, anchor="lm") + 6
         name = ctx.t(f"stoneage.figure.{face.figure}")
     else:
         symbol = face.symbol or ""
@@ -278,7 +284,7 @@ def _draw_scoring(
         c.symbol(painter, (x, mid - 24), 48, ink)
         x += 60
         name = ctx.t(f"stoneage.symbol.{symbol}")
-    room = CARD_W - 12 - x
+    room = CARD_W - 10 - x
     size = Size.BODY if Canvas.measure(name, Size.BODY, "semibold") <= room else Size.SMALL
     c.text((x, mid), name, size=size, weight="semibold", fill=ink, anchor="lm", max_width=room)
 

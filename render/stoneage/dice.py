@@ -11,13 +11,16 @@ from render.context import Ctx
 from render.sections import PAD, X0, X1
 from render.stoneage import look
 from render.stoneage.common import draw_die, draw_marker, draw_tool_tile, location_name, number
-from render.theme import Size
+from render.stoneage.frame import badge, badge_width
+from render.stoneage.look import Size
 
 __all__ = ["dice_height", "draw_dice_for_all", "draw_roll"]
 
-_DIE = 52
-_ROW_H = 64
-_TITLE_H = 48
+_DIE = 58  # a tool tile this big writes its value at the phone minimum
+_ROW_H = 72
+_TITLE_H = 54
+_ICON = 48
+_MARKER = 34
 _ONE_USE: theme.Colour = (150, 132, 196)
 
 
@@ -28,9 +31,9 @@ def dice_height(view: Mapping[str, Any]) -> int:
     if isinstance(roll, Mapping):
         pieces = len(roll.get("dice") or []) + len(roll.get("tools") or []) + 8
         pieces += len(roll.get("one_use") or [])
-        height += _TITLE_H + (pieces // 12 + 1) * _ROW_H + 2 * PAD + theme.GAP
+        height += _TITLE_H + (pieces // 10 + 1) * _ROW_H + 2 * PAD + theme.GAP
     if isinstance(view.get("dice_for_all"), Mapping):
-        height += _TITLE_H + 3 * _ROW_H + 2 * PAD + theme.GAP
+        height += _TITLE_H + 3 * _ROW_H + 2 * PAD + theme.GAP + 10
     return height
 
 
@@ -45,8 +48,8 @@ def _title(c: Canvas, ctx: Ctx, label: str, seat: Any, rest: str, y: int) -> int
     mid = y + _TITLE_H // 2
     x += c.text((x, mid), label, size=Size.BODY, weight="bold", anchor="lm") + 16
     if _seat(seat) is not None:
-        draw_marker(c, seat, (x, mid - 16), 32)
-        x += 44
+        draw_marker(c, seat, (x, mid - _MARKER // 2), _MARKER)
+        x += _MARKER + 12
         name = ctx.name(seat)
         x += c.text((x, mid), name, size=Size.BODY, weight="bold", anchor="lm", max_width=420)
         x += 12
@@ -98,7 +101,7 @@ class _Flow:
         if colour is not None:  # a one-use tool: framed in its own colour
             self.c.box((x, top, x + _DIE, top + _DIE), None, outline=colour, width=4, radius=8)
 
-    def icon(self, thing: str, size: int = 44) -> None:
+    def icon(self, thing: str, size: int = _ICON) -> None:
         x, y = self.room(size)
         self.c.symbol(
             look.icon_of(thing), (x, y + (_ROW_H - size) // 2), size, look.colour_of(thing)
@@ -124,10 +127,10 @@ def draw_roll(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     where = _where(ctx, roll)
     room = X1 - PAD - x
     if waiting:
-        badge = ("hourglass", ctx.t("render.stoneage.roll_waiting"), theme.ACCENT)
-        width = Canvas.badge_width(badge)
+        waits = ("hourglass", ctx.t("render.stoneage.roll_waiting"), theme.ACCENT)
+        width = badge_width(waits)
         if width < room - 120:
-            c.badge(badge, X1 - PAD - width, y + _TITLE_H // 2)
+            badge(c, waits, X1 - PAD - width, y + _TITLE_H // 2)
             room -= width + 16
     c.text(
         (x, y + _TITLE_H // 2),
@@ -185,10 +188,10 @@ def draw_dice_for_all(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> i
     mid = y + _ROW_H // 2
     x = X0 + PAD
     if picker is not None:
-        c.symbol("play", (x, mid - 14), 28, theme.ACCENT)
-        x += 40
-        draw_marker(c, picker, (x, mid - 16), 32)
+        c.symbol("play", (x, mid - 16), 32, theme.ACCENT)
         x += 44
+        draw_marker(c, picker, (x, mid - _MARKER // 2), _MARKER)
+        x += _MARKER + 12
         text = ctx.t("render.stoneage.dfa_picker", player=ctx.name(picker))
         x += c.text((x, mid), text, size=Size.BODY, weight="bold", anchor="lm", max_width=600)
         x += 24
@@ -197,8 +200,8 @@ def draw_dice_for_all(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> i
         label = ctx.t("render.stoneage.dfa_next")
         x += c.text((x, mid), label, size=Size.BODY, fill=theme.MUTED, anchor="lm") + 12
         for later_seat in later:
-            draw_marker(c, later_seat, (x, mid - 16), 32)
-            x += 44
+            draw_marker(c, later_seat, (x, mid - _MARKER // 2), _MARKER)
+            x += _MARKER + 12
     picks = [p for p in dfa.get("picks") or [] if isinstance(p, Mapping)]
     if picks:
         y += _ROW_H
@@ -211,8 +214,8 @@ def draw_dice_for_all(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> i
                 break
             picked_by, picked = _seat(pick.get("seat")), pick.get("face")
             if picked_by is not None:
-                draw_marker(c, picked_by, (x, mid - 16), 32)
-                x += 42
+                draw_marker(c, picked_by, (x, mid - _MARKER // 2), _MARKER)
+                x += _MARKER + 10
             if isinstance(picked, int):
                 x = _draw_face(c, picked, (x, y)) + 32
     y += _ROW_H + PAD
@@ -228,6 +231,6 @@ def _draw_face(c: Canvas, face: int, xy: tuple[int, int]) -> int:
     reward = look.FACE_REWARDS.get(face)
     if reward is not None:
         colour = look.colour_of("agriculture" if reward == "field" else reward)
-        c.symbol(look.icon_of(reward), (x, y + (_ROW_H - 44) // 2), 44, colour)
-        x += 44
+        c.symbol(look.icon_of(reward), (x, y + (_ROW_H - _ICON) // 2), _ICON, colour)
+        x += _ICON
     return x

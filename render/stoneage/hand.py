@@ -21,12 +21,13 @@ from render.stoneage.common import (
     draw_marker,
     number,
 )
-from render.theme import Size
+from render.stoneage.look import Size
 from rules.stoneage import data
 
 __all__ = ["hand_png"]
 
-_SUMMARY_H = 2 * (Size.BODY + 14) + 4 * 64 + 4 * PAD
+_ROW_H = 64
+_SUMMARY_H = 2 * (Size.BODY + 14) + 4 * _ROW_H + 4 * PAD
 
 
 def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
@@ -38,7 +39,7 @@ def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None 
     faces = _faces(view.get("hand") or [])
     private: Mapping[str, Any] = view.get("private") or {}
     height = 300 + _SUMMARY_H + card_row_height(len(faces))
-    canvas = Canvas(theme.WIDTH, height)
+    canvas = Canvas(look.WIDTH, height)
     y = _draw_header(canvas, ctx, index, len(faces), theme.MARGIN)
     y = _draw_summary(canvas, ctx, private, y)
     if faces:
@@ -55,13 +56,13 @@ def _faces(hand: Sequence[Any]) -> list[CardFace]:
 
 
 def _draw_header(c: Canvas, ctx: Ctx, index: int, count: int, y: int) -> int:
-    draw_marker(c, index, (X0, y + 6), 40)
+    draw_marker(c, index, (X0, y + 8), 44)
     c.text(
-        (X0 + 56, y),
+        (X0 + 60, y),
         ctx.t("render.stoneage.hand_title", player=ctx.name(index)),
         size=Size.TITLE,
         weight="bold",
-        max_width=X1 - X0 - 56,
+        max_width=X1 - X0 - 60,
     )
     y += Size.TITLE + 14
     c.text(
@@ -92,14 +93,14 @@ def _draw_summary(c: Canvas, ctx: Ctx, private: Mapping[str, Any], y: int) -> in
         width = 58 + times_w + 12 + Canvas.measure(name, Size.SMALL)
         if x + width > X1 - PAD and x > X0 + PAD:
             x = X0 + PAD
-            y += 64
+            y += _ROW_H
         c.symbol(painter, (x, y + 4), 48, look.CARD_BODY["sand"] if n else theme.BORDER)
         fill = theme.TEXT if n else theme.MUTED
         c.text((x + 58, y + 28), times, size=Size.HEADING, weight="bold", fill=fill, anchor="lm")
         name_x = x + 58 + times_w + 12
         c.text((name_x, y + 28), name, size=Size.SMALL, fill=theme.MUTED, anchor="lm")
         x += width + 44
-    y += 64 + PAD
+    y += _ROW_H + PAD
     symbols = private.get("symbols")
     symbols = symbols if isinstance(symbols, Mapping) else {}
     owned = [(s, symbols.get(s)) for s in icons.SYMBOL_ICONS if symbols.get(s)]
@@ -113,12 +114,12 @@ def _draw_summary(c: Canvas, ctx: Ctx, private: Mapping[str, Any], y: int) -> in
         width = 56 + Canvas.measure(label, Size.SMALL, "semibold") + 28
         if x + width > X1 - PAD and x > X0 + PAD:  # eight symbols take two lines
             x = X0 + PAD
-            y += 64
+            y += _ROW_H
         c.symbol(icons.SYMBOL_ICONS[symbol], (x, y + 4), 48, (150, 214, 150))
         c.text((x + 56, y + 28), label, size=Size.SMALL, weight="semibold", anchor="lm")
         x += width
     if not owned:
         c.text((x, y + 28), "–", size=Size.HEADING, fill=theme.MUTED, anchor="lm")
-    y += 64 + PAD
+    y += _ROW_H + PAD
     c.box((X0, top, X1, y), None, outline=theme.BORDER, width=2)
     return y + 2 * theme.GAP

@@ -1,4 +1,5 @@
-"""How Stone Age things look: the colour and pictogram of each good, location and card.
+"""How Stone Age things look: text sizes, and the colour and pictogram of each good, location
+and card.
 
 Colours follow the game's pieces (brown wood, red-brown brick, grey stone, yellow gold, green
 food) but are never the only clue: each good also has its own silhouette
@@ -7,6 +8,7 @@ food) but are never the only clue: each good also has its own silhouette
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from render import theme
@@ -23,11 +25,41 @@ __all__ = [
     "GOODS",
     "LOCATIONS",
     "LOCATION_ICONS",
+    "PHONE_TEXT",
+    "PHONE_WIDTH",
     "RESOURCES",
     "TOOL_TILE",
+    "WIDTH",
+    "Size",
     "colour_of",
     "icon_of",
+    "min_text",
 ]
+
+#: Width of the table and hand pictures (tests/test_every_game.py expects 1400 of every game).
+WIDTH: Final = theme.WIDTH
+#: Discord shows a picture about this wide on a phone ...
+PHONE_WIDTH: Final = 360
+#: ... where no text should be under this many pixels (27 px at 1080 wide, 35 px at 1400).
+PHONE_TEXT: Final = 9
+
+
+def min_text(width: int) -> int:
+    """The smallest font size allowed in a picture ``width`` pixels wide: at least
+    :data:`PHONE_TEXT` pixels once it is shrunk to :data:`PHONE_WIDTH` (35 px at 1400)."""
+    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
+
+
+class Size:
+    """Stone Age's font sizes in pixels: nothing is smaller than ``SMALL``, the phone rule's
+    minimum at :data:`WIDTH` (the shared :class:`render.theme.Size` goes down to 26 px)."""
+
+    SMALL: Final = min_text(WIDTH)
+    BODY: Final = SMALL + 3
+    HEADING: Final = 44
+    TITLE: Final = 52
+    COUNT: Final = 64
+
 
 RESOURCES: Final = ("wood", "brick", "stone", "gold")
 GOODS: Final = ("food", *RESOURCES)

@@ -1,7 +1,12 @@
-"""One panel per seat: name, state badges and score, then the tableau as labelled groups.
+"""One panel per seat: name, state badges and score, then the tableau as groups of pieces;
+and the key over the panels.
 
-A group is a line of pieces (icons, numbers, tool tiles) with a small label under it; groups
-flow left to right and wrap, so a long Hungarian label or many tools never overlap.
+A group is a line of pieces (icons, numbers, tool tiles). The first row (goods, people, food
+track, buildings, cards) is pictograms and numbers only, aligned from panel to panel, and the
+key names each pictogram once: at the phone rule's minimum a label under each would not fit
+one row. The other groups (tools, one-use tools, Medicine, figures, symbols) carry a label
+under them and flow left to right, wrapping, so a long Hungarian label or many tools never
+overlap.
 """
 
 from __future__ import annotations
@@ -16,22 +21,26 @@ from render.context import Ctx, label_or
 from render.sections import PAD, X0, X1
 from render.stoneage import icons, look
 from render.stoneage.common import draw_marker, draw_tool_tile, good_name, number
+from render.stoneage.frame import badge, badge_width
+from render.stoneage.look import Size
 from render.symbols import Painter
-from render.theme import Size
 
-__all__ = ["draw_panel", "panel_height"]
+__all__ = ["draw_key", "draw_panel", "key_height", "panel_height"]
 
-_NAME_ROW_H = 56
-_LINE_H = 50
-_LABEL_H = Size.SMALL + 10
-_GROUP_H = _LINE_H + _LABEL_H
-_GROUP_GAP = 34
-_ICON = 42
-_TILE = 46
+_NAME_ROW_H = 60
+_LINE_H = 58
+_LABEL_H = Size.SMALL + 8
+_LINE_GAP = 10
+_GROUP_GAP = 40
+_ICON = 46
+_TILE = 58  # a tool tile this big writes its value at the phone minimum
+_KEY_ICON = 40
+_KEY_ROW_H = 52
 _ONE_USE: theme.Colour = (150, 132, 196)
 _SYMBOL: theme.Colour = (150, 214, 150)
-# Widths of the first row's columns: five goods, people, food track, buildings, cards.
-_COLUMNS = (116, 116, 116, 116, 116, 244, 204, 140, 120)
+# Widths of the first row's columns: five goods, people (and at home), food track, buildings,
+# cards.
+_COLUMNS = (124, 124, 124, 124, 124, 270, 136, 136, 136)
 
 
 @dataclass
@@ -53,6 +62,11 @@ class _Group:
         self.pieces.append(("tool", (value, used, one_use)))
         return self
 
+    def note(self, text: str) -> _Group:
+        """Muted text at the smallest size (how many people are at home)."""
+        self.pieces.append(("note", text))
+        return self
+
     def width(self) -> int:
         line = sum(_piece_width(kind, value) + 8 for kind, value in self.pieces) - 8
         return max(line, Canvas.measure(self.label, Size.SMALL))
@@ -67,6 +81,8 @@ class _Group:
             elif kind == "number":
                 text, fill = value
                 c.text((x, mid), text, size=Size.HEADING, weight="bold", fill=fill, anchor="lm")
+            elif kind == "note":
+                c.text((x, mid + 2), value, size=Size.SMALL, fill=theme.MUTED, anchor="lm")
             else:
                 tool, used, one_use = value
                 draw_tool_tile(c, tool, (x, mid - _TILE // 2), _TILE, used=used)
@@ -79,7 +95,8 @@ class _Group:
                         radius=8,
                     )
             x += _piece_width(kind, value) + 8
-        c.text((xy[0], y + _LINE_H + 4), self.label, size=Size.SMALL, fill=theme.MUTED)
+        if self.label:
+            c.text((xy[0], y + _LINE_H), self.label, size=Size.SMALL, fill=theme.MUTED)
 
 
 def _piece_width(kind: str, value: Any) -> int:
@@ -87,7 +104,55 @@ def _piece_width(kind: str, value: Any) -> int:
         return _ICON
     if kind == "number":
         return Canvas.measure(value[0], Size.HEADING, "bold")
+    if kind == "note":
+        return Canvas.measure(value, Size.SMALL)
     return _TILE
+
+
+#: What the key names: the pictograms of the first row after the goods.
+_KEY: dict[str, tuple[Painter | str, theme.Colour, str]] = {
+    "person": (icons.PERSON, theme.TEXT, "render.stoneage.alt.people"),
+    "agriculture": (icons.FIELD, look.colour_of("agriculture"), "render.stoneage.agriculture"),
+    "building": (icons.HUT, look.colour_of("wood"), "render.stoneage.buildings"),
+    "card": ("card", look.CARD_BODY["sand"], "render.stoneage.cards"),
+}
+
+
+def _key_entries(ctx: Ctx) -> list[tuple[Painter | str, theme.Colour, str]]:
+    goods = [(look.icon_of(g), look.colour_of(g), good_name(ctx, g)) for g in look.GOODS]
+    return goods + [(painter, colour, ctx.t(key)) for painter, colour, key in _KEY.values()]
+
+
+def _key_lines(ctx: Ctx) -> list[list[tuple[int, Painter | str, theme.Colour, str]]]:
+    """The key's entries (pictogram and name) in lines that fit the page, with their x."""
+    lines: list[list[tuple[int, Painter | str, theme.Colour, str]]] = [[]]
+    x = 0
+    room = X1 - X0 - 2 * PAD
+    for painter, colour, name in _key_entries(ctx):
+        width = _KEY_ICON + 10 + Canvas.measure(name, Size.SMALL)
+        if lines[-1] and x + width > room:
+            lines.append([])
+            x = 0
+        lines[-1].append((x, painter, colour, name))
+        x += width + _GROUP_GAP
+    return lines
+
+
+def key_height(ctx: Ctx) -> int:
+    """Pixels :func:`draw_key` takes."""
+    return len(_key_lines(ctx)) * _KEY_ROW_H + theme.GAP
+
+
+def draw_key(c: Canvas, ctx: Ctx, y: int) -> int:
+    """The pictograms of the panels' first row, each named once."""
+    for line in _key_lines(ctx):
+        mid = y + _KEY_ROW_H // 2
+        for dx, painter, colour, name in line:
+            x = X0 + PAD + dx
+            c.symbol(painter, (x, mid - _KEY_ICON // 2), _KEY_ICON, colour)
+            c.text((x + _KEY_ICON + 10, mid), name, size=Size.SMALL, fill=theme.MUTED, anchor="lm")
+        y += _KEY_ROW_H
+    return y + theme.GAP
 
 
 def _whole(value: Any) -> int:
@@ -96,37 +161,31 @@ def _whole(value: Any) -> int:
 
 def _groups(ctx: Ctx, seat: Mapping[str, Any]) -> tuple[list[_Group], list[_Group]]:
     """The tableau of a seat: the groups of the first row (one per :data:`_COLUMNS`, aligned
-    from panel to panel) and the rest (tools and cards in hand), which flow."""
+    from panel to panel, named by the key) and the rest (tools and cards in hand), which
+    flow."""
     columns: list[_Group] = []
     resources: Mapping[str, Any] = seat.get("resources") or {}
     for good in look.GOODS:
         amount = seat.get("food") if good == "food" else resources.get(good)
         columns.append(
-            _Group(good_name(ctx, good))
+            _Group("")
             .icon(look.icon_of(good), look.colour_of(good))
             .number(number(ctx, amount), theme.TEXT if _whole(amount) else theme.MUTED)
         )
     people: Mapping[str, Any] = seat.get("people") or {}
     columns.append(
-        _Group(ctx.t("render.stoneage.people", home=_whole(people.get("home"))))
+        _Group("")
         .icon(icons.PERSON, theme.player_colour(_whole(seat.get("seat"))))
         .number(number(ctx, people.get("total")))
+        .note(ctx.t("render.stoneage.at_home", home=_whole(people.get("home"))))
     )
-    columns.append(
-        _Group(ctx.t("render.stoneage.agriculture"))
-        .icon(icons.FIELD, look.colour_of("agriculture"))
-        .number(number(ctx, seat.get("agriculture")))
-    )
-    columns.append(
-        _Group(ctx.t("render.stoneage.buildings"))
-        .icon(icons.HUT, look.colour_of("wood"))
-        .number(number(ctx, len(seat.get("buildings") or [])))
-    )
-    columns.append(
-        _Group(ctx.t("render.stoneage.cards"))
-        .icon("card", look.CARD_BODY["sand"])
-        .number(number(ctx, seat.get("cards")))
-    )
+    for thing, value in (
+        ("agriculture", seat.get("agriculture")),
+        ("building", len(seat.get("buildings") or [])),
+        ("card", seat.get("cards")),
+    ):
+        painter, colour, _ = _KEY[thing]
+        columns.append(_Group("").icon(painter, colour).number(number(ctx, value)))
     rest: list[_Group] = []
     tools = [t for t in seat.get("tools") or [] if isinstance(t, Mapping)]
     group = _Group(ctx.t("render.stoneage.tools"))
@@ -214,8 +273,14 @@ def panel_height(ctx: Ctx, seat: Mapping[str, Any]) -> int:
     return _box_height(_layout(*_groups(ctx, seat))) + theme.GAP
 
 
-def _box_height(lines: Sequence[object]) -> int:
-    return 2 * PAD + _NAME_ROW_H + len(lines) * (_GROUP_H + 10)
+def _line_height(line: Sequence[tuple[int, _Group]]) -> int:
+    """A line of groups, and the labels under them if any has one."""
+    labelled = any(group.label for _, group in line)
+    return _LINE_H + (_LABEL_H if labelled else 0) + _LINE_GAP
+
+
+def _box_height(lines: Sequence[Sequence[tuple[int, _Group]]]) -> int:
+    return 2 * PAD + _NAME_ROW_H + 6 + sum(_line_height(line) for line in lines)
 
 
 def draw_panel(
@@ -239,7 +304,7 @@ def draw_panel(
     for line in lines:
         for dx, group in line:
             group.draw(c, (X0 + PAD + dx, top))
-        top += _GROUP_H + 10
+        top += _line_height(line)
     return y + height + theme.GAP
 
 
@@ -266,14 +331,14 @@ def _draw_name_row(
     right -= (
         c.text((right, mid), number(ctx, score), size=Size.TITLE, weight="bold", anchor="rm") + 8
     )
-    c.symbol("star", (right - 40, mid - 20), 40, theme.ACCENT)
-    right -= 40 + 2 * theme.GAP
+    c.symbol("star", (right - 44, mid - 22), 44, theme.ACCENT)
+    right -= 44 + 2 * theme.GAP
 
     x = X0 + PAD
-    draw_marker(c, index, (x, mid - 19), 38)
-    x += 54
+    draw_marker(c, index, (x, mid - 20), 40)
+    x += 56
     badges = _badges(ctx, view, seat, prompts)
-    badges_w = sum(Canvas.badge_width(b) + 10 for b in badges)
+    badges_w = sum(badge_width(b) + 10 for b in badges)
     x += (
         c.text(
             (x, mid),
@@ -285,10 +350,10 @@ def _draw_name_row(
         )
         + 16
     )
-    for badge in badges:
-        if x + Canvas.badge_width(badge) > right:
+    for b in badges:
+        if x + badge_width(b) > right:
             break
-        x += c.badge(badge, x, mid) + 10
+        x += badge(c, b, x, mid) + 10
 
 
 def _badges(

@@ -11,8 +11,8 @@ from render.context import Ctx
 from render.sections import PAD, X0, X1
 from render.stoneage import icons, look
 from render.stoneage.common import draw_any_resource, draw_marker, number
+from render.stoneage.look import Size
 from render.symbols import Painter
-from render.theme import Size
 
 __all__ = ["PARTS", "draw_scores", "scores_height"]
 
@@ -30,9 +30,10 @@ PARTS: tuple[tuple[str, Painter | str | None, theme.Colour], ...] = (
     ("resources", None, theme.TEXT),
 )
 _TIEBREAK_PARTS = ("agriculture", "tools", "people")
-_ROW_H = 46
-_HEAD_H = 56
-_COLUMN_W = 190
+_ROW_H = 52
+_HEAD_H = 60
+_COLUMN_W = 200
+_MARKER = 34
 
 
 def _breakdown(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -70,15 +71,15 @@ def draw_scores(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     for i, right in enumerate(right_of):
         mid = y + _HEAD_H // 2
         name_w = Canvas.measure(ctx.name(i), Size.BODY, "bold")
-        width = min(name_w, col_w - 60)
-        draw_marker(c, i, (right - width - 44, mid - 16), 32)
+        width = min(name_w, col_w - _MARKER - 24)
+        draw_marker(c, i, (right - width - _MARKER - 12, mid - _MARKER // 2), _MARKER)
         c.text(
             (right, mid),
             ctx.name(i),
             size=Size.BODY,
             weight="bold",
             anchor="rm",
-            max_width=col_w - 60,
+            max_width=col_w - _MARKER - 24,
         )
     y += _HEAD_H
     outcome: Mapping[str, Any] = view["outcome"]
@@ -108,17 +109,17 @@ def draw_scores(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
         elif i % 2 == 0:
             c.draw.rectangle((X0 + 4, y, X1 - 4, y + _ROW_H), fill=theme.PANEL)
         if icon is None and colour == theme.TEXT:
-            draw_any_resource(c, (x_label, mid - 18), 36)
+            draw_any_resource(c, (x_label, mid - 20), 40)
         elif icon is not None:
-            c.symbol(icon, (x_label, mid - 18), 36, colour)
+            c.symbol(icon, (x_label, mid - 20), 40, colour)
         c.text(
-            (x_label + 52, mid),
+            (x_label + 54, mid),
             label,
             size=Size.BODY,
             weight="bold" if total else "regular",
             fill=theme.TEXT if icon is not None or colour == theme.TEXT else theme.MUTED,
             anchor="lm",
-            max_width=label_w - 60,
+            max_width=label_w - 66,
         )
         for value, right in zip(values, right_of, strict=True):
             c.text(

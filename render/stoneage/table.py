@@ -14,10 +14,11 @@ from render import theme
 from render.canvas import Canvas
 from render.context import Ctx, context, label_or
 from render.context import public_view as public_keys
-from render.sections import BANNER_H, X0, X1, draw_banner, draw_recent, recent_height
-from render.stoneage import board, dice, players, scores
+from render.sections import X0, X1
+from render.stoneage import board, dice, look, players, scores
 from render.stoneage.common import draw_marker
-from render.theme import Size
+from render.stoneage.frame import BANNER_H, draw_banner, draw_recent, recent_height
+from render.stoneage.look import Size
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
 
@@ -41,14 +42,14 @@ PUBLIC_KEYS = (
     "recent",
     "outcome",
 )
-_HEADER_H = 170
+_HEADER_H = Size.TITLE + Size.BODY + 40 + 26 + 3 * theme.GAP
 
 
 def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table of a Stone Age game as PNG bytes."""
     public = public_view(view)
     ctx = context(public, lang, names)
-    canvas = Canvas(theme.WIDTH, _height_bound(ctx, public))
+    canvas = Canvas(look.WIDTH, _height_bound(ctx, public))
     y = theme.MARGIN
     y = _draw_header(canvas, ctx, public, y)
     y = _draw_outcome(canvas, ctx, public, y)
@@ -60,6 +61,7 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
         y = dice.draw_dice_for_all(canvas, ctx, public, y)
     y = board.draw_display(canvas, ctx, public, y)
     y = board.draw_buildings(canvas, ctx, public, y)
+    y = players.draw_key(canvas, ctx, y)
     for seat in public["seats"]:
         y = players.draw_panel(canvas, ctx, public, seat, y)
     y = draw_recent(canvas, ctx, ctx.t("render.stoneage.recent"), public.get("recent") or [], y)
@@ -79,9 +81,10 @@ def _height_bound(ctx: Ctx, view: Mapping[str, Any]) -> int:
         + _HEADER_H
         + (BANNER_H + theme.GAP if view.get("outcome") is not None else 0)
         + scores.scores_height(view)
-        + (board.locations_height(view) if _board_shown(view) else 0)
+        + (board.locations_height(ctx, view) if _board_shown(view) else 0)
         + (0 if _over(view) else dice.dice_height(view))
         + board.supply_height()
+        + players.key_height(ctx)
         + sum(players.panel_height(ctx, seat) for seat in view["seats"])
         + recent_height(len(view.get("recent") or []))
     )
@@ -124,8 +127,8 @@ def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
         c.text((x, y), title, size=Size.TITLE, weight="bold", max_width=X1 - x)
         return y + Size.TITLE + 2 * theme.GAP
     if len(prompted) == 1:
-        draw_marker(c, prompted[0], (x, y + 6), 40)
-        x += 40 + theme.GAP + 4
+        draw_marker(c, prompted[0], (x, y + 8), 44)
+        x += 44 + theme.GAP + 4
     c.text((x, y), title, size=Size.TITLE, weight="bold", max_width=X1 - x)
     y += Size.TITLE + 14
     c.text(
@@ -139,16 +142,16 @@ def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     y += Size.BODY + 12
     first = view.get("first_player")
     if phase != "over" and isinstance(first, int):
-        c.symbol("flag", (X0, y), 30, theme.MUTED)
+        c.symbol("flag", (X0, y + 2), 36, theme.MUTED)
         c.text(
-            (X0 + 42, y + 15),
+            (X0 + 48, y + 20),
             ctx.t("render.stoneage.first_player_is", player=ctx.name(first)),
             size=Size.SMALL,
             fill=theme.MUTED,
             anchor="lm",
-            max_width=X1 - X0 - 42,
+            max_width=X1 - X0 - 48,
         )
-        y += 30 + 8
+        y += 40 + 8
     return y + theme.GAP
 
 

@@ -1,4 +1,5 @@
-"""The Stone Age pictures: every sample view renders within budget, and hands never leak."""
+"""The Stone Age pictures: every sample view renders within budget and follows the phone rule,
+and hands never leak."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PIL import Image
 from test_render_civ import MAX_BYTES, Secretive, drawn_text, png_size
 
 import render
+from render.canvas import Canvas
 from render.fonts import has_glyph
 from render.stoneage import board, common, icons, look
 from render.symbols import mask
@@ -27,6 +29,7 @@ TABLES: dict[str, Callable[[], dict[str, Any]]] = {
     "game_over": samples.game_over,
 }
 HUNGARIAN = "áéíóöőúüűÁÉÍÓÖŐÚÜŰ"
+Sized = list[tuple[str, int]]
 
 
 def joined(lines: list[str]) -> str:
@@ -39,6 +42,60 @@ def drawn(drawn_text: list[str]) -> Iterator[list[str]]:
     common._card_image.cache_clear()
     board._tile_image.cache_clear()
     yield drawn_text
+
+
+@pytest.fixture
+def sized(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sized]:
+    """Every line of text drawn and its font size, cached card and tile pictures included."""
+    common._card_image.cache_clear()
+    board._tile_image.cache_clear()
+    lines: Sized = []
+    original = Canvas.text
+
+    def recording(self: Canvas, xy: tuple[float, float], text: str, **kwargs: Any) -> int:
+        lines.append((text, kwargs["size"]))
+        return original(self, xy, text, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", recording)
+    yield lines
+
+
+def assert_phone_sized(data: bytes, lines: Sized) -> None:
+    """Shrunk to 360 px wide, as Discord shows it on a phone, no text is under 9 px."""
+    width = png_size(data)[0]
+    smallest = min(size for _, size in lines)
+    assert smallest * look.PHONE_WIDTH / width >= look.PHONE_TEXT, min(lines, key=lambda t: t[1])
+    assert smallest >= look.min_text(width) == look.Size.SMALL == 35
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_no_table_text_is_smaller_than_the_phone_rule(name: str, lang: str, sized: Sized) -> None:
+    """At 1400 px every text of the table is at least 35 px: labels on the board, cards and
+    tiles, dice, panels, the score sheet and the last actions."""
+    assert_phone_sized(render.table_png(TABLES[name](), lang=lang), sized)
+    assert len(sized) > 60
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_no_hand_text_is_smaller_than_the_phone_rule(lang: str, sized: Sized) -> None:
+    """The hand's summary and cards follow the same rule."""
+    assert_phone_sized(render.hand_png(samples.hand_view(), lang=lang), sized)
+    assert len(sized) > 20
+
+
+def test_the_panels_keep_every_number_with_the_key_naming_the_pictograms(sized: Sized) -> None:
+    """The first row of a panel is pictograms and numbers; the key over the panels names each
+    pictogram once, and people at home are still written out."""
+    view = samples.four_player_dice_for_all()
+    render.table_png(view, lang="en")
+    texts = [text for text, _ in sized]
+    for name in ("food", "wood", "brick", "stone", "gold", "people", "food track", "cards"):
+        assert texts.count(name) == 1, name
+    for seat in view["seats"]:
+        assert f"{seat['people']['home']} at home" in texts
+        for value in (seat["food"], *seat["resources"].values(), seat["agriculture"]):
+            assert str(value) in texts
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
@@ -195,7 +252,8 @@ def test_hungarian_table_draws_every_letter(drawn: list[str]) -> None:
     text = joined(drawn)
     for letter in HUNGARIAN:
         assert letter in text, letter
-    for expected in ("3. forduló: Éva", "Kőfejtő", "Szerszámot ad hozzá?", "Ebben a fordulóban"):
+    # "Ebben a fordulóban zárva" is wrapped on two lines in its location.
+    for expected in ("3. forduló: Éva", "Kőfejtő", "Szerszámot ad hozzá?", "fordulóban zárva"):
         assert expected in text, expected
     assert all(has_glyph(ch) for ch in set(text) if not ch.isspace())
 
@@ -233,7 +291,7 @@ def test_hand_shows_cards_and_their_summary(drawn: list[str]) -> None:
         "Pottery",
         "Art",
         "Sundial",
-        "Two dice for a resource",
+        "2 dice for wood",  # the short name: "Two dice for a resource" would take two lines
         "shaman",
     ):
         assert expected in text, expected
