@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from render import theme
-from render.canvas import Canvas
+from render.canvas import Badge, Canvas
 from render.context import Ctx, event_sentence
 from render.theme import Size
 
@@ -22,6 +22,7 @@ __all__ = [
     "X1",
     "banner_height",
     "draw_banner",
+    "draw_name_badges",
     "draw_recent",
     "recent_height",
 ]
@@ -32,9 +33,10 @@ X1 = theme.WIDTH - theme.MARGIN
 LINE_H = Size.BODY + 8
 
 
-def banner_height(heading: int = Size.HEADING, detail: int = Size.SMALL) -> int:
-    """The height of :func:`draw_banner` with its headline and detail at these sizes."""
-    return 12 + heading + 12 + detail + 18
+def banner_height(heading: int = Size.HEADING, detail: int = Size.SMALL, lines: int = 1) -> int:
+    """The height of :func:`draw_banner` with its headline and ``lines`` of detail at these
+    sizes."""
+    return 12 + heading + 12 + lines * detail + (lines - 1) * 6 + 18
 
 
 BANNER_H = banner_height()
@@ -49,13 +51,16 @@ def draw_banner(
     *,
     heading_size: int = Size.HEADING,
     detail_size: int = Size.SMALL,
+    detail_lines: int = 1,
 ) -> int:
-    """The accent banner of a finished game: a symbol, a headline and a detail line."""
+    """The accent banner of a finished game: a symbol, a headline and a detail (wrapped on
+    up to ``detail_lines`` lines)."""
     ink = theme.ink_on(theme.ACCENT)
-    height = banner_height(heading_size, detail_size)
+    width = X1 - X0 - 3 * PAD - 72
+    lines = Canvas.wrap(detail, detail_size, "semibold", width, detail_lines) or [""]
+    height = banner_height(heading_size, detail_size, len(lines))
     c.box((X0, y, X1, y + height), theme.ACCENT)
     c.symbol(symbol, (X0 + PAD, y + height // 2 - 28), 56, ink)
-    width = X1 - X0 - 3 * PAD - 72
     c.text(
         (X0 + PAD + 72, y + 12),
         headline,
@@ -64,20 +69,16 @@ def draw_banner(
         fill=ink,
         max_width=width,
     )
-    c.text(
-        (X0 + PAD + 72, y + 24 + heading_size),
-        detail,
-        size=detail_size,
-        weight="semibold",
-        fill=ink,
-        max_width=width,
-    )
+    for i, line in enumerate(lines):
+        at = (X0 + PAD + 72, y + 24 + heading_size + i * (detail_size + 6))
+        c.text(at, line, size=detail_size, weight="semibold", fill=ink, max_width=width)
     return y + height + theme.GAP
 
 
-def recent_height(count: int, size: int = Size.BODY) -> int:
-    """A height :func:`draw_recent` cannot exceed for ``count`` events at ``size``."""
-    return size + 14 + count * (2 * (size + 8) + 4) + theme.GAP
+def recent_height(count: int, size: int = Size.BODY, lines: int = 2) -> int:
+    """A height :func:`draw_recent` cannot exceed for ``count`` events at ``size``, each on
+    at most ``lines`` lines."""
+    return size + 14 + count * (lines * (size + 8) + 4) + theme.GAP
 
 
 def draw_recent(
@@ -88,8 +89,9 @@ def draw_recent(
     y: int,
     *,
     size: int = Size.BODY,
+    lines: int = 2,
 ) -> int:
-    """The last public events, oldest first, one bullet each (at most two lines)."""
+    """The last public events, oldest first, one bullet each (at most ``lines`` lines)."""
     events = list(recent)
     if not events:
         return y
@@ -101,8 +103,33 @@ def draw_recent(
         c.draw.ellipse(
             (x + 8 - dot, y + middle - dot, x + 8 + dot, y + middle + dot), fill=theme.MUTED
         )
-        for line in Canvas.wrap(event_sentence(ctx, event), size, "regular", X1 - x - PAD - 30, 2):
+        room = X1 - x - PAD - 30
+        for line in Canvas.wrap(event_sentence(ctx, event), size, "regular", room, lines):
             c.text((x + 30, y), line, size=size)
             y += size + 8
         y += 4
     return y + theme.GAP
+
+
+def draw_name_badges(
+    c: Canvas,
+    name: str,
+    badges: list[Badge],
+    x: int,
+    mid: int,
+    right: int,
+    *,
+    name_size: int,
+    badge_size: int,
+    least: int,
+) -> None:
+    """A seat's name in bold from ``x``, then its badges, most important first, until
+    ``right``: the name gives way to the badges down to ``least`` pixels, then the badges
+    that no longer fit are dropped from the end."""
+    badges_w = sum(Canvas.badge_width(b, badge_size) + 10 for b in badges)
+    room = max(least, right - x - badges_w)
+    x += c.text((x, mid), name, size=name_size, weight="bold", anchor="lm", max_width=room) + 16
+    for badge in badges:
+        if x + Canvas.badge_width(badge, badge_size) > right:
+            break
+        x += c.badge(badge, x, mid, badge_size) + 10

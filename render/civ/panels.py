@@ -20,6 +20,7 @@ from render.civ import look
 from render.civ.common import DOMAINS, Ctx, domain_name, effect_name, team_letter
 from render.civ.look import Size
 from render.fonts import Weight
+from render.sections import draw_name_badges
 from render.symbols import Painter
 
 __all__ = ["PANEL_H", "draw_panel", "majority_leaders"]
@@ -125,22 +126,8 @@ def _draw_name_row(
     x = _X0 + _PAD
     c.symbol(theme.player_shape(index), (x, mid - 20), 40, theme.player_colour(index))
     x += 52
-    badges_w = sum(Canvas.badge_width(b, Size.SMALL) + 10 for b in badges)
-    x += (
-        c.text(
-            (x, mid),
-            ctx.name(index),
-            size=Size.HEADING,
-            weight="bold",
-            anchor="lm",
-            max_width=max(200, right - x - badges_w),
-        )
-        + 16
-    )
-    for badge in badges:
-        if x + Canvas.badge_width(badge, Size.SMALL) > right:
-            break
-        x += c.badge(badge, x, mid, Size.SMALL) + 10
+    sizes = {"name_size": Size.HEADING, "badge_size": Size.SMALL}
+    draw_name_badges(c, ctx.name(index), badges, x, mid, right, **sizes, least=200)
 
 
 def _badges(

@@ -7,17 +7,14 @@ colour-blind players. Players keep the shared seat colours and shapes (:mod:`ren
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Final
 
 from render import theme
 from render.theme import Colour
 
-#: Discord shows a picture about this wide on a phone.
-PHONE_WIDTH: Final = 360
-#: The smallest text on a phone-sized copy, in pixels (the CIV/Stone Age rule of 27 px at 1080).
-PHONE_TEXT: Final = 9
+#: The phone rule (one definition for every game): render.theme.
+PHONE_WIDTH, PHONE_TEXT = theme.PHONE_WIDTH, theme.PHONE_TEXT
 #: Width of the table picture and of a zoomed crop: the other games' 1400 px, which
 #: tests/test_every_game.py expects of a registered game.
 WIDTH: Final = 1400
@@ -62,10 +59,7 @@ MOOD_FILL: Final[dict[str, Colour]] = {
 NEUTRAL_PIECE: Final[Colour] = theme.TEXT
 
 
-def min_text(width: int) -> int:
-    """The smallest font size allowed in a picture ``width`` pixels wide: at least
-    :data:`PHONE_TEXT` pixels once it is shrunk to :data:`PHONE_WIDTH` (35 px at 1400)."""
-    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
+min_text = theme.min_text
 
 
 @dataclass(frozen=True, slots=True)

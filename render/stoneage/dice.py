@@ -11,7 +11,6 @@ from render.context import Ctx
 from render.sections import PAD, X0, X1
 from render.stoneage import look
 from render.stoneage.common import draw_die, draw_marker, draw_tool_tile, location_name, number
-from render.stoneage.frame import badge, badge_width
 from render.stoneage.look import Size
 
 __all__ = ["dice_height", "draw_dice_for_all", "draw_roll"]
@@ -128,9 +127,9 @@ def draw_roll(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     room = X1 - PAD - x
     if waiting:
         waits = ("hourglass", ctx.t("render.stoneage.roll_waiting"), theme.ACCENT)
-        width = badge_width(waits)
+        width = Canvas.badge_width(waits, Size.SMALL)
         if width < room - 120:
-            badge(c, waits, X1 - PAD - width, y + _TITLE_H // 2)
+            c.badge(waits, X1 - PAD - width, y + _TITLE_H // 2, Size.SMALL)
             room -= width + 16
     c.text(
         (x, y + _TITLE_H // 2),

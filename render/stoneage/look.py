@@ -8,7 +8,6 @@ food) but are never the only clue: each good also has its own silhouette
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 from render import theme
@@ -38,16 +37,8 @@ __all__ = [
 
 #: Width of the table and hand pictures (tests/test_every_game.py expects 1400 of every game).
 WIDTH: Final = theme.WIDTH
-#: Discord shows a picture about this wide on a phone ...
-PHONE_WIDTH: Final = 360
-#: ... where no text should be under this many pixels (27 px at 1080 wide, 35 px at 1400).
-PHONE_TEXT: Final = 9
-
-
-def min_text(width: int) -> int:
-    """The smallest font size allowed in a picture ``width`` pixels wide: at least
-    :data:`PHONE_TEXT` pixels once it is shrunk to :data:`PHONE_WIDTH` (35 px at 1400)."""
-    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH)
+#: The phone rule (one definition for every game): render.theme.
+PHONE_WIDTH, PHONE_TEXT, min_text = theme.PHONE_WIDTH, theme.PHONE_TEXT, theme.min_text
 
 
 class Size:

@@ -18,10 +18,9 @@ from typing import Any
 from render import theme
 from render.canvas import Badge, Canvas
 from render.context import Ctx, label_or
-from render.sections import PAD, X0, X1
+from render.sections import PAD, X0, X1, draw_name_badges
 from render.stoneage import icons, look
 from render.stoneage.common import draw_marker, draw_tool_tile, good_name, number
-from render.stoneage.frame import badge, badge_width
 from render.stoneage.look import Size
 from render.symbols import Painter
 
@@ -338,22 +337,8 @@ def _draw_name_row(
     draw_marker(c, index, (x, mid - 20), 40)
     x += 56
     badges = _badges(ctx, view, seat, prompts)
-    badges_w = sum(badge_width(b) + 10 for b in badges)
-    x += (
-        c.text(
-            (x, mid),
-            ctx.name(index),
-            size=Size.HEADING,
-            weight="bold",
-            anchor="lm",
-            max_width=max(180, right - x - badges_w),
-        )
-        + 16
-    )
-    for b in badges:
-        if x + badge_width(b) > right:
-            break
-        x += badge(c, b, x, mid) + 10
+    sizes = {"name_size": Size.HEADING, "badge_size": Size.SMALL}
+    draw_name_badges(c, ctx.name(index), badges, x, mid, right, **sizes, least=180)
 
 
 def _badges(

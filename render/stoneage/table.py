@@ -14,10 +14,9 @@ from render import theme
 from render.canvas import Canvas
 from render.context import Ctx, context, label_or
 from render.context import public_view as public_keys
-from render.sections import X0, X1
+from render.sections import X0, X1, banner_height, draw_banner, draw_recent, recent_height
 from render.stoneage import board, dice, look, players, scores
 from render.stoneage.common import draw_marker
-from render.stoneage.frame import BANNER_H, draw_banner, draw_recent, recent_height
 from render.stoneage.look import Size
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
@@ -42,6 +41,9 @@ PUBLIC_KEYS = (
     "recent",
     "outcome",
 )
+#: The outcome banner's detail and each last action wrap to at most these many lines.
+_DETAIL_LINES, _RECENT_LINES = 2, 3
+_BANNER_H = banner_height(Size.HEADING, Size.SMALL, _DETAIL_LINES)
 _HEADER_H = Size.TITLE + Size.BODY + 40 + 26 + 3 * theme.GAP
 
 
@@ -64,7 +66,9 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
     y = players.draw_key(canvas, ctx, y)
     for seat in public["seats"]:
         y = players.draw_panel(canvas, ctx, public, seat, y)
-    y = draw_recent(canvas, ctx, ctx.t("render.stoneage.recent"), public.get("recent") or [], y)
+    recent = public.get("recent") or []
+    title = ctx.t("render.stoneage.recent")
+    y = draw_recent(canvas, ctx, title, recent, y, size=Size.BODY, lines=_RECENT_LINES)
     return canvas.png(y - theme.GAP + theme.MARGIN)
 
 
@@ -79,14 +83,14 @@ def _height_bound(ctx: Ctx, view: Mapping[str, Any]) -> int:
     return (
         2 * theme.MARGIN
         + _HEADER_H
-        + (BANNER_H + theme.GAP if view.get("outcome") is not None else 0)
+        + (_BANNER_H + theme.GAP if view.get("outcome") is not None else 0)
         + scores.scores_height(view)
         + (board.locations_height(ctx, view) if _board_shown(view) else 0)
         + (0 if _over(view) else dice.dice_height(view))
         + board.supply_height()
         + players.key_height(ctx)
         + sum(players.panel_height(ctx, seat) for seat in view["seats"])
-        + recent_height(len(view.get("recent") or []))
+        + recent_height(len(view.get("recent") or []), Size.BODY, _RECENT_LINES)
     )
 
 
@@ -169,4 +173,5 @@ def _draw_outcome(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     if tiebreak:
         criterion = label_or(ctx, f"stoneage.tiebreak.{tiebreak}", str(tiebreak))
         detail += " · " + ctx.t("render.stoneage.tiebreak", criterion=criterion)
-    return draw_banner(c, "crown", headline, detail, y)
+    sizes = {"heading_size": Size.HEADING, "detail_size": Size.SMALL}
+    return draw_banner(c, "crown", headline, detail, y, **sizes, detail_lines=_DETAIL_LINES)

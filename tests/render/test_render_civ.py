@@ -9,6 +9,7 @@ from typing import Any
 
 import civ_samples as samples
 import pytest
+from conftest import Sized
 from PIL import Image
 
 import render
@@ -48,20 +49,6 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield lines
 
 
-@pytest.fixture
-def drawn_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int]]]:
-    """Every line of text drawn while the test runs, with its font size."""
-    lines: list[tuple[str, int]] = []
-    original = Canvas.text
-
-    def recording(self: Canvas, xy: tuple[float, float], text: str, **kwargs: Any) -> int:
-        lines.append((text, kwargs["size"]))
-        return original(self, xy, text, **kwargs)
-
-    monkeypatch.setattr(Canvas, "text", recording)
-    yield lines
-
-
 @pytest.mark.parametrize("lang", ["en", "hu"])
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_table_renders_a_phone_sized_png_under_budget(name: str, lang: str) -> None:
@@ -75,9 +62,7 @@ def test_table_renders_a_phone_sized_png_under_budget(name: str, lang: str) -> N
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 @pytest.mark.parametrize("name", [*sorted(TABLES), "hand"])
-def test_no_text_is_smaller_than_the_phone_rule(
-    name: str, lang: str, drawn_sizes: list[tuple[str, int]]
-) -> None:
+def test_no_text_is_smaller_than_the_phone_rule(name: str, lang: str, sized: Sized) -> None:
     """Shrunk to 360 px wide, as Discord shows a picture on a phone, no text of the table or
     the hand is under 9 px: every font is at least a 40th of the width (35 px at 1400)."""
     if name == "hand":
@@ -85,12 +70,12 @@ def test_no_text_is_smaller_than_the_phone_rule(
     else:
         data = render.table_png(TABLES[name](), lang=lang)
     width, _ = png_size(data)
-    smallest = min(size for _, size in drawn_sizes)
+    smallest = min(size for _, size in sized)
     assert smallest * theme.PHONE_WIDTH / width >= theme.PHONE_TEXT == 9
     assert smallest >= theme.min_text(width) == look.Size.SMALL == 35
     if name != "hand":  # the bigger type drops none of the numbers a player needs
         view = TABLES[name]()
-        texts = [text for text, _ in drawn_sizes]
+        texts = [text for text, _ in sized]
         for seat in view["seats"]:
             assert f"{seat['hand_size']} / {seat['hand_limit']}" in texts
             for need in seat["hegemony_need"].values():

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 import stoneage_samples as samples
+from conftest import Sized
 from PIL import Image
 from test_render_civ import MAX_BYTES, Secretive, drawn_text, png_size
 
 import render
-from render.canvas import Canvas
 from render.fonts import has_glyph
 from render.stoneage import board, common, icons, look
 from render.symbols import mask
@@ -29,7 +29,6 @@ TABLES: dict[str, Callable[[], dict[str, Any]]] = {
     "game_over": samples.game_over,
 }
 HUNGARIAN = "áéíóöőúüűÁÉÍÓÖŐÚÜŰ"
-Sized = list[tuple[str, int]]
 
 
 def joined(lines: list[str]) -> str:
@@ -45,19 +44,12 @@ def drawn(drawn_text: list[str]) -> Iterator[list[str]]:
 
 
 @pytest.fixture
-def sized(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sized]:
-    """Every line of text drawn and its font size, cached card and tile pictures included."""
+def sized(sized: Sized) -> Sized:
+    """The shared record of texts drawn (conftest), with the cached card and tile pictures
+    drawn again so that their texts are in it."""
     common._card_image.cache_clear()
     board._tile_image.cache_clear()
-    lines: Sized = []
-    original = Canvas.text
-
-    def recording(self: Canvas, xy: tuple[float, float], text: str, **kwargs: Any) -> int:
-        lines.append((text, kwargs["size"]))
-        return original(self, xy, text, **kwargs)
-
-    monkeypatch.setattr(Canvas, "text", recording)
-    yield lines
+    return sized
 
 
 def assert_phone_sized(data: bytes, lines: Sized) -> None:
