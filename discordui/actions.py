@@ -113,13 +113,11 @@ def picker_content(lang: str, picker: Picker) -> str:
     lines.append(locales.t(lang, "play.pick_next" if picker.choices else "play.pick_done"))
     if len(picker.choices) <= MAX_BUTTONS:  # a select menu says it in each option instead
         lines += help_lines(
-            lang, game.row.game, picker.choices, MESSAGE_MAX - len("\n".join(lines))
+            lang, game.row.game, picker.choices, text.MESSAGE_LIMIT - len("\n".join(lines))
         )
     return "\n".join(lines)
 
 
-#: Discord's limit on a message's content.
-MESSAGE_MAX = 2000
 #: The longest explanation of one choice (a line or two on a phone).
 HELP_MAX = 140
 

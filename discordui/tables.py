@@ -63,7 +63,5 @@ async def table_file(bot: TableBot, view: dict[str, Any], lang: str) -> discord.
     """The public table image (rendered off the event loop: it takes tens of milliseconds),
     described by its alt text for whoever cannot see it."""
     png = await bot.renderer.table(view, lang)
-    alt = bot.renderer.table_alt(view, lang)
-    if len(alt) > ALT_TEXT_MAX:
-        alt = alt[: ALT_TEXT_MAX - 1] + "…"
+    alt = text.clip(bot.renderer.table_alt(view, lang), ALT_TEXT_MAX)
     return discord.File(io.BytesIO(png), filename="table.png", description=alt)

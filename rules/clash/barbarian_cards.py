@@ -37,9 +37,9 @@ from typing import Final
 
 from rules.clash import card_dice, transfer
 from rules.clash import combat_cards as cc
-from rules.clash.cards import ACTION_HALVES, GREAT_GENERAL_CARD
+from rules.clash.cards import ACTION_HALVES
 from rules.clash.components import ARMY, FORTRESS
-from rules.clash.decks import discard, take_kept, usable_kept
+from rules.clash.decks import discard
 from rules.clash.hexes import Hex, label
 from rules.clash.state import ClashState
 from rules.core import Event
@@ -51,18 +51,6 @@ CARD: Final = "barbarian_combat_card"
 USE, KEEP = "use", "keep"
 #: Halves that cannot act against barbarians (C126).
 NOT_AGAINST_BARBARIANS: frozenset[str] = frozenset({cc.HIGH_GROUND, cc.SCOUTS, cc.TACTICAL_RETREAT})
-
-
-def holds_general(state: ClashState, owner: int) -> bool:
-    """Whether ``owner`` may use a kept Great General as the barbarians attack it (E36: "when
-    a battle you fight begins"; kept in an earlier turn, C85)."""
-    return not state.seats[owner].resigned and GREAT_GENERAL_CARD in usable_kept(state, owner)
-
-
-def use_general(state: ClashState, owner: int) -> Event:
-    """``owner`` discards its Great General for this attack's round (+2 CV, GENERAL_CV)."""
-    take_kept(state, owner, GREAT_GENERAL_CARD)
-    return Event("clash.great_general", {"player": state.players[owner]})
 
 
 def options(state: ClashState, owner: int, h: Hex) -> list[str]:

@@ -114,6 +114,7 @@ from rules.clash.components import (
     TEMPLE,
 )
 from rules.clash.dice import roll
+from rules.clash.general import holds_general, use_general
 from rules.clash.hexes import Hex, label, steps, token
 from rules.clash.registry import Answer
 from rules.clash.state import TURN, City, ClashState
@@ -318,7 +319,7 @@ def attack_city(state: ClashState, settlement: Hex, target: Hex) -> list[Event]:
     owner = _owner(state, target)
     count = state.barbarians.armies.get(settlement, 0)
     assert settlement in state.barbarians.cities and count > 0
-    if barbarian_cards.holds_general(state, owner):
+    if holds_general(state, owner):
         _ask(state, owner, GENERAL, _attack_params(state, settlement, target))
         return []
     return _card_window(state, settlement, target, False)
@@ -562,7 +563,7 @@ def _apply_general(state: ClashState, decision: Decision, toks: list[str]) -> li
     state.prompts = state.prompts.pop(decision.id)
     settlement = _space(state, str(decision.params["from"]))
     used = said == barbarian_cards.USE
-    events = [barbarian_cards.use_general(state, decision.seat)] if used else []
+    events = [use_general(state, decision.seat)] if used else []
     return events + _card_window(state, settlement, city.hex, used)
 
 
@@ -802,7 +803,7 @@ def _window_problem(state: ClashState, decision: Decision) -> str | None:
     attacking = settlement in state.barbarians.cities and count > 0 and p["count"] == count
     if city is None or not attacking:
         return f"{kind} decision on {p['space']!r} from {p['from']!r}"
-    if kind == GENERAL and not barbarian_cards.holds_general(state, decision.seat):
+    if kind == GENERAL and not holds_general(state, decision.seat):
         return f"{GENERAL} decision without a Great General to use"
     if kind == CARD and not barbarian_cards.options(state, decision.seat, city.hex):
         return f"{CARD} decision without a card to play"

@@ -87,13 +87,7 @@ from rules.clash import battle_facts, card_dice, transfer
 from rules.clash import combat_cards as cc
 from rules.clash import marks as mk
 from rules.clash.barbarians import great_wall_protects
-from rules.clash.cards import (
-    ACTION_HALVES,
-    GENERAL_CV,
-    GREAT_GENERAL_CARD,
-    SOLAR_ECLIPSE,
-    TROJAN_HORSE,
-)
+from rules.clash.cards import ACTION_HALVES, GENERAL_CV, SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.components import (
     ANGRY,
     ARMY,
@@ -113,8 +107,9 @@ from rules.clash.components import (
     TEMPLE,
     WOOD,
 )
-from rules.clash.decks import discard, take_kept, usable_kept
+from rules.clash.decks import discard
 from rules.clash.dice import roll
+from rules.clash.general import holds_general, use_general
 from rules.clash.hexes import Hex, label, parse_hex, token
 from rules.clash.occupancy import BARBARIANS, occupancy
 from rules.clash.registry import Answer
@@ -591,11 +586,7 @@ def _general_key(state: ClashState, side: int) -> str:
 
 
 def _holds_general(state: ClashState, side: int) -> bool:
-    return (
-        side != BARBARIANS
-        and not state.seats[side].resigned
-        and GREAT_GENERAL_CARD in usable_kept(state, side)
-    )
+    return side != BARBARIANS and holds_general(state, side)
 
 
 def _trojan_wanted(state: ClashState) -> bool:
@@ -1497,8 +1488,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
         generals = (*b.generals, seat) if whole == yes else b.generals
         state.battle = replace(b, asked=(*b.asked, _general_key(state, seat)), generals=generals)
         if whole == yes:
-            take_kept(state, seat, GREAT_GENERAL_CARD)
-            events.append(Event("clash.great_general", {"player": player}))
+            events.append(use_general(state, seat))
         return events + _go_on(state)
     state.battle = replace(b, asked=(*b.asked, TROJAN_HORSE), trojan=whole == yes)
     if whole == yes:
