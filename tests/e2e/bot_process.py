@@ -1,7 +1,9 @@
 """The production bot as a process of its own, pointed at an emulator (for kill tests).
 
-``python tests/e2e/bot_process.py URL TOKEN DB``: the emulator's root URL and token, and the
-SQLite file. Pictures are drawn in a thread (no worker processes to clean up after a kill).
+``python tests/e2e/bot_process.py URL TOKEN STORE [SHARD_COUNT SHARD_IDS]``: the emulator's
+root URL and token, the store (an SQLite file or a PostgreSQL URL) and, for one process of
+several, the shards it runs (``SHARD_IDS`` comma-separated). Pictures are drawn in a thread
+(no worker processes to clean up after a kill).
 """
 
 from __future__ import annotations
@@ -13,17 +15,21 @@ import sys
 from discordui.client import TableBot
 from host.config import Config
 from playground.patch import point_discord_at
-from store import SqliteStore
+from store.connect import is_postgres_url, open_store
 
 
-async def main(url: str, token: str, db: str) -> None:
+async def main(url: str, token: str, where: str, *shards: str) -> None:
     point_discord_at(url)
-    store = await SqliteStore.open(db)
-    bot = TableBot(Config(db_path=db, render_workers=0), store, guild_ready_timeout=0.05)
+    store = await open_store(where)
+    count = int(shards[0]) if shards else None
+    ids = tuple(int(i) for i in shards[1].split(",")) if len(shards) > 1 else None
+    stored = {"db_url": where} if is_postgres_url(where) else {"db_path": where}
+    config = Config(render_workers=0, shard_count=count, shard_ids=ids, **stored)
+    bot = TableBot(config, store, guild_ready_timeout=0.05)
     async with bot:
         await bot.start(token)
 
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    asyncio.run(main(*sys.argv[1:4]))
+    asyncio.run(main(*sys.argv[1:]))
