@@ -43,7 +43,7 @@ from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem
 from discordui.publish import announce, publish_result
-from discordui.reminders import Reminders, active_seats, asked_text, post_in_thread
+from discordui.reminders import Reminders, active_seats, asked_text, once, post_in_thread
 from discordui.replies import reply, send_error
 from host import text
 from host.bots import is_bot, seat_name
@@ -266,7 +266,8 @@ class DeadlinePassed:
             channel_id = game.row.thread_id
             if channel_id is not None:
                 channel = bot.get_partial_messageable(channel_id)
-                await channel.send(content[:2000], view=vote_view(lang, game_id, noted.seq, seat))
+                view = vote_view(lang, game_id, noted.seq, seat)
+                await channel.send(content[:2000], view=view, **once())
             return
         content = "⏰ " + locales.t(
             lang, "timers.deadline_remind", who=who, game=title, what=asked_text(lang, game, seat)

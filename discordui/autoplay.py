@@ -80,10 +80,13 @@ class BotSeats(commands.Cog):
             self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"bot-{game_id}")
 
     async def resume(self) -> int:
-        """At start: schedule every running game where a bot seat is asked; returns how many.
-        A game that cannot be loaded is skipped (it is set aside)."""
+        """At start: schedule every running game of the servers this process serves where a
+        bot seat is asked; returns how many. A game that cannot be loaded is skipped (it is
+        set aside)."""
         count = 0
         for row in await self.bot.store.games_with_status(("running",)):
+            if not self.bot.serves(row.guild_id):
+                continue
             try:
                 game = await self.bot.service.load(row.id)
             except GameSetAside:

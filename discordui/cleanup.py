@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import locales
 from discordui.lobbies import refresh_lobby
-from discordui.reminders import active_seats, post_in_thread
+from discordui.reminders import active_seats, once, post_in_thread
 from host import text
 from host.bots import is_bot
 from host.errors import UserError
@@ -107,7 +107,8 @@ class Cleanup:
             game=text.game_title(lang, row.game, row.id),
             left=duration_text(lang, warning),
         )
-        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(content)
+        channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        await channel.send(content, **once())
 
     async def lobby_end(self, timer: TimerRow) -> None:
         bot = self.bot
@@ -126,4 +127,5 @@ class Cleanup:
             game=text.game_title(lang, row.game, row.id),
             age=duration_text(lang, age),
         )
-        await bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(content)
+        channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        await channel.send(content, **once())

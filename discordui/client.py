@@ -20,6 +20,7 @@ from host.clock import Clock, SystemClock
 from host.config import Config
 from host.deliveries import Deliveries
 from host.errors import UserError
+from host.presence import Presence, Shards
 from host.rendering import Renderer
 from host.service import GameService
 from host.timers import TimerDispatcher
@@ -125,8 +126,14 @@ class TableBot(commands.AutoShardedBot):
         self.background: set[asyncio.Task[None]] = set()
         #: Every time read and timed sleep of the bot (tests pass a host.clock.FakeClock).
         self.clock: Clock = clock or SystemClock()
+        #: This process among those sharing the database (host.presence); its lease is
+        #: renewed from setup_hook on.
+        self.presence = Presence(
+            self.store, Shards(config.shard_count, config.shard_ids), lease=config.process_lease
+        )
         #: Reminders, deadlines and cleanups; started at the end of setup_hook.
-        self.timers = TimerDispatcher(self.store, self.clock)
+        self.timers = TimerDispatcher(self.store, self.clock, presence=self.presence)
+        self.presence.on_beat = self.timers.poke
         #: Users' /settings language, read by discordui.i18n.user_lang (filled by cogs.settings).
         self.language_overrides: dict[int, str] = {}
         #: Brings threads up to date (installed by cogs.table; see :class:`Announcer`).
@@ -163,6 +170,7 @@ class TableBot(commands.AutoShardedBot):
             self.tree.copy_global_to(guild=guild)
             await self.sync_commands(guild)
         # Last: the extensions have registered their timer handlers by now.
+        await self.presence.start()
         self.timers.start()
 
     async def announce(self, game_id: int) -> bool:
@@ -204,8 +212,14 @@ class TableBot(commands.AutoShardedBot):
         log.info("commands (%s) synced", scope)
         return True
 
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of the server: its games' bot seats,
+        announcements and timers are this process's work (docs/scaling.md)."""
+        return self.presence.shards.serves(guild_id)
+
     async def close(self) -> None:
         await self.timers.stop()
+        await self.presence.stop()
         for task in list(self.background):
             task.cancel()
         await super().close()

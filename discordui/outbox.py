@@ -59,6 +59,8 @@ class Outbox:
         now = time.monotonic()
         left = 0
         for row in await self.bot.store.games_to_announce():
+            if not self.bot.serves(row.guild_id):
+                continue  # another process's server
             failures, next_try = self._failing.get(row.id, (0, 0.0))
             if next_try > now:
                 left += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -21,6 +21,7 @@ from host.bots import is_bot
 from host.planner import REMINDER, current_game
 from host.prefs import Prefs, load_prefs
 from host.service import Loaded
+from host.timers import post_nonce
 from store import NewTimer, TimerRow
 
 if TYPE_CHECKING:
@@ -38,10 +39,20 @@ def asked_text(lang: str, game: Loaded, seat: int) -> str:
     )
 
 
+def once() -> dict[str, Any]:
+    """``send`` keywords for a message a timer handler posts: its nonce, so that a handler run
+    again after its process died does not post it twice (:func:`host.timers.post_nonce`);
+    none outside a handler."""
+    nonce = post_nonce()
+    return {} if nonce is None else {"nonce": nonce}
+
+
 async def post_in_thread(bot: TableBot, game: Loaded, content: str) -> None:
-    """A public message in the game's thread (nothing when it has none)."""
+    """A public message in the game's thread (nothing when it has none); posted once, even
+    when a timer's handler runs again (:func:`once`)."""
     if game.row.thread_id is not None:
-        await bot.get_partial_messageable(game.row.thread_id).send(content[:2000])
+        channel = bot.get_partial_messageable(game.row.thread_id)
+        await channel.send(content[:2000], **once())
 
 
 async def active_seats(bot: TableBot, game: Loaded) -> list[int]:
@@ -54,7 +65,7 @@ async def send_dm(bot: TableBot, user_id: int, content: str) -> bool:
     """A direct message; False when Discord refuses it (blocked DMs, unknown user)."""
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(content[:2000])
+        await user.send(content[:2000], **once())
     except discord.HTTPException as exc:
         log.info("DM to %s failed (%s): reminding in the thread instead", user_id, exc.status)
         return False

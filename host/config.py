@@ -24,6 +24,10 @@ _LANGUAGES = ("en", "hu")
 _POLICIES = ("remind", "drop", "end", "vote")
 
 
+#: The seconds ``store.process_lease`` allows.
+MIN_LEASE, MAX_LEASE = 1.0, 3600.0
+
+
 class ConfigError(ValueError):
     """The configuration cannot be used; the message says which setting and why."""
 
@@ -41,6 +45,9 @@ class Config:
     db_path: str = "data/tablehost.sqlite3"
     #: A PostgreSQL database (``postgresql://...``) to use instead of ``db_path``; "" for none.
     db_url: str = ""
+    #: How long this process counts as alive after renewing its lease (host.presence): the
+    #: longest another process waits before taking over the timers of one that died.
+    process_lease: timedelta = timedelta(seconds=60)
     default_language: str = "en"
     moderator_role: str = ""
     log_page_size: int = 15
@@ -113,7 +120,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
             raise ConfigError(f"{path}: not valid TOML (nested too deeply)") from None
     known = {
         "discord": {"token", "dev_guilds", "shard_count", "shard_ids"},
-        "store": {"path", "url"},
+        "store": {"path", "url", "process_lease"},
         "bot": {"default_language", "moderator_role", "log_page_size"},
         "logging": {"level"},
         "render": {"workers", "replay_on_result"},
@@ -175,6 +182,11 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
     if not all(isinstance(g, int) and not isinstance(g, bool) and 0 < g < 2**64 for g in guilds):
         raise ConfigError("discord.dev_guilds must be a list of server ids (positive integers)")
     shard_count, shard_ids = _shards(data.get("discord", {}))
+    lease = number("store", "process_lease", Config.process_lease.total_seconds())
+    if not MIN_LEASE <= lease <= MAX_LEASE:
+        raise ConfigError(
+            f"store.process_lease must be {MIN_LEASE:g} to {MAX_LEASE:g} seconds, got {lease:g}"
+        )
     cfg = Config(
         token=env.get("DISCORD_TOKEN") or get("discord", "token", str, ""),
         dev_guilds=tuple(guilds),
@@ -182,6 +194,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         shard_ids=shard_ids,
         db_path=env.get("TABLEHOST_DB") or get("store", "path", str, Config.db_path),
         db_url=env.get("TABLEHOST_DB_URL") or get("store", "url", str, ""),
+        process_lease=timedelta(seconds=lease),
         default_language=get("bot", "default_language", str, "en"),
         moderator_role=get("bot", "moderator_role", str, ""),
         log_page_size=get("bot", "log_page_size", int, 15),

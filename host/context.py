@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from host.clock import Clock
     from host.config import Config
+    from host.presence import Presence
     from host.service import GameService
     from host.timers import TimerDispatcher
     from store import Store
 
 
 class Host(Protocol):
-    """The bot as the host sees it: configuration, store, game service, clock and timers."""
+    """The bot as the host sees it: configuration, store, game service, clock, timers and
+    this process among those sharing the database."""
 
     @property
     def config(self) -> Config: ...
@@ -33,3 +35,6 @@ class Host(Protocol):
 
     @property
     def timers(self) -> TimerDispatcher: ...
+
+    @property
+    def presence(self) -> Presence: ...

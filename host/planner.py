@@ -83,7 +83,8 @@ async def current_game(bot: Host, timer: TimerRow, *, paused_too: bool = False) 
         fresh = await bot.store.get_timer(timer.id)
         if fresh is None:
             return None
-        game = await bot.service.load(timer.game_id)
+        # From the database: another process may have moved the game on (docs/scaling.md).
+        game = await bot.service.load(timer.game_id, fresh=True)
     return game if is_current(game, fresh, paused_too=paused_too) else None
 
 
@@ -219,6 +220,8 @@ class Planner:
         deadlines are always added. A game that cannot be loaded is set aside and skipped.
         """
         for row in await self.bot.store.games_with_status(("lobby", "running", "paused")):
+            if not self.bot.presence.shards.serves(row.guild_id):
+                continue  # the process serving that server reconciles it
             try:
                 await self._reconcile(row)
             except GameSetAside:

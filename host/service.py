@@ -171,10 +171,22 @@ class GameService:
         """The lock serialising changes to one game."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def load(self, game_id: int) -> Loaded:
+    async def load(
+        self, game_id: int, *, at_least: int | None = None, fresh: bool = False
+    ) -> Loaded:
         """The game with its current state; raises UserError(unknown_game), or
-        :class:`host.set_aside.GameSetAside` for a game that cannot be loaded."""
+        :class:`host.set_aside.GameSetAside` for a game that cannot be loaded.
+
+        ``fresh`` reads it from the database, not from what this process remembers;
+        ``at_least`` does so when what it remembers is older than that seq (the caller saw a
+        newer one: another process wrote it).
+        """
+        if fresh:
+            self.store.forget_game(game_id)
         loaded = await self._load(game_id)
+        if at_least is not None and loaded.seq < at_least:
+            self.store.forget_game(game_id)
+            loaded = await self._load(game_id)
         if self.set_aside:
             self.set_aside.discard(game_id)  # it loads: repaired since it was set aside
         return loaded
@@ -265,7 +277,8 @@ class GameService:
             IllegalAction: the engine refused the action (nothing is recorded).
         """
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            newest = max(expected_seq or 0, expected_since or 0)
+            game = await self.load(game_id, at_least=newest or None)
             seat = self._playing_seat(game, user_id)
             if expected_seq is not None and expected_seq != game.seq:
                 raise UserError("stale")
@@ -285,7 +298,7 @@ class GameService:
     ) -> ActResult:
         """``seat`` leaves the game (by their own choice, a moderator's kick or a deadline)."""
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            game = await self.load(game_id, at_least=expected_seq)
             if game.row.status not in RUNNING or game.state is None:
                 raise UserError("game_not_running")
             if game.outcome() is not None:
@@ -317,7 +330,7 @@ class GameService:
         if status == "ended" and announce is None:
             announce = False  # the table post loses its buttons, the lobby message says so
         async with self.lock(game_id):
-            game = await self.load(game_id)
+            game = await self.load(game_id, at_least=expected_seq)
             if expected_seq is not None and expected_seq != game.seq:
                 raise UserError("stale")
             before, old_status = game.pending(), game.row.status

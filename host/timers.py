@@ -3,9 +3,17 @@
 Timers are rows in the store (:class:`store.TimerRow`), so they survive restarts: on start the
 dispatcher simply reads the table. It sleeps until the earliest pending timer is due, or until
 :meth:`TimerDispatcher.poke` says an earlier one may have been scheduled; then it claims each
-due timer (``UPDATE ... WHERE claimed_at IS NULL``: one claim wins, even across processes),
-runs the handler registered for its kind and deletes the row. A timer therefore fires at most
-once: a handler that fails leaves its row claimed, is logged and is not run again.
+due timer (a guarded ``UPDATE``: one claim wins, even across processes), runs the handler
+registered for its kind and deletes the row. A handler that fails is logged and its row is
+parked, never to run again.
+
+With several processes on one database (:mod:`host.presence`), a claim names its process, and
+each process fires the timers of the servers it serves. A process that dies in a handler
+leaves its claim behind; when its lease is over the timer is pending again, and the process
+now serving that server runs it once more (so a handler must cope with having run partly:
+the game's seq tells it whether its action was recorded, and a message it posts carries the
+timer's nonce, which Discord does not post twice). The presence pokes the dispatcher after
+each renewal, so such timers are found without anything else happening.
 
 Handlers decide for themselves whether a timer still matters (a reminder whose prompt has
 moved on is dropped by comparing the game's seq with the one the timer was stamped with).
@@ -15,11 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 
 from host.clock import Clock
+from host.presence import Presence
 from host.set_aside import GameSetAside
 from store import NewTimer, Store, TimerMatch, TimerRow
 
@@ -31,14 +42,32 @@ Handler = Callable[[TimerRow], Awaitable[None]]
 #: After the store fails, wait this long before looking again (no busy loop on a broken disk).
 RETRY_AFTER = timedelta(seconds=30)
 
+#: The nonces of the messages the timer handler running in this task posts, in order.
+_nonces: ContextVar[Iterator[str] | None] = ContextVar("timer_nonces", default=None)
+
+
+def post_nonce() -> str | None:
+    """A nonce for the next message the running timer handler posts (None outside one).
+
+    A timer run again after its process died in the handler posts its messages in the same
+    order, so each gets the nonce it had the first time, and Discord (``enforce_nonce``)
+    returns the message already posted instead of posting it twice.
+    """
+    nonces = _nonces.get()
+    return None if nonces is None else next(nonces)
+
 
 class TimerDispatcher:
     """Fires the store's timers at their time through the handlers registered per kind."""
 
-    def __init__(self, store: Store, clock: Clock, *, batch: int = 50) -> None:
+    def __init__(
+        self, store: Store, clock: Clock, *, batch: int = 50, presence: Presence | None = None
+    ) -> None:
         self.store = store
         self.clock = clock
         self.batch = batch
+        #: This process among several (None: the only one; it fires every timer).
+        self.presence = presence
         self._handlers: dict[str, Handler] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -113,28 +142,55 @@ class TimerDispatcher:
 
     async def fire_due(self) -> int:
         """Claim and handle every timer due now (up to ``batch``); returns how many ran."""
+        return (await self._fire_round())[0]
+
+    async def _fire_round(self) -> tuple[int, set[int]]:
+        """:meth:`fire_due`, and the ids of the due timers it looked at."""
+        presence = self.presence
+        due = await self.store.due_timers(self.clock.now(), self.batch)
+        if presence is not None and not presence.alive():
+            # Another process may be taking this one's claims: claim nothing until renewed.
+            return 0, {t.id for t in due}
+        serving = await presence.serving() if presence is not None else None
+        owner = presence.id if presence is not None else None
         fired = 0
-        for timer in await self.store.due_timers(self.clock.now(), self.batch):
-            if not await self.store.claim_timer(timer.id, self.clock.now()):
+        for timer in due:
+            if serving is not None and not await self._serves(serving, timer):
+                continue  # the process serving its server fires it
+            if not await self.store.claim_timer(timer.id, self.clock.now(), owner):
                 continue  # another dispatcher took it
-            handler = self._handlers.get(timer.kind)
-            if handler is None:
-                log.error("no handler for %s timer %s; dropped", timer.kind, timer.id)
-                continue
-            try:
-                await handler(timer)
-            except GameSetAside:
-                # Its reason was logged when the game was set aside; no traceback per timer.
-                log.warning(
-                    "%s timer %s skipped: game %s is set aside", timer.kind, timer.id, timer.game_id
-                )
-                continue
-            except Exception:
-                log.exception("%s timer %s of game %s failed", timer.kind, timer.id, timer.game_id)
-                continue
-            await self.store.finish_timer(timer.id)
-            fired += 1
-        return fired
+            if await self._handle(timer):
+                await self.store.finish_timer(timer.id)
+                fired += 1
+            else:
+                await self.store.park_timer(timer.id)
+        return fired, {t.id for t in due}
+
+    async def _serves(self, serving: Callable[[int], bool], timer: TimerRow) -> bool:
+        game = await self.store.get_game(timer.game_id)
+        return game is None or serving(game.guild_id)
+
+    async def _handle(self, timer: TimerRow) -> bool:
+        """Run the timer's handler; False when it failed (logged)."""
+        handler = self._handlers.get(timer.kind)
+        if handler is None:
+            log.error("no handler for %s timer %s; dropped", timer.kind, timer.id)
+            return False
+        nonces = _nonces.set(f"t{timer.id}.{n}" for n in itertools.count())
+        try:
+            await handler(timer)
+        except GameSetAside:
+            # Its reason was logged when the game was set aside; no traceback per timer.
+            log.warning(
+                "%s timer %s skipped: game %s is set aside", timer.kind, timer.id, timer.game_id
+            )
+            return False
+        except Exception:
+            log.exception("%s timer %s of game %s failed", timer.kind, timer.id, timer.game_id)
+            return False
+        finally:
+            _nonces.reset(nonces)
+        return True
 
     async def _run(self) -> None:
         while True:
@@ -142,15 +198,20 @@ class TimerDispatcher:
             self._wake.clear()
             settlers, self._settlers = self._settlers, []
             try:
-                await self.fire_due()
-                upcoming = await self.store.next_timer()
+                _, seen = await self._fire_round()
+                now = self.clock.now()
+                # Due and not looked at yet: more than one batch, or due during this round.
+                more = any(t.id not in seen for t in await self.store.due_timers(now, self.batch))
+                # A timer looked at and still due is another process's to fire (or being
+                # claimed by another dispatcher); the next poke looks again.
+                upcoming = None if more else await self.store.next_timer(after=now)
             except Exception:
                 log.exception("timer dispatcher: the store failed; retrying")
                 self._settlers[:0] = settlers
                 await self._sleep(self.clock.now() + RETRY_AFTER)
                 continue
-            if upcoming is not None and upcoming.due_at <= self.clock.now():
-                self._settlers[:0] = settlers  # more due than one batch: not settled yet
+            if more:
+                self._settlers[:0] = settlers  # not settled yet
                 continue
             for future in settlers:
                 if not future.done():

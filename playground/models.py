@@ -225,6 +225,8 @@ class Message:
     thread_id: int | None = None
     edited_at: dt.datetime | None = None
     deleted: bool = False
+    #: The nonce it was created with (``enforce_nonce``: Discord does not post it twice).
+    nonce: str | None = None
     #: Emoji (a Unicode emoji or ``name:id``) -> ids of the users who reacted with it.
     reactions: dict[str, set[int]] = field(default_factory=dict)
 

@@ -547,6 +547,13 @@ class RestApi:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if channel.locked:
             return refusal(*LOCKED)
+        if body.get("enforce_nonce") and body.get("nonce") is not None:
+            # As Discord: the same author's message with this nonce from the last few
+            # minutes is returned, and nothing new is posted.
+            state.nonce_requests.setdefault(str(body["nonce"]), []).append(state.now())
+            earlier = state.message_with_nonce(state.bot.id, str(body["nonce"]))
+            if earlier is not None:
+                return json_response(state.message_payload(earlier))
         if channel.archived:
             await state.set_archived(channel, False)
         message = await state.create_message(channel, state.bot, body, files)

@@ -37,6 +37,9 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 
+#: How far back Discord looks for a message with the same nonce ("the past few minutes").
+NONCE_WINDOW = 5 * 60
+
 MANAGE_CHANNELS = 1 << 4
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
@@ -148,6 +151,9 @@ class State:
         self.moderator_role_id = first.moderator_role_id
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        #: How many times each nonce was asked to be posted with ``enforce_nonce``, and when
+        #: first (emulator time): a repeat is deduplicated, as Discord does, but tests see it.
+        self.nonce_requests: dict[str, list[float]] = {}
         # Files users attached to command options (they belong to no message).
         self.uploads: dict[int, Attachment] = {}
         self.global_commands: list[Json] = []
@@ -500,6 +506,16 @@ class State:
             thread=thread,
         )
 
+    def message_with_nonce(self, author_id: int, nonce: str) -> Message | None:
+        """The author's message created with ``nonce`` within :data:`NONCE_WINDOW`, if any."""
+        since = self.now() - NONCE_WINDOW
+        for message in reversed(self.messages.values()):
+            if message.created_at.timestamp() < since:
+                return None  # ids grow with time: nothing older can match
+            if message.author.id == author_id and message.nonce == nonce:
+                return message
+        return None
+
     async def create_message(
         self,
         channel: Channel,
@@ -533,6 +549,8 @@ class State:
             reference_id=int(reference["message_id"]) if reference.get("message_id") else None,
         )
         self._fill(message, body, files, replace_attachments=True)
+        if body.get("nonce") is not None:
+            message.nonce = str(body["nonce"])
         self.messages[message.id] = message
         channel.message_count += 1
         channel.last_activity = self.now()

@@ -131,6 +131,10 @@ def modal_problems(data: Mapping[str, Any]) -> Problems:
     return problems
 
 
+#: The longest nonce a created message may carry.
+MAX_NONCE = 25
+
+
 def message_problems(body: Json, *, file_count: int, creating: bool) -> Problems:
     """What Discord would reject in a message create or edit body."""
     problems: Problems = {}
@@ -151,6 +155,9 @@ def message_problems(body: Json, *, file_count: int, creating: bool) -> Problems
             problems[f"attachments.{index}.description"] = (
                 f"Must be {MAX_ATTACHMENT_DESCRIPTION} or fewer in length."
             )
+    nonce = body.get("nonce")
+    if creating and nonce is not None and len(str(nonce)) > MAX_NONCE:
+        problems["nonce"] = f"Must be {MAX_NONCE} or fewer in length."
     components = body.get("components") or []
     flags = int(body.get("flags") or 0)
     _component_problems(components, v2=bool(flags & IS_COMPONENTS_V2), problems=problems)

@@ -23,6 +23,7 @@ __all__ = [
     "NewTimer",
     "PickerPath",
     "PlayerStats",
+    "ProcessRow",
     "RatingRow",
     "ResultRow",
     "SeatRow",
@@ -212,6 +213,22 @@ class TimerRow:
 
 
 @dataclass(frozen=True)
+class ProcessRow:
+    """A running bot process, as it last said (docs/scaling.md, "Several processes").
+
+    ``id`` is drawn afresh at each start. ``shard_count`` and ``shard_ids`` are the shards it
+    runs (None: every shard). It counts as alive until ``expires_at``, which it pushes forward
+    while it runs; after that its claimed timers may be taken by another process.
+    """
+
+    id: str
+    shard_count: int | None
+    shard_ids: tuple[int, ...] | None
+    started_at: datetime
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
 class TimerMatch:
     """Which pending timers of a game to cancel: None matches any kind or seat."""
 
@@ -340,6 +357,11 @@ class Store(Protocol):
         created_by: int,
     ) -> GameRow:
         """A new game in the ``lobby`` status with no seats."""
+        ...
+
+    def forget_game(self, game_id: int) -> None:
+        """Drop whatever this process keeps in memory of the game (its row, seats and
+        settings), so that the next read sees what another process may have written."""
         ...
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -481,24 +503,48 @@ class Store(Protocol):
         """A timer as stored now, claimed or not (None once cancelled or finished)."""
         ...
 
-    async def next_timer(self) -> TimerRow | None:
-        """The pending (unclaimed) timer due first, if any."""
+    async def next_timer(self, after: datetime | None = None) -> TimerRow | None:
+        """The pending timer due first (of those due after ``after``, if given), if any.
+
+        Pending: not claimed, or claimed by a process that is no longer alive
+        (:class:`ProcessRow`; its handler may not have run to the end).
+        """
         ...
 
     async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
         """Pending timers due at or before ``now``, earliest first."""
         ...
 
-    async def claim_timer(self, timer_id: int, now: datetime) -> bool:
-        """Take a pending timer for handling; True for exactly one caller, ever."""
+    async def claim_timer(self, timer_id: int, now: datetime, by: str | None = None) -> bool:
+        """Take a pending timer for handling, for the process ``by``; True for exactly one
+        caller while that process lives. A claim without ``by`` is never taken over."""
         ...
 
     async def finish_timer(self, timer_id: int) -> None:
         """Forget a handled timer."""
         ...
 
+    async def park_timer(self, timer_id: int) -> None:
+        """Keep a claimed timer whose handler failed, never to run it again (nor take it over)."""
+        ...
+
     async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
         """Pending timers (of one game, or all), earliest first."""
+        ...
+
+    # Processes sharing the database
+
+    async def beat(self, process: ProcessRow) -> None:
+        """Record ``process`` (or renew it): alive until its ``expires_at``. Forgets the
+        processes that expired more than a day ago."""
+        ...
+
+    async def end_process(self, process_id: str) -> None:
+        """The process stopped: forget it (its claimed timers may be taken at once)."""
+        ...
+
+    async def processes(self) -> list[ProcessRow]:
+        """The processes alive now, oldest first."""
         ...
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:

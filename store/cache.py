@@ -2,10 +2,15 @@
 
 Every button press and command looks up its game, seats and server language before it can
 answer, and those rows change only when this process writes them. Keeping them in memory means
-an answer never waits behind another game's write (each commit waits for the disk). Valid while
-one process owns the database, which is the deployment this project supports with SQLite (see
-docs/architecture.md, "Scaling"). Everything that writes invalidates or refreshes what it
-touched; everything else is passed through.
+an answer never waits behind another game's write (each commit waits for the disk). Everything
+that writes invalidates or refreshes what it touched; everything else is passed through.
+
+Several processes on one database (docs/scaling.md) keep this true by dividing the servers:
+a server's interactions reach only the process running its shard, and that process also fires
+its timers. Only a process that takes over the timers of a dead one writes to another's games,
+and it reads them fresh (:meth:`CachedStore.forget_game`). Whatever stays behind is caught by
+its seq: a write at a stale seq is refused (``SeqConflict``) and forgets the game, and a caller
+that knows a newer seq than the cached one reloads (``host.service.GameService.load``).
 
 Reads and writes of one game interleave (two players press Join at once): a read that began
 before a write ended may return the rows from before it, so it must not fill the cache. Each
@@ -29,6 +34,7 @@ from store.base import (
     NewTimer,
     PickerPath,
     PlayerStats,
+    ProcessRow,
     RatingRow,
     ResultRow,
     SeatRow,
@@ -131,6 +137,10 @@ class CachedStore:
         )
         self._games.values[row.id] = row
         return row
+
+    def forget_game(self, game_id: int) -> None:
+        for rows in (self._games, self._seats, self._game_settings):
+            rows.forget(game_id)
 
     async def get_game(self, game_id: int) -> GameRow | None:
         return await self._games.read(game_id, lambda: self.inner.get_game(game_id))
@@ -269,17 +279,29 @@ class CachedStore:
     async def get_timer(self, timer_id: int) -> TimerRow | None:
         return await self.inner.get_timer(timer_id)
 
-    async def next_timer(self) -> TimerRow | None:
-        return await self.inner.next_timer()
+    async def next_timer(self, after: datetime | None = None) -> TimerRow | None:
+        return await self.inner.next_timer(after)
 
     async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
         return await self.inner.due_timers(now, limit)
 
-    async def claim_timer(self, timer_id: int, now: datetime) -> bool:
-        return await self.inner.claim_timer(timer_id, now)
+    async def claim_timer(self, timer_id: int, now: datetime, by: str | None = None) -> bool:
+        return await self.inner.claim_timer(timer_id, now, by)
 
     async def finish_timer(self, timer_id: int) -> None:
         await self.inner.finish_timer(timer_id)
+
+    async def park_timer(self, timer_id: int) -> None:
+        await self.inner.park_timer(timer_id)
+
+    async def beat(self, process: ProcessRow) -> None:
+        await self.inner.beat(process)
+
+    async def end_process(self, process_id: str) -> None:
+        await self.inner.end_process(process_id)
+
+    async def processes(self) -> list[ProcessRow]:
+        return await self.inner.processes()
 
     async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
         return await self.inner.pending_timers(game_id)

@@ -23,7 +23,9 @@ from store.sqlite import SqliteStore
 __all__ = ["TABLES", "CopyReport", "NotEmpty", "copy_store"]
 
 #: Every table, parents before children, with the order its rows are copied in (``rowid``:
-#: insertion order, which the invitations are listed in).
+#: insertion order, which the invitations are listed in). Not ``processes``: it says which
+#: bot processes run on the source now, nothing to keep (a timer claimed by one of them is
+#: taken over on the target, as after that process's death).
 TABLES: tuple[tuple[str, str], ...] = (
     ("bot_settings", "id"),
     ("guilds", "guild_id"),

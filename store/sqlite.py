@@ -51,6 +51,7 @@ from store.base import (
     NewTimer,
     PickerPath,
     PlayerStats,
+    ProcessRow,
     RatingRow,
     ResultRow,
     SeatRow,
@@ -100,6 +101,12 @@ _SEAT_COLUMNS = "game_id, seat, user_id, handle, joined_at"
 _SEAT_SELECT = _SEAT_COLUMNS + ", since, held"
 _ACTION_COLUMNS = "id, game_id, seq, seat, user_id, kind, text, created_at"
 _TIMER_COLUMNS = "id, game_id, kind, seat, seq, due_at, payload, claimed_at"
+#: A timer waiting for a dispatcher: never claimed, or claimed by a process that is no longer
+#: alive (it died in the handler). Its one parameter is the time now.
+_PENDING = (
+    "(claimed_at IS NULL OR (claimed_by IS NOT NULL AND claimed_by NOT IN "
+    "(SELECT id FROM processes WHERE expires_at > ?)))"
+)
 _RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
 _RESULT_COLUMNS = "game_id, user_id, guild_id, game, seat, rank, score, won, rated"
 _VACATION_COLUMNS = "rowid, game_id, user_id, used_seconds, until"
@@ -427,6 +434,9 @@ class SqliteStore:
                 (guild_id, channel_id, game, options_text, seats_wanted, created_by, now, now),
             )
             return await _load_game(db, int(next(iter(rows))[0]))
+
+    def forget_game(self, game_id: int) -> None:
+        """Nothing to drop: every read goes to the database."""
 
     async def get_game(self, game_id: int) -> GameRow | None:
         rows = await self._read(f"SELECT {_GAME_SELECT} FROM games WHERE id = ?", (game_id,))
@@ -797,26 +807,36 @@ class SqliteStore:
         rows = await self._read(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE id = ?", (timer_id,))
         return self._one(_timer_row, rows[0]) if rows else None
 
-    async def next_timer(self) -> TimerRow | None:
-        rows = await self._timers("TRUE", (), limit=1)
+    async def next_timer(self, after: datetime | None = None) -> TimerRow | None:
+        if after is None:
+            rows = await self._timers("TRUE", (), limit=1)
+        else:
+            rows = await self._timers("due_at > ?", (_iso(after),), limit=1)
         return rows[0] if rows else None
 
     async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
         return await self._timers("due_at <= ?", (_iso(now),), limit=limit)
 
-    async def claim_timer(self, timer_id: int, now: datetime) -> bool:
+    async def claim_timer(self, timer_id: int, now: datetime, by: str | None = None) -> bool:
         # The rowcount of this guarded UPDATE is the claim: of two dispatchers (in this
-        # process or another) exactly one sees 1.
+        # process or another) exactly one sees 1. A claim of a dead process counts as none.
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE timers SET claimed_at = ? WHERE id = ? AND claimed_at IS NULL",
-                (_iso(now), timer_id),
+                "UPDATE timers SET claimed_at = ?, claimed_by = ? WHERE id = ? AND " + _PENDING,
+                (_iso(now), by, timer_id, _now()),
             )
             return cursor.rowcount == 1
 
     async def finish_timer(self, timer_id: int) -> None:
         async with self._transaction() as db:
             await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+
+    async def park_timer(self, timer_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE timers SET claimed_by = NULL WHERE id = ? AND claimed_at IS NOT NULL",
+                (timer_id,),
+            )
 
     async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
         if game_id is None:
@@ -826,7 +846,7 @@ class SqliteStore:
     async def _timers(
         self, where: str, params: Sequence[Any], *, limit: int | None = None
     ) -> list[TimerRow]:
-        """Unclaimed timers matching ``where``, earliest first, the set-aside ones left out.
+        """Pending timers matching ``where``, earliest first, the set-aside ones left out.
 
         They are left out in the query, so that a bad row never makes a LIMIT come back short
         (the dispatcher would sleep past the good timers behind it): each bad row found runs
@@ -834,8 +854,8 @@ class SqliteStore:
         """
         while True:
             bad = [key for table, key in self._aside if table == "timers"]
-            sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE claimed_at IS NULL AND {where}"
-            args = [*params, *bad]
+            sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE {_PENDING} AND {where}"
+            args = [_now(), *params, *bad]
             if bad:
                 sql += f" AND id NOT IN ({_marks(bad)})"
             sql += " ORDER BY due_at, id"
@@ -847,6 +867,38 @@ class SqliteStore:
                 return [_timer_row(r) for r in rows]
             except BadRow as exc:
                 self._note(exc.row)
+
+    # Processes sharing the database
+
+    async def beat(self, process: ProcessRow) -> None:
+        ids = None if process.shard_ids is None else _dumps(list(process.shard_ids))
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO processes (id, shard_count, shard_ids, started_at, expires_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE "
+                "SET expires_at = excluded.expires_at",
+                (
+                    process.id,
+                    process.shard_count,
+                    ids,
+                    _iso(process.started_at),
+                    _iso(process.expires_at),
+                ),
+            )
+            gone = datetime.now(UTC) - timedelta(days=1)
+            await db.execute("DELETE FROM processes WHERE expires_at < ?", (_iso(gone),))
+
+    async def end_process(self, process_id: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM processes WHERE id = ?", (process_id,))
+
+    async def processes(self) -> list[ProcessRow]:
+        rows = await self._read(
+            "SELECT id, shard_count, shard_ids, started_at, expires_at FROM processes "
+            "WHERE expires_at > ? ORDER BY started_at, id",
+            (_now(),),
+        )
+        return self._each(_process_row, rows)
 
     # User settings
 
@@ -1391,6 +1443,23 @@ def _timer_row(r: sqlite3.Row) -> TimerRow:
         seq=r["seq"],
         payload=_json(r["payload"], *where, "payload", game_id=r["game_id"]),
         claimed=r["claimed_at"] is not None,
+    )
+
+
+def _process_row(r: sqlite3.Row) -> ProcessRow:
+    where = ("processes", 0)
+    ids = None
+    if r["shard_ids"] is not None:
+        try:
+            ids = tuple(int(i) for i in json.loads(r["shard_ids"]))
+        except (ValueError, TypeError):
+            raise BadRow(SetAside(*where, "shard_ids", "not_json")) from None
+    return ProcessRow(
+        id=r["id"],
+        shard_count=r["shard_count"],
+        shard_ids=ids,
+        started_at=_time(r["started_at"], *where, "started_at", game_id=None),
+        expires_at=_time(r["expires_at"], *where, "expires_at", game_id=None),
     )
 
 

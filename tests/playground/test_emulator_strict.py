@@ -67,6 +67,33 @@ async def api(emulator: Emulator) -> AsyncIterator[Api]:
         yield Api(emulator, session)
 
 
+# -- nonces -----------------------------------------------------------------------------
+
+
+async def test_an_enforced_nonce_posts_once(emulator: Emulator, api: Api) -> None:
+    """Discord's ``enforce_nonce``: the author's message with the same nonce (from the last
+    few minutes) is returned and nothing new is posted; without it, each request posts."""
+    channel = emulator.games_channel_id
+    first = await api.post(channel, "once", nonce="t7.0", enforce_nonce=True)
+    again = await api.post(channel, "once", nonce="t7.0", enforce_nonce=True)
+    assert first[0] == again[0] == 200 and first[1]["id"] == again[1]["id"]
+    other = await api.post(channel, "once", nonce="t7.1", enforce_nonce=True)
+    loose = [await api.post(channel, "loose", nonce="n1") for _ in range(2)]
+    posted = [m.content for m in emulator.messages(channel)]
+    assert posted.count("once") == 2 and posted.count("loose") == 2
+    assert other[1]["id"] != first[1]["id"]
+    assert [s for s, _ in loose] == [200, 200]
+    assert len(emulator.state.nonce_requests["t7.0"]) == 2
+
+
+async def test_a_nonce_is_at_most_25_characters(emulator: Emulator, api: Api) -> None:
+    status, data = await api.post(emulator.games_channel_id, nonce="x" * 26, enforce_nonce=True)
+    assert (status, data["code"]) == (400, 50035) and "nonce" in data["errors"]
+    emulator.expect_violation("nonce")
+    status, _ = await api.post(emulator.games_channel_id, nonce="x" * 25, enforce_nonce=True)
+    assert status == 200
+
+
 # -- emoji ------------------------------------------------------------------------------
 
 

@@ -100,6 +100,8 @@ async def test_migration_stamps_seats_with_their_games_seq(tmp_path: Path) -> No
     await store.join(lobby.id, 7, "p7")
     await store.close()
     with sqlite3.connect(path) as db:  # back to version 8, as an older bot left it
+        db.execute("DROP TABLE processes")
+        db.execute("ALTER TABLE timers DROP COLUMN claimed_by")
         db.execute("ALTER TABLE seats DROP COLUMN since")
         db.execute("ALTER TABLE seats DROP COLUMN held")
         db.execute("ALTER TABLE games DROP COLUMN ping")
