@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ def test_example_config_is_valid_and_complete() -> None:
         "shard_count",
         "shard_ids",
         "path",
+        "process_lease",
         "default_language",
         "moderator_role",
         "log_page_size",
@@ -72,10 +74,21 @@ def test_shards_are_read(tmp_path: Path) -> None:
     assert (cfg.shard_count, cfg.shard_ids) == (4, (2, 3))
 
 
+def test_the_process_lease_is_read(tmp_path: Path) -> None:
+    """store.process_lease: seconds, a minute by default."""
+    path = tmp_path / "c.toml"
+    assert load_config(path, env={}).process_lease == timedelta(seconds=60)
+    path.write_text("[store]\nprocess_lease = 7.5\n", encoding="utf-8")
+    assert load_config(path, env={}).process_lease == timedelta(seconds=7.5)
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
         ("[discord\n", "not valid TOML"),
+        ("[store]\nprocess_lease = 0\n", "process_lease must be 1 to 3600 seconds"),
+        ("[store]\nprocess_lease = 4000\n", "process_lease must be 1 to 3600 seconds"),
+        ("[store]\nprocess_lease = '1m'\n", "store.process_lease must be a number"),
         ("[nope]\nx = 1\n", "unknown section"),
         ("[bot]\nlanguage = 'hu'\n", "unknown setting bot.language"),
         ("[bot]\nlog_page_size = 'ten'\n", "bot.log_page_size must be int"),

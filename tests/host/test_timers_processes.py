@@ -189,3 +189,22 @@ async def test_the_running_dispatcher_takes_over_when_its_presence_renews(
     finally:
         await dispatcher.stop()
         await presence.stop()
+
+
+async def test_two_processes_on_the_same_shard_are_warned_about(
+    stores: tuple[SqliteStore, SqliteStore], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each shard must run in one process: the second to start says which process it meets."""
+    first = Presence(stores[0], Shards(2, (0,)))
+    second = Presence(stores[1], Shards(2, (0, 1)))
+    other = Presence(stores[1], Shards(2, (1,)))
+    await first.start()
+    try:
+        with caplog.at_level("WARNING", logger="host.presence"):
+            await other.start()
+            assert caplog.messages == []
+            await second.start()
+        assert any(first.id in m and "same shards" in m for m in caplog.messages)
+    finally:
+        for presence in (first, second, other):
+            await presence.stop()
