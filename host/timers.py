@@ -32,7 +32,7 @@ from datetime import datetime, timedelta
 from host.clock import Clock
 from host.presence import Presence
 from host.set_aside import GameSetAside
-from store import NewTimer, Store, TimerMatch, TimerRow
+from store import NewTimer, Store, StoreError, TimerMatch, TimerRow
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +167,10 @@ class TimerDispatcher:
         return fired, {t.id for t in due}
 
     async def _serves(self, serving: Callable[[int], bool], timer: TimerRow) -> bool:
-        game = await self.store.get_game(timer.game_id)
+        try:
+            game = await self.store.get_game(timer.game_id)
+        except StoreError:
+            return True  # an unreadable game: its handler sets it aside, wherever it runs
         return game is None or serving(game.guild_id)
 
     async def _handle(self, timer: TimerRow) -> bool:

@@ -4,6 +4,7 @@ which timer, and the takeover of a timer whose process died in its handler."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -208,3 +209,24 @@ async def test_two_processes_on_the_same_shard_are_warned_about(
     finally:
         for presence in (first, second, other):
             await presence.stop()
+
+
+async def test_a_timer_of_an_unreadable_game_does_not_stop_the_others(
+    stores: tuple[SqliteStore, SqliteStore],
+) -> None:
+    """Whose server a game is in cannot be read from a damaged row: its timer goes to its
+    handler (which sets the game aside), and the timers after it still fire."""
+    clock = FakeClock()
+    fired: list[tuple[str, str, str | None]] = []
+    p0, d0, _ = await process(stores[0], 0, clock, fired)
+    try:
+        bad = await due_timer(stores[0], GUILD_0, clock, "bad")
+        await due_timer(stores[0], GUILD_0, clock, "good")
+        db = sqlite3.connect(stores[0].path)
+        db.execute("UPDATE games SET options = 'not json' WHERE id = ?", (bad.game_id,))
+        db.commit()
+        db.close()
+        assert await d0.fire_due() == 2
+        assert sorted(name for _, name, _ in fired) == ["bad", "good"]
+    finally:
+        await p0.stop()
