@@ -1,13 +1,16 @@
 """The PostgreSQL backend of :class:`store.base.Store` (asyncpg), for a bot that outgrows SQLite.
 
-It runs the SQLite backend's queries (written for both, see ``store.dialect``) on one asyncpg
-connection, so every method keeps its meaning and its guarantees:
+It runs the SQLite backend's queries (written for both, see ``store.dialect``) on a small
+asyncpg pool of connections, so every method keeps its meaning and its guarantees:
 
 - Transactions: each write is one transaction that first takes a transaction-scoped advisory
   lock (:data:`WRITE_LOCK`), as SQLite's ``BEGIN IMMEDIATE`` takes its write lock. So write
   transactions run one at a time across every process on the database, and a check-then-write
   (a seat still free, the seq still expected) is as safe as on SQLite. Reads are single
-  statements outside any transaction and see committed data only.
+  statements outside any transaction, on any free connection (they do not wait for a write
+  to commit), and see committed data only.
+- A connection the server dropped (a restart, a network cut) fails the one request using it;
+  the pool replaces it, so the next request works again without restarting the bot.
 - Durability: the session runs with ``synchronous_commit = on`` whatever the server's default,
   so :meth:`record` returns only once the action and its snapshot are flushed (as long as the
   server itself has ``fsync`` on).
@@ -90,18 +93,22 @@ class _Connection:
         await self.conn.close()
 
 
+#: Connections per process: reads run side by side, writes take turns (:data:`WRITE_LOCK`).
+POOL_SIZE = 4
+
+
 class PostgresStore(SqliteStore):
     """:class:`store.base.Store` on a PostgreSQL database. Create with :meth:`open`.
 
     ``path`` is the URL without its password. The queries are :class:`SqliteStore`'s; what
-    is PostgreSQL's own is opening, transactions, the schema marker and migrations.
+    is PostgreSQL's own is opening, the pool, transactions, the schema marker and migrations.
     """
 
     _UNIQUE_VIOLATION = (asyncpg.UniqueViolationError,)
 
-    def __init__(self, conn: Any, url: str) -> None:
-        super().__init__(_Connection(conn), redact(url))
-        self._conn = conn
+    def __init__(self, pool: Any, url: str) -> None:
+        super().__init__(_Unused(), redact(url))
+        self._pool = pool
 
     @classmethod
     async def open(cls, path: Any) -> PostgresStore:
@@ -115,24 +122,29 @@ class PostgresStore(SqliteStore):
         url = str(path)
         where = redact(url)
         try:
-            conn = await asyncpg.connect(url, server_settings={"synchronous_commit": "on"})
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                server_settings={"synchronous_commit": "on"},
+            )
         except (TimeoutError, OSError, asyncpg.PostgresError, ValueError) as exc:
             reason = str(exc) or type(exc).__name__
             raise DatabaseRefused(
                 "cannot_open", where, f"{where} cannot be opened: {reason}."
             ) from None
-        store = cls(conn, url)
+        store = cls(pool, url)
         try:
             await store._migrate(load_migrations())
         except BaseException:
-            await conn.close()
+            await pool.close()
             raise
         return store
 
     async def close(self) -> None:
-        async with self._lock:
-            if not self._conn.is_closed():
-                await self._conn.close()
+        """Wait for the requests under way, then close every connection (idempotent)."""
+        if not self._pool.is_closing():
+            await self._pool.close()
 
     async def schema_version(self) -> int:
         rows = await self._read("SELECT version FROM tablehost_schema")
@@ -152,13 +164,12 @@ class PostgresStore(SqliteStore):
 
     async def _id_counters(self, tables: Sequence[str]) -> dict[str, int]:
         counters = {}
-        for table in tables:
-            sequence = await self._conn.fetchval("SELECT pg_get_serial_sequence($1, 'id')", table)
-            last, called = await self._conn.fetchrow(
-                f"SELECT last_value, is_called FROM {sequence}"
-            )
-            top = await self._conn.fetchval(f"SELECT COALESCE(MAX(id), 0) FROM {table}")
-            counters[table] = max(int(top), int(last) if called else 0)
+        async with self._pool.acquire() as conn:
+            for table in tables:
+                sequence = await conn.fetchval("SELECT pg_get_serial_sequence($1, 'id')", table)
+                last, called = await conn.fetchrow(f"SELECT last_value, is_called FROM {sequence}")
+                top = await conn.fetchval(f"SELECT COALESCE(MAX(id), 0) FROM {table}")
+                counters[table] = max(int(top), int(last) if called else 0)
         return counters
 
     async def _set_id_counters(self, db: Db, counters: Mapping[str, int]) -> None:
@@ -170,18 +181,18 @@ class PostgresStore(SqliteStore):
                 )
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self._lock:
-            return list(await self._conn.fetch(postgres_query(sql), *params))
+        async with self._pool.acquire() as conn:
+            return list(await conn.fetch(postgres_query(sql), *params))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Db]:
         """One transaction holding :data:`WRITE_LOCK`; rolled back on any exception."""
-        async with self._lock:
-            transaction = self._conn.transaction()
+        async with self._pool.acquire() as conn:
+            transaction = conn.transaction()
             await transaction.start()
             try:
-                await self._conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-                yield self._db
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+                yield _Connection(conn)
                 await transaction.commit()
             except BaseException as exc:
                 # A lost connection has nothing left to roll back.
@@ -196,10 +207,11 @@ class PostgresStore(SqliteStore):
         migration in its own transaction; the write lock makes concurrent openers take
         turns, so each migration runs once."""
         latest = len(migrations)
-        async with self._transaction():
-            marked = await self._conn.fetchval("SELECT to_regclass('tablehost_schema')")
+        async with self._transaction() as db:
+            conn = _raw(db)
+            marked = await conn.fetchval("SELECT to_regclass('tablehost_schema')")
             if marked is None:
-                tables = await self._conn.fetchval(
+                tables = await conn.fetchval(
                     "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
                 )
                 if tables:
@@ -209,14 +221,12 @@ class PostgresStore(SqliteStore):
                         f"{self.path} holds tables of another application (no tablehost "
                         "marker), so it was left untouched.",
                     )
-                await self._conn.execute(
+                await conn.execute(
                     "CREATE TABLE tablehost_schema (id BIGINT PRIMARY KEY CHECK (id = 1), "
                     "application_id BIGINT NOT NULL, version BIGINT NOT NULL)"
                 )
-                await self._conn.execute(
-                    "INSERT INTO tablehost_schema VALUES (1, $1, 0)", APPLICATION_ID
-                )
-            app, version = await self._marker()
+                await conn.execute("INSERT INTO tablehost_schema VALUES (1, $1, 0)", APPLICATION_ID)
+            app, version = await _marker(conn)
             if app != APPLICATION_ID:
                 raise DatabaseRefused(
                     "not_ours",
@@ -228,18 +238,37 @@ class PostgresStore(SqliteStore):
                 raise _too_new(self.path, version, latest)
             self.schema_before = version
         for migration in migrations:
-            async with self._transaction():
-                _, current = await self._marker()
+            async with self._transaction() as db:
+                conn = _raw(db)
+                _, current = await _marker(conn)
                 if current > latest:
                     raise _too_new(self.path, current, latest)
                 if current >= migration.version:
                     continue
                 for statement in _statements(migration.sql):
-                    await self._conn.execute(postgres_ddl(_strip_comments(statement)))
-                await self._conn.execute(
-                    "UPDATE tablehost_schema SET version = $1", migration.version
-                )
+                    await conn.execute(postgres_ddl(_strip_comments(statement)))
+                await conn.execute("UPDATE tablehost_schema SET version = $1", migration.version)
 
-    async def _marker(self) -> tuple[int, int]:
-        row = await self._conn.fetchrow("SELECT application_id, version FROM tablehost_schema")
-        return int(row[0]), int(row[1])
+
+async def _marker(conn: Any) -> tuple[int, int]:
+    row = await conn.fetchrow("SELECT application_id, version FROM tablehost_schema")
+    return int(row[0]), int(row[1])
+
+
+def _raw(db: Db) -> Any:
+    """The asyncpg connection of a transaction (for what only PostgreSQL has)."""
+    assert isinstance(db, _Connection)
+    return db.conn
+
+
+class _Unused:
+    """:class:`SqliteStore`'s own connection, which this backend never uses: every request
+    takes a connection of the pool (``_read``, ``_transaction``)."""
+
+    async def execute(self, sql: str, parameters: Iterable[Any] = ()) -> Any:
+        raise RuntimeError("PostgresStore runs every query on a connection of its pool")
+
+    execute_fetchall = executemany = execute
+
+    async def close(self) -> None:
+        return None

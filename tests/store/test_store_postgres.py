@@ -18,6 +18,7 @@ from host.config import ConfigError, load_config
 from store import DatabaseRefused, NewTimer, SeqConflict, SqliteStore
 from store.__main__ import main
 from store.connect import open_store
+from store.postgres import POOL_SIZE, PostgresStore
 from store.sqlite import load_migrations
 
 REPO = Path(__file__).resolve().parents[2]
@@ -85,6 +86,43 @@ async def test_two_processes_worth_of_connections_let_one_writer_through() -> No
 
 def game_time() -> datetime:
     return datetime(2030, 1, 1, tzinfo=UTC)
+
+
+@needs_pg
+async def test_a_dropped_connection_is_replaced(tmp_path: Path) -> None:
+    """The server ends every connection of the store (a restart, a network cut): the request
+    that meets a dead one fails, the next ones work without reopening the store."""
+    import asyncpg
+
+    async with pg_schema() as url:
+        store = await open_store(url)
+        assert isinstance(store, PostgresStore)
+        admin = await asyncpg.connect(url)
+        try:
+            game = await start_counting(store)
+            await move(store, game.id, 0)
+            held = [await store._pool.acquire() for _ in range(POOL_SIZE)]  # open them all
+            pids = [conn.get_server_pid() for conn in held]
+            for conn in held:
+                await store._pool.release(conn)
+            ended = await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM unnest($1::int[]) AS pid", pids
+            )
+            assert ended == POOL_SIZE
+            failures = 0
+            for _ in range(ended + 1):
+                try:
+                    row = await store.get_game(game.id)
+                except Exception:  # whatever asyncpg raises on a dead connection
+                    failures += 1
+                    continue
+                assert row is not None and row.seq == 1
+            assert failures <= ended
+            assert await move(store, game.id, 1) == 2
+            assert (await store.get_game(game.id)).seq == 2  # type: ignore[union-attr]
+        finally:
+            await admin.close()
+            await store.close()
 
 
 @needs_pg
