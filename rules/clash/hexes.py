@@ -72,13 +72,20 @@ class Hex:
 
     def neighbours(self) -> tuple[Hex, ...]:
         """The six hexes around this one, clockwise from north (on the board or not)."""
-        return tuple(self.neighbour(d) for d in range(6))
+        return _around(self)
 
     def __add__(self, other: Hex) -> Hex:
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
+
+
+@functools.lru_cache(maxsize=4096)
+def _around(h: Hex) -> tuple[Hex, ...]:
+    # Cached: path searches ask for the neighbours of the same few dozen spaces over and
+    # over, and a Hex is immutable.
+    return tuple(h.neighbour(d) for d in range(6))
 
 
 def distance(a: Hex, b: Hex) -> int:

@@ -11,7 +11,9 @@ nothing here reads the tile of an unexplored slot.
 
 from __future__ import annotations
 
-from rules.clash.hexes import Hex
+import functools
+
+from rules.clash.hexes import Hex, Lens
 from rules.clash.state import ClashState
 from rules.clash.tiles import LAND, Terrain, tile
 
@@ -22,8 +24,15 @@ def terrains(state: ClashState) -> dict[Hex, Terrain]:
     for slot in state.board.slots:
         region = state.regions[slot.id]
         if region.explored:
-            out.update(tile(region.tile).place(region.lens(slot.lens)))
+            out.update(_placed(region.tile, region.lens(slot.lens)))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed(tile_id: str, lens: Lens) -> tuple[tuple[Hex, Terrain], ...]:
+    # Cached: the map is read for nearly every question asked of a state, and where a tile
+    # lies decides its spaces' terrains.
+    return tuple(tile(tile_id).place(lens).items())
 
 
 def unexplored(state: ClashState) -> list[str]:
