@@ -176,17 +176,20 @@ def from_offset(column: int, row: int) -> Hex:
     return Hex(column, row - (column - (column & 1)) // 2)
 
 
+@functools.lru_cache(maxsize=4096)
 def label(h: Hex) -> str:
     """The printed name of a hex, ``C4``. Raises ValueError for a hex left of column A or above
     row 1 (no board has one)."""
+    # Cached: every view, refusal and choice names spaces, and a Hex is immutable.
     column, row = offset(h)
     if not (0 <= column < MAX_COLUMNS and 0 <= row < MAX_ROWS):
         raise ValueError(f"no label for {h}")
     return f"{chr(ord('A') + column)}{row + 1}"
 
 
+@functools.lru_cache(maxsize=4096)
 def token(h: Hex) -> str:
-    """The name of a hex as an action token, ``c4``."""
+    """The name of a hex as an action token, ``c4`` (cached like :func:`label`)."""
     return label(h).lower()
 
 
