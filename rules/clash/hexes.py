@@ -43,6 +43,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.core import IllegalAction
 
@@ -58,9 +59,12 @@ MAX_ROWS = 99
 _LABEL = re.compile(r"([a-z])([1-9][0-9]?)", re.ASCII)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """One space of the board in axial coordinates (see the module docstring)."""
+class Hex(NamedTuple):
+    """One space of the board in axial coordinates (see the module docstring).
+
+    A named tuple rather than a dataclass: spaces are the keys of nearly every lookup of the
+    engine, and a tuple hashes and compares in C, with the hash and order of ``(q, r)``.
+    """
 
     q: int
     r: int
@@ -74,7 +78,7 @@ class Hex:
         """The six hexes around this one, clockwise from north (on the board or not)."""
         return _around(self)
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
