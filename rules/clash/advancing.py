@@ -106,7 +106,7 @@ def problem(me: PlayerState, advance: str) -> IllegalAction | None:
     a = ADVANCE[advance]
     if advance in me.advances:
         return IllegalAction("already_owned", advance=advance)
-    owned = any(ADVANCE[x].category == a.category for x in me.advances)
+    owned = not me.advances.isdisjoint(_fellows(advance))  # ``advance`` itself is not owned
     first = top(a.category)
     if not owned and advance != first:
         return IllegalAction("top_advance_first", advance=advance, top=first)
@@ -174,8 +174,12 @@ def affordable(state: ClashState, seat: int, advance: str) -> bool:
 
 def buyable(state: ClashState, seat: int) -> list[str]:
     """The advances ``seat`` can buy now, in board order."""
+    return list(_buyable(state, seat))
+
+
+def _buyable(state: ClashState, seat: int) -> Iterator[str]:
     me = state.seats[seat]
-    return [a for a in ADVANCE_IDS if problem(me, a) is None and affordable(state, seat, a)]
+    return (a for a in ADVANCE_IDS if problem(me, a) is None and affordable(state, seat, a))
 
 
 def gainable(me: PlayerState) -> list[str]:
@@ -254,7 +258,7 @@ def _fellows(advance: str) -> tuple[str, ...]:
 
 
 def offered(state: ClashState, seat: int) -> bool:
-    return bool(buyable(state, seat))
+    return next(_buyable(state, seat), None) is not None
 
 
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:

@@ -114,8 +114,10 @@ def rotate(h: Hex, turns: int, about: Hex) -> Hex:
     return Hex(q + about.q, r + about.r)
 
 
+@functools.lru_cache(maxsize=4096)
 def ring(centre: Hex, radius: int) -> tuple[Hex, ...]:
-    """The hexes exactly ``radius`` steps from ``centre``, clockwise from the north one."""
+    """The hexes exactly ``radius`` steps from ``centre``, clockwise from the north one
+    (cached, as :func:`within` is: the answer is a tuple of immutable hexes)."""
     if radius <= 0:
         return (centre,) if radius == 0 else ()
     h = Hex(centre.q, centre.r - radius)
@@ -128,6 +130,7 @@ def ring(centre: Hex, radius: int) -> tuple[Hex, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
 def within(centre: Hex, radius: int) -> tuple[Hex, ...]:
     """The hexes at most ``radius`` steps from ``centre``, nearest first."""
     return tuple(h for k in range(radius + 1) for h in ring(centre, k))

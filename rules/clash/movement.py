@@ -120,16 +120,23 @@ def origins(state: ClashState, seat: int, occ: Occupancy | None = None) -> list[
     """Places from which some group of ``seat`` can move now, spaces in board order then
     holds."""
     occ = occ or occupancy(state)
-    me = state.seats[seat]
+    out = [p for p in _places(state.seats[seat]) if _can_leave(state, seat, p, occ)]
+    return sorted(out, key=_place_order)
+
+
+def _places(me: PlayerState) -> set[str]:
+    """Every place where ``me`` has units: spaces with land units or ships, loaded holds."""
     places = {transfer.place_token(h) for h in (*me.armies, *me.settlers)}
     places |= {transfer.place_token(s.hex) for s in me.ships}
     places |= {s.place for s in me.ships if s.cargo}
-    out = [
-        p
-        for p in places
-        if _movers(state, seat, p, occ) and _destinations(state, seat, occ, p, True)
-    ]
-    return sorted(out, key=_place_order)
+    return places
+
+
+def _can_leave(state: ClashState, seat: int, place: str, occ: Occupancy) -> bool:
+    """Whether some group can move from ``place`` now."""
+    return bool(_movers(state, seat, place, occ)) and bool(
+        _destinations(state, seat, occ, place, True)
+    )
 
 
 def _place_order(place: str) -> tuple[int, int, int]:
@@ -628,9 +635,9 @@ def end_move(state: ClashState) -> None:
 
 
 def can_move(state: ClashState, seat: int) -> bool:
-    """Whether some group of ``seat`` can move now."""
+    """Whether some group of ``seat`` can move now (:func:`origins` is not empty)."""
     occ = occupancy(state)
-    return bool(origins(state, seat, occ))
+    return any(_can_leave(state, seat, p, occ) for p in _places(state.seats[seat]))
 
 
 # -- choices ------------------------------------------------------------------------------
