@@ -131,16 +131,16 @@ def _usable(state: ClashState, seat: int, city: City, forced: bool, occ: Occupan
     return any(AVAILABLE[u](state, seat, act) for u in USES)
 
 
-def _can_force(state: ClashState, seat: int, city: City, occ: Occupancy | None = None) -> bool:
+def _can_force(state: ClashState, seat: int, city: City, occ: Occupancy) -> bool:
     if _force_problem(state, seat, city) is not None:
         return False
-    return _usable(state, seat, city, True, occ or occupancy(state))
+    return _usable(state, seat, city, True, occ)
 
 
-def cities(state: ClashState, seat: int) -> list[City]:
+def cities(state: ClashState, seat: int, occ: Occupancy | None = None) -> list[City]:
     """The cities that can be activated now for some use, in board order."""
     me = state.seats[seat]
-    occ = occupancy(state)
+    occ = occ or occupancy(state)
     out = [
         c
         for c in me.cities
@@ -154,16 +154,20 @@ def offered(state: ClashState, seat: int) -> bool:
     return bool(cities(state, seat))
 
 
-def _use_choices(state: ClashState, seat: int, city: City, forced: bool) -> list[Choice]:
-    act = context(state, seat, city, forced)
+def _use_choices(
+    state: ClashState, seat: int, city: City, forced: bool, occ: Occupancy
+) -> list[Choice]:
+    act = context(state, seat, city, forced, occ)
     return [
         Choice(u, f"clash.activate.use.{u}", {"count": act.size}, complete=False, more=True)
-        for u in _uses(state, seat, city, forced)
+        for u in _uses(state, seat, city, forced, occ)
     ]
 
 
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
     """The tokens after ``activate``: the city, ``forced``, the use, then the use's own."""
+    # One reading of the map for every city and use looked at (nothing moves meanwhile).
+    occ = occupancy(state)
     if not rest:
         return [
             Choice(
@@ -173,25 +177,25 @@ def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
                 complete=False,
                 more=True,
             )
-            for c in cities(state, seat)
+            for c in cities(state, seat, occ)
         ]
-    city = next((c for c in cities(state, seat) if token(c.hex) == rest[0]), None)
+    city = next((c for c in cities(state, seat, occ) if token(c.hex) == rest[0]), None)
     if city is None:
         return []
     forced = len(rest) > 1 and rest[1] == FORCED
-    if forced and not _can_force(state, seat, city):
+    if forced and not _can_force(state, seat, city, occ):
         return []
     at = 2 if forced else 1
     if len(rest) == at:
-        out = _use_choices(state, seat, city, forced)
-        if not forced and _can_force(state, seat, city):
+        out = _use_choices(state, seat, city, forced, occ)
+        if not forced and _can_force(state, seat, city, occ):
             params = {"count": FORCED_LABOR_MOOD}
             out.insert(0, Choice(FORCED, "clash.activate.forced", params, False, True))
         return out
     use = rest[at]
-    if use not in _uses(state, seat, city, forced):
+    if use not in _uses(state, seat, city, forced, occ):
         return []
-    act = context(state, seat, city, forced)
+    act = context(state, seat, city, forced, occ)
     return NEXT[use](state, seat, act, rest[at + 1 :])
 
 

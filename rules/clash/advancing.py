@@ -42,6 +42,8 @@ Theocracy advance for each new Temple (p.2): :func:`dogma_advance`, asked as
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from rules.clash import decks, library
@@ -104,7 +106,7 @@ def problem(me: PlayerState, advance: str) -> IllegalAction | None:
     a = ADVANCE[advance]
     if advance in me.advances:
         return IllegalAction("already_owned", advance=advance)
-    owned = {x for x in me.advances if ADVANCE[x].category == a.category}
+    owned = not me.advances.isdisjoint(_fellows(advance))  # ``advance`` itself is not owned
     first = top(a.category)
     if not owned and advance != first:
         return IllegalAction("top_advance_first", advance=advance, top=first)
@@ -172,8 +174,12 @@ def affordable(state: ClashState, seat: int, advance: str) -> bool:
 
 def buyable(state: ClashState, seat: int) -> list[str]:
     """The advances ``seat`` can buy now, in board order."""
+    return list(_buyable(state, seat))
+
+
+def _buyable(state: ClashState, seat: int) -> Iterator[str]:
     me = state.seats[seat]
-    return [a for a in ADVANCE_IDS if problem(me, a) is None and affordable(state, seat, a)]
+    return (a for a in ADVANCE_IDS if problem(me, a) is None and affordable(state, seat, a))
 
 
 def gainable(me: PlayerState) -> list[str]:
@@ -225,8 +231,7 @@ def purchase_problem(
 def _cubes_problem(
     advance: str, moved: list[str], cubes: tuple[str, ...], partial: bool
 ) -> IllegalAction | None:
-    category = ADVANCE[advance].category
-    others = [a for a in ADVANCE_IDS if ADVANCE[a].category == category and a != advance]
+    others = list(_fellows(advance))
     wanted = max(0, len(moved) - 1)
     if not moved and cubes:
         return IllegalAction("too_many_tokens", token=cubes[0])
@@ -241,11 +246,19 @@ def _cubes_problem(
     return None
 
 
+@functools.cache
+def _fellows(advance: str) -> tuple[str, ...]:
+    """The other advances of the category of ``advance``, in board order (cached: the board
+    never changes)."""
+    category = ADVANCE[advance].category
+    return tuple(a for a in ADVANCE_IDS if ADVANCE[a].category == category and a != advance)
+
+
 # -- the action ------------------------------------------------------------------------------
 
 
 def offered(state: ClashState, seat: int) -> bool:
-    return bool(buyable(state, seat))
+    return next(_buyable(state, seat), None) is not None
 
 
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
@@ -256,23 +269,15 @@ def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
                 a,
                 *_label(state, seat, a),
                 complete=_complete(state, seat, [a]),
-                more=bool(_more(state, seat, [a])),
+                more=_has_more(state, seat, [a]),
             )
             for a in buyable(state, seat)
         ]
     out: list[Choice] = []
-    for tok in [*ADVANCE_IDS, IDEAS_TOKEN]:
+    for tok in _following(state, seat, rest):
         ext = [*rest, tok]
-        try:
-            p = parse(state, seat, ext)
-        except IllegalAction:
-            continue
-        if tok in ADVANCE and tok in rest:
-            continue
-        if purchase_problem(state, seat, p, partial=True) is not None:
-            continue
         complete = _complete(state, seat, ext)
-        more = bool(_more(state, seat, ext))
+        more = _has_more(state, seat, ext)
         if not complete and not more:
             continue
         if tok == IDEAS_TOKEN:
@@ -300,9 +305,14 @@ def _complete(state: ClashState, seat: int, rest: list[str]) -> bool:
         return False
 
 
-def _more(state: ClashState, seat: int, rest: list[str]) -> list[str]:
-    out = []
-    for tok in [*ADVANCE_IDS, IDEAS_TOKEN]:
+def _following(state: ClashState, seat: int, rest: list[str]) -> Iterator[str]:
+    """The tokens that may follow ``rest`` (more may be needed after them), in board order
+    then ``ideas``."""
+    me = state.seats[seat]
+    # Cubes (advances) follow only an advance that switches the government (p.7): the rest
+    # of the board need not be tried otherwise.
+    cubes = bool(rest) and problem(me, rest[0]) is None and bool(switching(me, rest[0]))
+    for tok in (*ADVANCE_IDS, IDEAS_TOKEN) if cubes else (IDEAS_TOKEN,):
         if tok in rest and tok != IDEAS_TOKEN:
             continue
         try:
@@ -310,8 +320,11 @@ def _more(state: ClashState, seat: int, rest: list[str]) -> list[str]:
         except IllegalAction:
             continue
         if purchase_problem(state, seat, p, partial=True) is None:
-            out.append(tok)
-    return out
+            yield tok
+
+
+def _has_more(state: ClashState, seat: int, rest: list[str]) -> bool:
+    return next(_following(state, seat, rest), None) is not None
 
 
 def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:

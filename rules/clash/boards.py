@@ -82,6 +82,9 @@ class Board:
     hexes: frozenset[Hex] = field(init=False, repr=False, compare=False)
     _slot_of: dict[Hex, Slot] = field(init=False, repr=False, compare=False)
     _by_id: dict[str, Slot] = field(init=False, repr=False, compare=False)
+    #: The neighbours on the board of each space (asked for in every path search).
+    _near: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
+    _outline: tuple[Hex, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         slot_of: dict[Hex, Slot] = {}
@@ -93,6 +96,9 @@ class Board:
         object.__setattr__(self, "hexes", frozenset(slot_of))
         object.__setattr__(self, "_slot_of", slot_of)
         object.__setattr__(self, "_by_id", {s.id: s for s in self.slots})
+        near = {h: tuple(n for n in h.neighbours() if n in slot_of) for h in slot_of}
+        object.__setattr__(self, "_near", near)
+        object.__setattr__(self, "_outline", outline(self.hexes))
 
     # -- slots ----------------------------------------------------------------------------
 
@@ -136,7 +142,10 @@ class Board:
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """The neighbours of ``h`` that are on the board, clockwise from north."""
-        return tuple(n for n in h.neighbours() if n in self._slot_of)
+        near = self._near.get(h)
+        if near is None:  # off the board
+            return tuple(n for n in h.neighbours() if n in self._slot_of)
+        return near
 
     def on_edge(self, h: Hex) -> bool:
         """Whether ``h`` touches the map's edge: the outline of every slot, explored or not
@@ -151,7 +160,7 @@ class Board:
     @property
     def outline(self) -> tuple[Hex, ...]:
         """The edge hexes clockwise from the topmost one (Navigation's ring, p.9, C30)."""
-        return outline(self.hexes)
+        return self._outline
 
     def parse(self, text: str) -> Hex:
         """The space a player typed. Raises ``IllegalAction`` ``bad_hex`` (not a space name)

@@ -17,6 +17,8 @@ Refusals: ``card_needs_an_id``, ``not_an_action_card`` (``token``), ``card_not_i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.clash.cards import ACTION_HALVES
 from rules.clash.civil_cards import (
     ADVANCE,
@@ -66,7 +68,10 @@ def _complete(state: ClashState, seat: int, card: str, rest: list[str]) -> bool:
 def playable(state: ClashState, seat: int) -> list[str]:
     """The cards of ``seat``'s hand that can be played now, one per civil half (two
     copies of a kind are the same choice), in hand order."""
-    out: list[str] = []
+    return list(_playable(state, seat))
+
+
+def _playable(state: ClashState, seat: int) -> Iterator[str]:
     seen: set[str] = set()
     for card in state.seats[seat].actions:
         code = civil_half(card)
@@ -74,13 +79,12 @@ def playable(state: ClashState, seat: int) -> list[str]:
             continue
         play = PLAYS[code]
         if _complete(state, seat, card, []) or play.next(state, seat, []):
-            out.append(card)
+            yield card
             seen.add(code)
-    return out
 
 
 def offered(state: ClashState, seat: int) -> bool:
-    return bool(playable(state, seat))
+    return next(_playable(state, seat), None) is not None
 
 
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:

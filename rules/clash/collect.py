@@ -45,14 +45,14 @@ other two uses, :mod:`rules.clash.building` and :mod:`rules.clash.growth`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from rules.clash.advances import FARMING, MINING
 from rules.clash.civil_cards import FOCUSED, MASS
 from rules.clash.components import ACADEMY, FOOD, GOLD, IDEAS, ORE, PORT, RESOURCES, WOOD
-from rules.clash.hexes import Hex, label, steps, token
+from rules.clash.hexes import Hex, label, token
 from rules.clash.occupancy import Occupancy
 from rules.clash.resources import CULTURE, MOOD, can_pay, gain, gain_tokens, pay, spend_tokens
 from rules.clash.state import City, ClashState, PlayerState
@@ -136,8 +136,7 @@ YIELD: dict[Terrain, tuple[str, str]] = {
 }
 #: What a Port city may take from its Sea space instead of the Food (p.2, C22): ``d3-gold``.
 PORT_INCOME: tuple[str, ...] = (GOLD, MOOD)
-#: How far Husbandry reaches, and its Food (none with Roads) (p.2, p.20).
-HUSBANDRY_REACH: Final = 2
+#: Husbandry's Food (none with Roads) (p.2, p.20); it reaches two steps (:func:`_far`).
 HUSBANDRY_FOOD: Final = 1
 #: What every Collect after the turn's first costs with Economic Liberty (p.2, C21 (a)).
 ECONOMIC_LIBERTY_MOOD: Final = 2
@@ -180,8 +179,16 @@ def _far(start: Hex, occ: Occupancy) -> frozenset[Hex]:
     (p.4, p.20, C63); Husbandry reaches the land ones."""
     key = ("husbandry", start)
     if key not in occ.memo:
-        found = steps(start, occ.terrain.__contains__, HUSBANDRY_REACH)
-        occ.memo[key] = frozenset(h for h, k in found.items() if k == HUSBANDRY_REACH)
+        # Two steps through explored spaces: the explored spaces next to an explored
+        # neighbour of ``start`` that are neither ``start`` nor one of those neighbours.
+        explored = occ.terrain
+        near = {n for n in start.neighbours() if n in explored}
+        occ.memo[key] = frozenset(
+            h
+            for n in near
+            for h in n.neighbours()
+            if h in explored and h != start and h not in near
+        )
     out: frozenset[Hex] = occ.memo[key]
     return out
 
@@ -193,33 +200,32 @@ def _spot(
     it gives nothing."""
     me = state.seats[seat]
     c = act.city
-    at = label(h)
     near = h == c.hex or h in c.hex.neighbours()
     terrain = occ.terrain.get(h)
     if not near:
         if HUSBANDRY not in me.advances or h not in _far(c.hex, occ):
-            return IllegalAction("too_far_to_collect", space=at, city=label(c.hex))
+            return IllegalAction("too_far_to_collect", space=label(h), city=label(c.hex))
         if terrain not in LAND:
-            return IllegalAction("husbandry_land_only", space=at)
+            return IllegalAction("husbandry_land_only", space=label(h))
         if HUSBANDRY in state.turn_state.used:
-            return IllegalAction("husbandry_used", space=at)
+            return IllegalAction("husbandry_used", space=label(h))
         if not can_pay(me, {FOOD: _husbandry_food(me)}):
-            return IllegalAction("cannot_pay_husbandry", space=at, food=HUSBANDRY_FOOD)
+            return IllegalAction("cannot_pay_husbandry", space=label(h), food=HUSBANDRY_FOOD)
     if terrain is None:
-        return IllegalAction("space_unexplored", space=at)
+        return IllegalAction("space_unexplored", space=label(h))
     if h != c.hex and h in occ.city:
-        return IllegalAction("space_has_a_city", space=at)
+        return IllegalAction("space_has_a_city", space=label(h))
     others = (*occ.units.get(h, ()), *occ.ships.get(h, ()))
     if any(o != seat for o in others):
-        return IllegalAction("space_has_foreign_units", space=at)
+        return IllegalAction("space_has_foreign_units", space=label(h))
     if h in state.exhausted:
-        return IllegalAction("space_exhausted", space=at)
+        return IllegalAction("space_exhausted", space=label(h))
     kind, needs = YIELD[terrain]
     if needs not in me.advances:
-        return IllegalAction("collect_needs_advance", space=at, terrain=terrain)
+        return IllegalAction("collect_needs_advance", space=label(h), terrain=terrain)
     if income is not None:
         if terrain != SEA:
-            return IllegalAction("port_income_from_sea", space=at)
+            return IllegalAction("port_income_from_sea", space=label(h))
         if c.piece(PORT) is None:
             return IllegalAction("port_income_needs_a_port", city=label(c.hex))
         kind = income
@@ -234,18 +240,22 @@ def _read(state: ClashState, tok: str) -> tuple[Hex, str | None]:
     return state.board.parse(base), income or None
 
 
+def _reach(state: ClashState, seat: int, act: Activation, occ: Occupancy) -> Iterator[Hex]:
+    """The spaces a Collect of this city might name: its own and those next to it, then, with
+    Husbandry, the explored land two steps away (worked out only if asked for)."""
+    c = act.city
+    yield c.hex
+    yield from state.board.neighbours(c.hex)
+    if HUSBANDRY in state.seats[seat].advances:
+        yield from (h for h in _far(c.hex, occ) if occ.terrain.get(h) in LAND)
+
+
 def candidates(state: ClashState, seat: int, act: Activation, occ: Occupancy) -> dict[str, Spot]:
     """Every token a Collect of this city may name, in board order (the Port's options after
     the plain Sea space)."""
-    c = act.city
-    me = state.seats[seat]
-    near = [c.hex, *state.board.neighbours(c.hex)]
-    far = [h for h in _far(c.hex, occ) if occ.terrain.get(h) in LAND]
-    if HUSBANDRY not in me.advances:
-        far = []
-    port = c.piece(PORT) is not None
+    port = act.city.piece(PORT) is not None
     out: dict[str, Spot] = {}
-    for h in sorted({*near, *far}):
+    for h in sorted(set(_reach(state, seat, act, occ))):
         spot = _spot(state, seat, act, h, None, occ)
         if not isinstance(spot, Spot):
             continue
@@ -254,6 +264,14 @@ def candidates(state: ClashState, seat: int, act: Activation, occ: Occupancy) ->
             for income in PORT_INCOME:
                 out[f"{token(h)}-{income}"] = replace(spot, takes=income)
     return out
+
+
+def _anything(state: ClashState, seat: int, act: Activation, occ: Occupancy) -> bool:
+    """Whether :func:`candidates` is not empty, stopping at the first space that yields."""
+    return any(
+        isinstance(_spot(state, seat, act, h, None, occ), Spot)
+        for h in _reach(state, seat, act, occ)
+    )
 
 
 def _liberty_problem(state: ClashState, seat: int, act: Activation) -> IllegalAction | None:
@@ -266,7 +284,7 @@ def available(state: ClashState, seat: int, act: Activation) -> bool:
     """Whether this city can collect anything now."""
     if _liberty_problem(state, seat, act) is not None:
         return False
-    return bool(candidates(state, seat, act, act.occ))
+    return _anything(state, seat, act, act.occ)
 
 
 def collection_card(state: ClashState) -> str | None:
@@ -291,7 +309,7 @@ def check(
         raise err
     occ = act.occ
     city = label(act.city.hex)
-    if not toks and not candidates(state, seat, act, occ):
+    if not toks and not _anything(state, seat, act, occ):
         raise IllegalAction("nothing_to_collect", city=city)
     limit = _limit(state, act)
     focused = collection_card(state) == FOCUSED

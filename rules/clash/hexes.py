@@ -43,6 +43,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.core import IllegalAction
 
@@ -58,9 +59,12 @@ MAX_ROWS = 99
 _LABEL = re.compile(r"([a-z])([1-9][0-9]?)", re.ASCII)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """One space of the board in axial coordinates (see the module docstring)."""
+class Hex(NamedTuple):
+    """One space of the board in axial coordinates (see the module docstring).
+
+    A named tuple rather than a dataclass: spaces are the keys of nearly every lookup of the
+    engine, and a tuple hashes and compares in C, with the hash and order of ``(q, r)``.
+    """
 
     q: int
     r: int
@@ -72,13 +76,20 @@ class Hex:
 
     def neighbours(self) -> tuple[Hex, ...]:
         """The six hexes around this one, clockwise from north (on the board or not)."""
-        return tuple(self.neighbour(d) for d in range(6))
+        return _around(self)
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
+
+
+@functools.lru_cache(maxsize=4096)
+def _around(h: Hex) -> tuple[Hex, ...]:
+    # Cached: path searches ask for the neighbours of the same few dozen spaces over and
+    # over, and a Hex is immutable.
+    return tuple(h.neighbour(d) for d in range(6))
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -103,8 +114,10 @@ def rotate(h: Hex, turns: int, about: Hex) -> Hex:
     return Hex(q + about.q, r + about.r)
 
 
+@functools.lru_cache(maxsize=4096)
 def ring(centre: Hex, radius: int) -> tuple[Hex, ...]:
-    """The hexes exactly ``radius`` steps from ``centre``, clockwise from the north one."""
+    """The hexes exactly ``radius`` steps from ``centre``, clockwise from the north one
+    (cached, as :func:`within` is: the answer is a tuple of immutable hexes)."""
     if radius <= 0:
         return (centre,) if radius == 0 else ()
     h = Hex(centre.q, centre.r - radius)
@@ -117,6 +130,7 @@ def ring(centre: Hex, radius: int) -> tuple[Hex, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
 def within(centre: Hex, radius: int) -> tuple[Hex, ...]:
     """The hexes at most ``radius`` steps from ``centre``, nearest first."""
     return tuple(h for k in range(radius + 1) for h in ring(centre, k))
@@ -169,17 +183,20 @@ def from_offset(column: int, row: int) -> Hex:
     return Hex(column, row - (column - (column & 1)) // 2)
 
 
+@functools.lru_cache(maxsize=4096)
 def label(h: Hex) -> str:
     """The printed name of a hex, ``C4``. Raises ValueError for a hex left of column A or above
     row 1 (no board has one)."""
+    # Cached: every view, refusal and choice names spaces, and a Hex is immutable.
     column, row = offset(h)
     if not (0 <= column < MAX_COLUMNS and 0 <= row < MAX_ROWS):
         raise ValueError(f"no label for {h}")
     return f"{chr(ord('A') + column)}{row + 1}"
 
 
+@functools.lru_cache(maxsize=4096)
 def token(h: Hex) -> str:
-    """The name of a hex as an action token, ``c4``."""
+    """The name of a hex as an action token, ``c4`` (cached like :func:`label`)."""
     return label(h).lower()
 
 

@@ -120,14 +120,23 @@ def origins(state: ClashState, seat: int, occ: Occupancy | None = None) -> list[
     """Places from which some group of ``seat`` can move now, spaces in board order then
     holds."""
     occ = occ or occupancy(state)
-    me = state.seats[seat]
+    out = [p for p in _places(state.seats[seat]) if _can_leave(state, seat, p, occ)]
+    return sorted(out, key=_place_order)
+
+
+def _places(me: PlayerState) -> set[str]:
+    """Every place where ``me`` has units: spaces with land units or ships, loaded holds."""
     places = {transfer.place_token(h) for h in (*me.armies, *me.settlers)}
     places |= {transfer.place_token(s.hex) for s in me.ships}
     places |= {s.place for s in me.ships if s.cargo}
-    out = [
-        p for p in places if _movers(state, seat, p) and _destinations(state, seat, occ, p, True)
-    ]
-    return sorted(out, key=_place_order)
+    return places
+
+
+def _can_leave(state: ClashState, seat: int, place: str, occ: Occupancy) -> bool:
+    """Whether some group can move from ``place`` now."""
+    return bool(_movers(state, seat, place, occ)) and bool(
+        _destinations(state, seat, occ, place, True)
+    )
 
 
 def _place_order(place: str) -> tuple[int, int, int]:
@@ -137,9 +146,17 @@ def _place_order(place: str) -> tuple[int, int, int]:
     return (0, h.q, h.r)
 
 
-def _movers(state: ClashState, seat: int, place: str) -> Counter[str]:
+def _movers(state: ClashState, seat: int, place: str, occ: Occupancy) -> Counter[str]:
     """What may move from ``place`` in this Move action: land units by kind (armies only with
-    Tactics), or ships by id (kind ``ship<k>``)."""
+    Tactics), or ships by id (kind ``ship<k>``). Read only: the answer is kept in ``occ``,
+    asked again for every group checked."""
+    key = ("movers", seat, place)
+    if key not in occ.memo:
+        occ.memo[key] = _count_movers(state, seat, place)
+    return occ.memo[key]  # type: ignore[no-any-return]
+
+
+def _count_movers(state: ClashState, seat: int, place: str) -> Counter[str]:
     me = state.seats[seat]
     marks = state.turn_state.marks
     out: Counter[str] = Counter()
@@ -340,7 +357,7 @@ def problem(
     longer one would add (units, the ship to board, the approach, the Ore)."""
     me = state.seats[seat]
     marks = state.turn_state.marks
-    if not _movers(state, seat, g.origin) and not _anything_at(me, g.origin):
+    if not _movers(state, seat, g.origin, occ) and not _anything_at(me, g.origin):
         return IllegalAction("nothing_of_yours_there", place=_place_label(me, g.origin))
     route = routes(state, seat, g.origin, occ).get(g.to)
     truce = None if route is None else card_turns.attack_problem(state, seat, route.to, occ)
@@ -618,9 +635,9 @@ def end_move(state: ClashState) -> None:
 
 
 def can_move(state: ClashState, seat: int) -> bool:
-    """Whether some group of ``seat`` can move now."""
+    """Whether some group of ``seat`` can move now (:func:`origins` is not empty)."""
     occ = occupancy(state)
-    return bool(origins(state, seat, occ))
+    return any(_can_leave(state, seat, p, occ) for p in _places(state.seats[seat]))
 
 
 # -- choices ------------------------------------------------------------------------------
@@ -643,7 +660,7 @@ def _destinations(
     """Destinations some group from ``origin`` can reach (battles excluded until combat)."""
     out = []
     for h in sorted(routes(state, seat, origin, occ)):
-        if _extensions(state, seat, occ, [origin, token(h)], depth=2):
+        if _extendable(state, seat, occ, [origin, token(h)], depth=2):
             out.append((token(h), False, True))
             if limit_one:
                 break
@@ -672,7 +689,28 @@ def _extensions(
         if problem(state, seat, g, occ, partial=True) is not None:
             continue
         complete = problem(state, seat, g, occ) is None
-        more = depth > 1 and bool(_extensions(state, seat, occ, ext, depth - 1))
+        more = depth > 1 and _extendable(state, seat, occ, ext, depth - 1)
         if complete or more or depth <= 1:
             out.append((tok, complete, more))
     return out
+
+
+def _extendable(
+    state: ClashState, seat: int, occ: Occupancy, prefix: list[str], depth: int
+) -> bool:
+    """Whether :func:`_extensions` offers anything, stopping at the first token it would."""
+    for tok in _candidates(state, seat, occ, prefix):
+        ext = [*prefix, tok]
+        try:
+            g = parse(state, seat, ext)
+        except IllegalAction:
+            continue
+        if problem(state, seat, g, occ, partial=True) is not None:
+            continue
+        if (
+            depth <= 1
+            or problem(state, seat, g, occ) is None
+            or _extendable(state, seat, occ, ext, depth - 1)
+        ):
+            return True
+    return False

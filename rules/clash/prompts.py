@@ -28,6 +28,8 @@ offer, with what it gives and wants as the public events tell it. Their ids:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.clash import trading
 from rules.clash.hexes import label
 from rules.clash.state import STATUS, TURN, ClashState
@@ -37,11 +39,18 @@ from rules.core import Prompt
 
 def pending(state: ClashState) -> list[Prompt]:
     """Every prompt open now: one at a time (turns and status steps go in turn order)."""
+    return list(_prompts(state))
+
+
+def _prompts(state: ClashState) -> Iterator[Prompt]:
+    """The prompts of :func:`pending` one by one: the trading ones, the dearest to work out,
+    come last and only if asked for."""
     if state.outcome is not None:
-        return []
+        return
     nested = state.prompts.pending()
     if nested:
-        return nested
+        yield from nested
+        return
     if state.phase == TURN:
         seat = state.active
         ts = state.turn_state
@@ -50,18 +59,21 @@ def pending(state: ClashState) -> list[Prompt]:
         if e is not None:
             pid = f"explore:{base}.{ts.moving}.{e.step}"
             where = {"space": label(e.entered)}
-            return [Prompt(seat, f"explore_{e.step}", where, True, seat, pid)]
+            yield Prompt(seat, f"explore_{e.step}", where, True, seat, pid)
+            return
         if ts.moving:
             pid = f"move:{base}.{ts.moving}"
-            return [Prompt(seat, "move", {"count": ts.moving}, True, seat, pid)]
+            yield Prompt(seat, "move", {"count": ts.moving}, True, seat, pid)
+            return
         params = {"round": state.round, "turn": state.turn, "count": ts.actions_left}
-        return [Prompt(seat, "turn", params, True, seat, f"turn:{base}"), *_trades(state)]
+        yield Prompt(seat, "turn", params, True, seat, f"turn:{base}")
+        yield from _trades(state)
+        return
     if state.phase == STATUS and state.status is not None and state.status.waiting:
         seat, step = state.status.waiting[0], state.status.step
         pid = f"status:{state.round}.{step}.{seat}"
         kind = KINDS.get(step, "status")
-        return [Prompt(seat, kind, {"round": state.round, "step": step}, True, None, pid)]
-    return []
+        yield Prompt(seat, kind, {"round": state.round, "step": step}, True, None, pid)
 
 
 def _trades(state: ClashState) -> list[Prompt]:
@@ -88,4 +100,4 @@ def _trades(state: ClashState) -> list[Prompt]:
 
 def prompted(state: ClashState, seat: int) -> bool:
     """Whether ``seat`` has a prompt now."""
-    return any(p.seat == seat for p in pending(state))
+    return any(p.seat == seat for p in _prompts(state))

@@ -11,16 +11,29 @@ nothing here reads the tile of an unexplored slot.
 
 from __future__ import annotations
 
+import functools
+
+from rules.clash.boards import board
 from rules.clash.hexes import Hex
-from rules.clash.state import ClashState
+from rules.clash.state import ClashState, Region
 from rules.clash.tiles import LAND, Terrain, tile
 
 
 def terrains(state: ClashState) -> dict[Hex, Terrain]:
     """Terrain of each explored space."""
+    # A copy of the cached map, which no caller may change.
+    return dict(_map(state.n, tuple(state.regions.items())))
+
+
+@functools.lru_cache(maxsize=1024)
+def _map(players: int, regions: tuple[tuple[str, Region], ...]) -> dict[Hex, Terrain]:
+    # Cached: the map is read for nearly every question asked of a state, and it follows from
+    # the board (one per player count) and the regions alone, which change only when one is
+    # explored.
+    lying = dict(regions)
     out: dict[Hex, Terrain] = {}
-    for slot in state.board.slots:
-        region = state.regions[slot.id]
+    for slot in board(players).slots:
+        region = lying[slot.id]
         if region.explored:
             out.update(tile(region.tile).place(region.lens(slot.lens)))
     return out
