@@ -1,9 +1,10 @@
 """Command line for every engine: ``python -m rules selfplay|replay``.
 
-``selfplay GAME --games N --seed S [--players K] [--policy uniform|greedy] [--save DIR]`` plays
-complete games with every check on and prints one JSON summary as its last line; it exits with
-status 1 if a game broke a check or got stuck. ``--save DIR`` writes each game's transcript
-there (``DIR/<game>_<seed>.json``), replayable with ``replay``.
+``selfplay GAME --games N --seed S [--players K] [--policy mixed|uniform|greedy] [--save DIR]``
+plays complete games with every check on and prints one JSON summary as its last line; it exits
+with status 1 if a game broke a check or got stuck. ``mixed`` (the default) plays every other
+game with the engine's heuristic player, the rest uniformly at random. ``--save DIR`` writes
+each game's transcript there (``DIR/<game>_<seed>.json``), replayable with ``replay``.
 
 ``replay [--views] FILE...`` replays transcripts (docs/transcripts.md): one JSON line per step,
 then ``{"final": {...}}``; ``--views`` adds, after the start and after every step, one line per
@@ -100,7 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--players", type=int, default=None)
-    play.add_argument("--policy", choices=("uniform", "greedy"), default="uniform")
+    play.add_argument(
+        "--policy",
+        choices=selfplay.POLICIES,
+        default="mixed",
+        help="how seats choose: uniform, greedy (the heuristic player) or mixed (every other "
+        "game each way; the default)",
+    )
     play.add_argument("--max-steps", type=int, default=20000, help="actions before 'stuck'")
     play.add_argument("--save", type=Path, default=None, help="write each game's transcript here")
     play.add_argument("--jobs", type=int, default=1, help="processes to share the games among")

@@ -38,6 +38,12 @@ JSON = Any
 
 GARBAGE = "zzz"
 
+#: How the seats choose: every token uniformly at random; the engine's heuristic player
+#: (``greedy_choice``, which still picks one token in ten at random); or every other game
+#: each way (``mixed``: the random games reach odd positions, the heuristic ones play whole
+#: games of plans, where the rarer cards and wonders come up).
+POLICIES: tuple[str, ...] = ("uniform", "greedy", "mixed")
+
 
 @dataclass(slots=True)
 class Report:
@@ -170,6 +176,9 @@ class Runner:
         self.max_steps = max_steps
         self.roundtrip_every = roundtrip_every
         self.illegal_every = illegal_every
+        if policy not in POLICIES:
+            raise ValueError(f"unknown self-play policy {policy!r} (known: {', '.join(POLICIES)})")
+        self.policy = policy
         self.greedy = policy == "greedy"
         self.vocabulary: set[str] = {GARBAGE}
         self.seats = 0
@@ -181,6 +190,10 @@ class Runner:
 
     def play(self, seed: int, players: int | None) -> None:
         """One complete game; errors are recorded in the report."""
+        if self.policy == "mixed":
+            # By the seed alone, so a game plays the same however the run is shared out.
+            self.greedy = seed % 2 == 1
+            self.report.coverage[f"policy.{'greedy' if self.greedy else 'uniform'}"] += 1
         rng = Rng(seed)
         game = self.game
         count = players or game.min_players + rng.randrange(game.max_players - game.min_players + 1)
