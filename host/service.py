@@ -53,6 +53,12 @@ MAX_GAME_ID = 2**63 - 1
 log = logging.getLogger(__name__)
 
 
+def new_seed() -> int:
+    """A fresh random seed for a game being started (tests replace this function, never
+    ``secrets`` itself, which discord.py draws message nonces from)."""
+    return secrets.randbits(63)
+
+
 @dataclass
 class Loaded:
     """A game as stored: its row, seats, engine and current state (None before start)."""
@@ -244,7 +250,7 @@ class GameService:
             count = len(game.seats)
             if count < game.engine.min_players:
                 raise UserError("not_enough_players", count=count, need=game.engine.min_players)
-            seed = secrets.randbits(63)
+            seed = new_seed()
             state = game.engine.setup(game.handles, game.row.options, seed)
             row = await self.store.start(
                 game_id,

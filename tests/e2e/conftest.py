@@ -32,7 +32,7 @@ def players(emulator: Emulator) -> list[FakeUser]:
 def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games started by the bot get seeds 1, 2, 3... so every end-to-end run is the same."""
     seeds = iter(range(1, 1_000_000))
-    monkeypatch.setattr("host.service.secrets.randbits", lambda bits: next(seeds))
+    monkeypatch.setattr("host.service.new_seed", lambda: next(seeds))
 
 
 @pytest.fixture

@@ -567,7 +567,7 @@ async def test_every_command_and_button_for_every_kind_of_user(
     emulator: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed = creator_starts()
-    monkeypatch.setattr("host.service.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("host.service.new_seed", lambda: seed)
     async with two_servers(emulator, tmp_path, hungarian=("bob",)) as world:
         m = Matrix(world)
         assert command_paths(emulator.commands) == set(COMMANDS), "a command has no entry"

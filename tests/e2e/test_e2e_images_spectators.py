@@ -78,7 +78,7 @@ async def test_turn_policy_draws_fewer_pictures_and_board_stays_current(
 ) -> None:
     """Two identical games, the same moves: ``turn`` uploads a picture only with each new post,
     ``every`` with each edit too; /board always draws the current table."""
-    monkeypatch.setattr("host.service.secrets.randbits", lambda bits: 5)  # the same deal twice
+    monkeypatch.setattr("host.service.new_seed", lambda: 5)  # the same deal twice
     alice, bob = players[0], players[1]
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
         every = await start_game(emulator, [alice, bob])
