@@ -75,8 +75,10 @@ MEASURES = (
     ("p50_ms", "move to confirmation p50", "ms"),
     ("p95_ms", "move to confirmation p95", "ms"),
     ("p99_ms", "move to confirmation p99", "ms"),
+    ("cpu_ms_per_move", "CPU per confirmed move, bot processes and their render workers", "ms"),
     ("confirmed", "moves confirmed", ""),
     ("unconfirmed", "moves not confirmed", ""),
+    ("load", "machine load (1-minute average) as the play began and ended", ""),
 )
 
 
@@ -137,9 +139,10 @@ async def _answer(result: InteractionResult) -> Message:
 @contextlib.asynccontextmanager
 async def _bots(
     emu: Emulator, where: str, processes: int, render_workers: int, logs: Path
-) -> AsyncIterator[None]:
+) -> AsyncIterator[list[int]]:
     """``processes`` bot processes sharing the shards, yielded once every shard is
-    connected; stopped with SIGTERM (as a service manager stops them) afterwards."""
+    connected (their process ids); stopped with SIGTERM (as a service manager stops them)
+    afterwards."""
     count = 1 if processes == 1 else SHARDS
     emu.gateway.shards = count
     started: list[tuple[asyncio.subprocess.Process, Path]] = []
@@ -158,7 +161,7 @@ async def _bots(
                 )
             started.append((proc, log))
         await _connected(emu, count, started)
-        yield
+        yield [proc.pid for proc, _ in started]
     finally:
         for proc, _ in started:
             if proc.returncode is None:
@@ -259,7 +262,7 @@ async def measure_setup(
         with tempfile.TemporaryDirectory() as tmp:
             async with (
                 _database(setup, pg_url, Path(tmp)) as where,
-                _bots(emu, where, setup.processes, render_workers, Path(tmp)),
+                _bots(emu, where, setup.processes, render_workers, Path(tmp)) as pids,
             ):
                 limit = asyncio.Semaphore(8)
 
@@ -270,14 +273,42 @@ async def measure_setup(
                 started = await asyncio.gather(*(opened(n) for n in range(games)))
                 tables = await _copies(where, started, pairs, seed)
                 tally = _Tally()
+                load = [os.getloadavg()[0]]
+                cpu = _cpu_seconds(pids)
                 begun = time.perf_counter()
                 await asyncio.gather(*(_play(emu, t, moves, tally) for t in tables))
                 elapsed = time.perf_counter() - begun
+                used = _cpu_seconds(pids)
+                load.append(os.getloadavg()[0])
         if emu.errors:
             raise RuntimeError(f"emulator routes failed: {emu.errors[:3]}")
     finally:
         await emu.stop()
-    return _figures(tally, elapsed)
+    figures = _figures(tally, elapsed)
+    if cpu is not None and used is not None and tally.latencies_ms:
+        figures["cpu_ms_per_move"] = round(1000 * (used - cpu) / len(tally.latencies_ms), 1)
+    figures["load"] = " → ".join(f"{x:.1f}" for x in load)
+    return figures
+
+
+def _cpu_seconds(roots: Sequence[int]) -> float | None:
+    """The CPU time (user and system) used so far by the processes ``roots`` and their
+    children (the render workers), read from /proc; None where there is no /proc."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return None
+    total = 0
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            # After the command's closing parenthesis: state, ppid, ..., utime, stime.
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # exited meanwhile
+        if int(entry.name) in roots or int(fields[1]) in roots:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def _copies(

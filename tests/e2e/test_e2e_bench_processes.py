@@ -15,18 +15,25 @@ from tests.store.pg_testkit import PG_URL
 
 pytestmark = pytest.mark.e2e
 
-GAMES, MOVES = 4, 3
+#: One game on each shard's server.
+GAMES, MOVES = 2, 3
 
 
 async def test_the_benchmark_confirms_every_move_in_each_setup(tmp_path: Path) -> None:
     setups = [s for s in SETUPS if PG_URL or not s.postgres]
-    result = await measure(game="civ", games=GAMES, moves=MOVES, seed=1, pg_url=PG_URL)
+    # Pictures drawn in a thread of each bot: no worker interpreter to start (seconds of CPU
+    # on a busy machine); the benchmark itself uses the production default, one worker.
+    result = await measure(
+        game="civ", games=GAMES, moves=MOVES, seed=1, pg_url=PG_URL, render_workers=0
+    )
     for setup in setups:
         figures = {k: result[f"{setup.key}_{k}"] for k in ("confirmed", "unconfirmed")}
         assert figures == {"confirmed": GAMES * MOVES, "unconfirmed": 0}, result
         p50, p95, p99 = (result[f"{setup.key}_{q}_ms"] for q in ("p50", "p95", "p99"))
         assert 0 < p50 <= p95 <= p99 < 30_000
         assert result[f"{setup.key}_moves_per_s"] > 0
+        # Drawing a table picture alone takes tens of milliseconds of CPU (no /proc: no figure).
+        assert result.get(f"{setup.key}_cpu_ms_per_move", 50) > 5
     measured = {s.key for s in SETUPS if f"{s.key}_confirmed" in result}
     assert measured == {s.key for s in setups}
     assert ("postgres_server" in result) == bool(PG_URL)
