@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.report import write_report
+from bench.report import heading, write_block
 from playground import Channel, Emulator, FakeUser, InteractionResult, Message
 from rules import get_game
 from rules.core import Game, Rng, act
@@ -75,10 +75,10 @@ MEASURES = (
     ("p50_ms", "move to confirmation p50", "ms"),
     ("p95_ms", "move to confirmation p95", "ms"),
     ("p99_ms", "move to confirmation p99", "ms"),
-    ("cpu_ms_per_move", "CPU per confirmed move, bot processes and their render workers", "ms"),
+    ("cpu_ms_per_move", "CPU per confirmed move (bots and their render workers)", "ms"),
     ("confirmed", "moves confirmed", ""),
     ("unconfirmed", "moves not confirmed", ""),
-    ("load", "machine load (1-minute average) as the play began and ended", ""),
+    ("load", "machine load (1-minute average), play began → ended", ""),
 )
 
 
@@ -390,17 +390,24 @@ async def measure(
     return result
 
 
-def rows(result: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
-    """The report's rows for the setups measured."""
-    found = [("games", "concurrent games (half on each shard's server)", "")]
-    found += [("moves", "moves per game", ""), ("postgres_server", "database server", "")]
-    for setup in SETUPS:
-        found += [
-            (f"{setup.key}_{key}", f"{setup.label}: {label}", unit)
-            for key, label, unit in MEASURES
-            if f"{setup.key}_{key}" in result
-        ]
-    return tuple(found)
+def block(result: dict[str, Any], command: str) -> str:
+    """The generated Markdown: one column per setup, side by side."""
+    server = result.get("postgres_server", "none")
+    note = (
+        f" ({result['games']} concurrent games, half on each shard's server, {result['moves']}"
+        f" moves each; database server: {server})"
+    )
+    lines = heading("processes", command, note)
+    lines.append("| measure | " + " | ".join(s.label for s in SETUPS) + " |")
+    lines.append("|---|" + "---:|" * len(SETUPS))
+    for key, label, unit in MEASURES:
+        cells = []
+        for setup in SETUPS:
+            value = result.get(f"{setup.key}_{key}")
+            cells.append("not measured" if value is None else f"{value} {unit}".strip())
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines.append("<!-- /bench:processes -->")
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -438,7 +445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(json.dumps(result), flush=True)
     if pg_url and not args.no_write:
         command = f"python -m bench processes --games {args.games} --moves {args.moves}"
-        write_report(ROOT / "docs" / "performance.md", result, rows(result), command)
+        write_block(ROOT / "docs" / "performance.md", "processes", block(result, command))
     return 0
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.processes import SETUPS, measure, pg_server_url, rows
-from bench.report import write_report
+from bench.processes import SETUPS, block, measure, pg_server_url
+from bench.report import write_block
 from tests.store.pg_testkit import PG_URL
 
 pytestmark = pytest.mark.e2e
@@ -39,10 +39,15 @@ async def test_the_benchmark_confirms_every_move_in_each_setup(tmp_path: Path) -
     assert ("postgres_server" in result) == bool(PG_URL)
 
     report = tmp_path / "performance.md"
-    write_report(report, result, rows(result), "python -m bench processes")
-    text = report.read_text(encoding="utf-8")
-    for setup in setups:
-        assert f"| {setup.label}: moves confirmed per second | " in text
+    write_block(report, "processes", block(result, "python -m bench processes"))
+    lines = report.read_text(encoding="utf-8").splitlines()
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines if line[:2] == "| "]
+    table = {row[0]: row[1:] for row in cells}
+    assert table["measure"] == [s.label for s in SETUPS]
+    for n, setup in enumerate(SETUPS):
+        shown = table["moves confirmed per second"][n]
+        moves_per_s = result.get(f"{setup.key}_moves_per_s")
+        assert shown == ("not measured" if moves_per_s is None else str(moves_per_s))
 
 
 def test_the_server_url_comes_from_the_option_then_the_environment(
