@@ -1,4 +1,6 @@
-"""Benchmarks: ``python -m bench GAME --games N [--moves M] [--no-write]``.
+"""Benchmarks: ``python -m bench GAME --games N [--moves M] [--no-write]``, and
+``python -m bench processes [--games N] [--pg-url URL]`` (:mod:`bench.processes`: moves
+confirmed per second with the bot in 1 and 2 processes, on SQLite and PostgreSQL).
 
 Runs N games at once through the Discord emulator against the real bot (real discord.py, real
 SQLite file, real rendering), measuring interaction-to-first-response latency and /move
@@ -18,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench import processes
 from bench.latency import measure_latency
 from bench.offline import measure_playouts, measure_render
 from bench.report import write_report
@@ -40,13 +43,16 @@ SUMMARY_KEYS = (
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_given = list(sys.argv[1:] if argv is None else argv)
+    if args_given[:1] == ["processes"]:
+        return processes.main(args_given[1:])
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("game", help="game to benchmark, e.g. civ")
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
     parser.add_argument("--moves", type=int, default=20, help="moves per game (default 20)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-write", action="store_true", help="do not update docs/performance.md")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_given)
     with registered(args.game):
         synthetic = args.game == PROVING
         # The proving ground is registered in this process only: no render workers.

@@ -42,21 +42,25 @@ _ROWS = (
 Rows = tuple[tuple[str, str, str], ...]
 
 
+def heading(name: str, command: str, note: str = "") -> list[str]:
+    """The first lines of a generated block: its marker, title, and when, where and how it
+    was measured (``note`` goes after the command)."""
+    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
+    machine = f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}"
+    return [
+        f"<!-- bench:{name} -->",
+        f"### {name}",
+        "",
+        f"Measured {when} on {machine} with `{command}`{note}.",
+        "",
+    ]
+
+
 def block(result: dict[str, Any], rows: Rows = _ROWS, command: str | None = None) -> str:
     """The generated Markdown for one game's results (``rows``: key, label, unit)."""
     game = result["game"]
     command = command or f"python -m bench {game} --games {result['games']}"
-    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
-    machine = f"{os.cpu_count()} cores, Python {platform.python_version()}, {platform.machine()}"
-    lines = [
-        f"<!-- bench:{game} -->",
-        f"### {game}",
-        "",
-        f"Measured {when} on {machine} with `{command}`.",
-        "",
-        "| measure | value | budget |",
-        "|---|---:|---:|",
-    ]
+    lines = [*heading(game, command), "| measure | value | budget |", "|---|---:|---:|"]
     for key, label, unit in rows:
         if key not in result:
             continue
@@ -73,10 +77,13 @@ def write_report(
     path: Path, result: dict[str, Any], rows: Rows = _ROWS, command: str | None = None
 ) -> None:
     """Replace (or append) the game's generated block in ``path``."""
+    write_block(path, result["game"], block(result, rows, command))
+
+
+def write_block(path: Path, name: str, new: str) -> None:
+    """Replace (or append) the generated block ``name`` in ``path`` by ``new``."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n"
-    game = result["game"]
-    pattern = re.compile(rf"<!-- bench:{game} -->.*?<!-- /bench:{game} -->", re.S)
-    new = block(result, rows, command)
+    pattern = re.compile(rf"<!-- bench:{name} -->.*?<!-- /bench:{name} -->", re.S)
     if pattern.search(text):
         text = pattern.sub(lambda _: new, text)
     else:

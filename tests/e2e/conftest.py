@@ -1,5 +1,6 @@
-"""End-to-end fixtures: the emulator (from tests/conftest.py), players, and ``bot.py`` running
-the playground as a subprocess."""
+"""End-to-end fixtures: the emulator (from tests/conftest.py), players, each test's databases
+(on PostgreSQL when ``TABLEHOST_TEST_PG_URL`` is set: tests/e2e/stores.py), and ``bot.py``
+running the playground as a subprocess."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from playground import Emulator, FakeUser
+from tests.e2e.stores import one_test_databases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,6 +28,13 @@ def players(emulator: Emulator) -> list[FakeUser]:
         emulator.add_user("Carol"),
         emulator.add_user("Dave", manage_guild=True),
     ]
+
+
+@pytest.fixture(autouse=True)
+async def databases() -> AsyncIterator[None]:
+    """The test's PostgreSQL schemas (if it runs on PostgreSQL), dropped when it ends."""
+    async with one_test_databases():
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -14,22 +14,20 @@ from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, running_bot
 from rules.core import Rng
 from rules.selfplay import random_action
-from store import SqliteStore
+from tests.e2e.stores import opened
 
 
 @contextlib.asynccontextmanager
 async def table_bot(emulator: Emulator, db: Path, **config: Any) -> AsyncIterator[TableBot]:
-    """The production bot on a SQLite file, connected to ``emulator``. The result post's
-    replay is drawn only where a test asks for it (``replay_on_result=True``): it costs
-    seconds per finished game."""
-    store = await SqliteStore.open(db)
+    """The production bot on the database ``db`` names (an SQLite file, or a PostgreSQL
+    schema when the run has a server: tests/e2e/stores.py), connected to ``emulator``. The
+    result post's replay is drawn only where a test asks for it (``replay_on_result=True``):
+    it costs seconds per finished game."""
     settings = {"replay_on_result": False, **config}
-    try:
-        bot = TableBot(Config(db_path=str(db), **settings), store, guild_ready_timeout=0.05)
+    async with opened(db) as (store, stored):
+        bot = TableBot(Config(**stored, **settings), store, guild_ready_timeout=0.05)
         async with running_bot(bot, emulator):
             yield bot
-    finally:
-        await store.close()
 
 
 async def finished(result: InteractionResult, *, timeout: float = 10.0) -> Message:

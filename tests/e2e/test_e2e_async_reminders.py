@@ -17,7 +17,7 @@ from host.clock import FakeClock
 from host.config import Config
 from playground import Emulator, FakeUser, Message, running_bot
 from rules.core import Rng
-from store import SqliteStore
+from tests.e2e.stores import opened
 from tests.e2e.table_driver import Table, finished
 
 pytestmark = pytest.mark.e2e
@@ -27,15 +27,13 @@ pytestmark = pytest.mark.e2e
 async def clocked_bot(
     emulator: Emulator, db: Path, clock: FakeClock, **config: Any
 ) -> AsyncIterator[TableBot]:
-    """The production bot on a SQLite file and a fake clock, connected to ``emulator``."""
-    store = await SqliteStore.open(db)
-    try:
-        settings = Config(db_path=str(db), render_workers=0, **config)
+    """The production bot on the database ``db`` names (tests/e2e/stores.py) and a fake
+    clock, connected to ``emulator``."""
+    async with opened(db) as (store, stored):
+        settings = Config(**stored, render_workers=0, **config)
         bot = TableBot(settings, store, clock=clock, guild_ready_timeout=0.05)
         async with running_bot(bot, emulator):
             yield bot
-    finally:
-        await store.close()
 
 
 async def later(bot: TableBot, clock: FakeClock, **delta: float) -> None:

@@ -4,27 +4,17 @@ starts and plays, and /mod check names the set-aside games with the reason."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import locales
 from playground import Emulator, FakeUser
 from rules.core import Rng
+from tests.e2e.stores import tampered
 from tests.e2e.table_driver import Table, finished, said, table_bot
 
 pytestmark = pytest.mark.e2e
-
-
-def tamper(path: Path, *statements: tuple[str, tuple[Any, ...]]) -> None:
-    """Damage rows behind the bot's back, as a bad disk or a careless hand would."""
-    db = sqlite3.connect(path)
-    for sql, params in statements:
-        db.execute(sql, params)
-    db.commit()
-    db.close()
 
 
 async def test_a_corrupt_snapshot_and_an_unknown_game_are_set_aside(
@@ -44,7 +34,7 @@ async def test_a_corrupt_snapshot_and_an_unknown_game_are_set_aside(
             row = await bot.store.get_game(table.game_id)
             assert row is not None
             threads[table.game_id] = row.thread_id
-    tamper(
+    await tampered(
         db,
         ("UPDATE snapshots SET state = '{\"players\": [' WHERE game_id = ?", (damaged.game_id,)),
         ("UPDATE games SET game = 'chess' WHERE id = ?", (unknown.game_id,)),
