@@ -44,7 +44,7 @@ Gold pays for Food or Ore a player lacks (C6). Which of alike units go: see
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -676,18 +676,26 @@ def _candidates(state: ClashState, seat: int, occ: Occupancy, prefix: list[str])
     return out
 
 
-def _extensions(
-    state: ClashState, seat: int, occ: Occupancy, prefix: list[str], depth: int
-) -> list[tuple[str, bool, bool]]:
-    out: list[tuple[str, bool, bool]] = []
+def _steps(
+    state: ClashState, seat: int, occ: Occupancy, prefix: list[str]
+) -> Iterator[tuple[str, list[str], Group]]:
+    """Each next token that keeps the move legal so far: the token, the tokens with it and
+    their parse, in :func:`_candidates` order (lazily, so a caller may stop at the first)."""
     for tok in _candidates(state, seat, occ, prefix):
         ext = [*prefix, tok]
         try:
             g = parse(state, seat, ext)
         except IllegalAction:
             continue
-        if problem(state, seat, g, occ, partial=True) is not None:
-            continue
+        if problem(state, seat, g, occ, partial=True) is None:
+            yield tok, ext, g
+
+
+def _extensions(
+    state: ClashState, seat: int, occ: Occupancy, prefix: list[str], depth: int
+) -> list[tuple[str, bool, bool]]:
+    out: list[tuple[str, bool, bool]] = []
+    for tok, ext, g in _steps(state, seat, occ, prefix):
         complete = problem(state, seat, g, occ) is None
         more = depth > 1 and _extendable(state, seat, occ, ext, depth - 1)
         if complete or more or depth <= 1:
@@ -699,18 +707,9 @@ def _extendable(
     state: ClashState, seat: int, occ: Occupancy, prefix: list[str], depth: int
 ) -> bool:
     """Whether :func:`_extensions` offers anything, stopping at the first token it would."""
-    for tok in _candidates(state, seat, occ, prefix):
-        ext = [*prefix, tok]
-        try:
-            g = parse(state, seat, ext)
-        except IllegalAction:
-            continue
-        if problem(state, seat, g, occ, partial=True) is not None:
-            continue
-        if (
-            depth <= 1
-            or problem(state, seat, g, occ) is None
-            or _extendable(state, seat, occ, ext, depth - 1)
-        ):
-            return True
-    return False
+    return any(
+        depth <= 1
+        or problem(state, seat, g, occ) is None
+        or _extendable(state, seat, occ, ext, depth - 1)
+        for _, ext, g in _steps(state, seat, occ, prefix)
+    )

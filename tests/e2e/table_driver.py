@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from collections.abc import AsyncIterator
@@ -28,6 +29,28 @@ async def table_bot(emulator: Emulator, db: Path, **config: Any) -> AsyncIterato
         bot = TableBot(Config(**stored, **settings), store, guild_ready_timeout=0.05)
         async with running_bot(bot, emulator):
             yield bot
+
+
+async def connected(
+    emu: Emulator,
+    proc: asyncio.subprocess.Process,
+    before: set[str],
+    *,
+    shard: list[int] | None = None,
+) -> None:
+    """Wait until the bot process ``proc`` holds a gateway session opened after ``before``
+    (on ``shard``, if given), then a moment for READY and GUILD_CREATE to be handled."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 30
+    while not any(
+        s.ws is not None and not s.ws.closed and (shard is None or s.shard == shard)
+        for sid, s in emu.gateway.sessions.items()
+        if sid not in before
+    ):
+        assert proc.returncode is None, "the bot process exited"
+        assert loop.time() < end, "the bot process did not connect"
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)
 
 
 async def finished(result: InteractionResult, *, timeout: float = 10.0) -> Message:

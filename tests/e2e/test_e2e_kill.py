@@ -30,7 +30,7 @@ from playground import Emulator, FakeUser, InteractionResult
 from rules.core import Rng
 from rules.selfplay import random_action
 from store import SqliteStore, Store
-from tests.e2e.table_driver import said
+from tests.e2e.table_driver import connected, said
 
 pytestmark = pytest.mark.e2e
 
@@ -66,17 +66,7 @@ async def bot_process(emu: Emulator, db: Path) -> AsyncIterator[asyncio.subproce
     _dead.clear()
     watcher = asyncio.ensure_future(_watch(proc))
     try:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 30
-        while not any(
-            s.ws is not None and not s.ws.closed
-            for sid, s in emu.gateway.sessions.items()
-            if sid not in before
-        ):
-            assert proc.returncode is None, "the bot process exited"
-            assert loop.time() < end, "the bot process did not connect"
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.3)  # READY and GUILD_CREATE handled
+        await connected(emu, proc, before)
         yield proc
     finally:
         if proc.returncode is None:

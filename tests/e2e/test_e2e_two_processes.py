@@ -29,7 +29,7 @@ from rules.core import Rng
 from rules.selfplay import random_action
 from store import SqliteStore
 from store.connect import open_store
-from tests.e2e.table_driver import said
+from tests.e2e.table_driver import connected, said
 from tests.store.pg_testkit import PG_URL, pg_schema
 
 pytestmark = pytest.mark.e2e
@@ -73,17 +73,7 @@ async def bot_process(
         stderr=asyncio.subprocess.DEVNULL,
     )
     try:
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 30
-        while not any(
-            s.ws is not None and not s.ws.closed and s.shard == [shard, 2]
-            for sid, s in emu.gateway.sessions.items()
-            if sid not in before
-        ):
-            assert proc.returncode is None, f"the bot of shard {shard} exited"
-            assert loop.time() < end, f"the bot of shard {shard} did not connect"
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.3)  # READY and GUILD_CREATE handled
+        await connected(emu, proc, before, shard=[shard, 2])
         yield proc
     finally:
         if proc.returncode is None:
