@@ -113,9 +113,12 @@ class Reading:
             if reserved.get(w, self.seat) != self.seat:
                 continue
             spec = WONDER[w]
-            if spec.port and not any(c.piece(PORT) for c in me.cities):
-                continue
             missing = 0 if spec.requires in me.advances else 1
+            if spec.port and not any(c.piece(PORT) for c in me.cities):
+                # A Port is one more step away, and only with Fishing (p.5).
+                if "fishing" not in me.advances:
+                    continue
+                missing += 1
             cost = sum(max(0, n - me.resources[k]) for k, n in spec.cost.items())
             key = (missing * 20 + cost + max(0, spec.culture - me.culture_tokens), w)
             if best is None or key < best:
@@ -124,12 +127,14 @@ class Reading:
 
     @cached_property
     def wonder_reserve(self) -> dict[str, int]:
-        """What the wonder in reach costs, once both its advances are owned: spending it on
-        anything else sets the wonder back."""
+        """What the wonder in reach costs, once both its advances (and the Great Lighthouse's
+        Port) are owned: spending it on anything else sets the wonder back."""
         goal = self.wonder_goal
         if goal is None or WONDER[goal].requires not in self.me.advances:
             return {}
         spec = WONDER[goal]
+        if spec.port and not any(c.piece(PORT) for c in self.me.cities):
+            return {}  # the Port comes first
         return {**spec.cost, CULTURE: spec.culture}
 
     def setback(self, spend: dict[str, int]) -> float:
@@ -150,8 +155,8 @@ class Reading:
     def needs(self) -> dict[str, int]:
         """How much of each resource and token the plans in reach call for: an advance (2
         Food), a new city piece (1 Food, Wood and Ore, p.8) where a city can grow, army units
-        once armies can move, and the wonder worth saving for (its cost and 5 culture
-        tokens)."""
+        once armies can move, a ship or two (2 Wood each) for a Port city, and the wonder
+        worth saving for (its cost and 5 culture tokens)."""
         me = self.me
         need = {FOOD: 2, WOOD: 0, ORE: 0, IDEAS: 0, GOLD: 0, MOOD: 0, CULTURE: 0}
         if self.growth_room:
@@ -159,6 +164,8 @@ class Reading:
             need[FOOD] = 3
         if "tactics" in me.advances:
             need[ORE] += 1
+        if len(me.ships) < 2 and any(c.piece(PORT) for c in me.cities):
+            need[WOOD] = max(need[WOOD], 2)  # a ship (p.8)
         goal = self.wonder_goal
         if goal is not None:
             spec = WONDER[goal]

@@ -9,13 +9,15 @@ cards, Drama & Music, Voting, answering a trade) gets a small bonus so that it c
 * **Found City**: where the settler stands, unless a clearly better site is next to it.
 * **Activate City**: per city the best of Collect (the resources worth most now, as many as
   the city takes), Build units (settlers while there is room to expand, army units where a
-  city is threatened or prey is near, ships for the objectives) and Increase City Size (a
-  Temple, Academy, Fortress or Port, as its advance allows and objectives ask); activating a
-  city twice in a turn costs its mood, so that counts against it.
+  city is threatened or prey is near, ships where the sea around the Port leads somewhere,
+  :mod:`rules.clash.policy_sea`) and Increase City Size (a Temple, Academy, Fortress or Port,
+  as its advance allows and objectives ask); activating a city twice in a turn costs its mood,
+  so that counts against it.
 * **Move**: :mod:`rules.clash.policy_war`.
 * **Civic Improvement** / Voting / Great Gardens: angry cities first, then neutral ones while
   mood tokens are plenty.
-* **Wonders** whenever one can be built; **Cultural Influence** when a target is in reach;
+* **Wonders** whenever one can be built (the one whose power is worth most, the Great
+  Lighthouse where its ship has a use); **Cultural Influence** when a target is in reach;
   **Bartering** what is not needed into Gold and culture tokens (for a wonder); Taxation,
   Cartography, Civil Liberties, Absolute Power and kept event cards when they gain something.
 * **Action cards** for their civil half (:mod:`rules.clash.policy_cards`).
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.clash import activation, advancing, building, collect, founding, growth
+from rules.clash import activation, advancing, building, collect, founding, growth, policy_sea
 from rules.clash.actions import choices
 from rules.clash.civil_cards import MASS
 from rules.clash.collect import Activation
@@ -129,10 +131,12 @@ def _advance(r: Reading) -> list[Candidate]:
 
 def _found(r: Reading) -> list[Candidate]:
     """Where the settler stands when that is its target site (or late in the game, or for
-    New Founder)."""
+    New Founder), unless it trades for Trader."""
     out: list[Candidate] = []
     late = r.state.round >= 5
     for h in founding.spaces(r.state, r.seat):
+        if policy_sea.trader_keeps(r, h) or policy_sea.trader_bound(r, h):
+            continue
         here = r.site_score(h)
         if r.settler_target(h) == h or late or here >= 6.0:
             out.append((3.0 + 0.1 * here, ready(["found", token(h)])))
@@ -236,6 +240,8 @@ def unit_worth(r: Reading, city: City) -> dict[str, float]:
             settler += 0.4
         if "trader" in r.hand_goals:
             settler += 0.6
+    if "trader" in r.hand_goals and settlers < 3 and len(policy_sea.partners(r)) >= 3:
+        settler = max(settler, 1.2)  # a trade-route unit to walk to another player's city
     armies = sum(me.armies.values())
     here = r.my_armies_at(city.hex)
     army = 0.2
@@ -251,9 +257,13 @@ def unit_worth(r: Reading, city: City) -> dict[str, float]:
             army += 0.6
     if r.hand_goals & ARMY_GOALS:
         army += 0.5
+    if "military_might" in r.hand_goals and armies + len(me.ships) < 12:
+        army += 0.5  # 12 army units and ships: every one counts
     ship = 0.0
-    if city.piece(PORT) is not None and len(me.ships) < 4:
-        ship = 0.8 if not me.ships else 0.4 if len(me.ships) == 1 else 0.1
+    if city.piece(PORT) is not None and city.port_faces is not None and len(me.ships) < 4:
+        # What a ship could do from the Port (policy_sea), less once others do it already.
+        ship = {0: 0.5, 1: 0.3}.get(len(me.ships), 0.1)
+        ship += policy_sea.prospects(r, city.port_faces) * (1.0 if len(me.ships) < 2 else 0.5)
         if r.hand_goals & SHIP_GOALS:
             ship += 0.8
         if "cartography" in me.advances and not me.ships:
@@ -349,11 +359,29 @@ def piece_worth(r: Reading, city: City, piece: str) -> float:
         value += 0.5
     if piece == PORT and not r.me.ships:
         value += 0.3
+    if piece == PORT:
+        # What the ships it could build would do from its Sea space (policy_sea).
+        seas = [h for h in r.state.board.neighbours(city.hex) if r.terrain(h) == SEA]
+        value += 0.4 * max((policy_sea.prospects(r, h) for h in seas), default=0.0)
+    if piece == PORT and city.wonder is None and _lighthouse_in_reach(r):
+        value += 0.8  # the Great Lighthouse needs a Port city (p.15)
     if "city_planner" in r.hand_goals and not any(c.piece(piece) for c in r.me.cities):
         value += 0.5
     if "citadel" in r.hand_goals and city.size == max(c.size for c in r.me.cities):
         value += 0.6
     return value
+
+
+def _lighthouse_in_reach(r: Reading) -> bool:
+    """The Great Lighthouse is face up, free for this seat and Engineering owned, and no city
+    of this seat has a Port yet."""
+    cards = r.state.cards
+    return (
+        "great_lighthouse" in cards.revealed
+        and cards.reserved.get("great_lighthouse", r.seat) == r.seat
+        and "engineering" in r.me.advances
+        and not any(c.piece(PORT) for c in r.me.cities)
+    )
 
 
 def _grow(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[str]] | None:
@@ -446,8 +474,43 @@ def _gardens(r: Reading) -> list[Candidate]:
 # -- wonders, influence, abilities -------------------------------------------------------
 
 
+#: What a wonder's power is worth to its builder besides its 5 points (p.15), where nothing
+#: on the board says more: they are alike (the first one offered, in the order they were
+#: revealed, is taken among them).
+WONDER_WORTH = 1.0
+
+
+def wonder_worth(r: Reading, wonder: str, city: City) -> float:
+    """What ``wonder``'s power is worth built in ``city``: the Great Lighthouse's is its free
+    ship (what a ship could do from the Port, :mod:`rules.clash.policy_sea`) and a ship move
+    after each activation, nothing much where the sea leads nowhere; the Great Wall's more
+    where barbarians threaten."""
+    if wonder == "great_lighthouse" and city.port_faces is not None:
+        return 0.6 + policy_sea.prospects(r, city.port_faces) + (0.3 if not r.me.ships else 0.0)
+    value = WONDER_WORTH
+    if wonder == "great_wall":
+        value += 0.3 * min(3.0, max((r.danger(h) for h in r.my_cities), default=0.0))
+    return value
+
+
 def _wonder(r: Reading) -> list[Candidate]:
-    return [(8.0, lambda: walk(r.state, r.seat, ["wonder"], first))]
+    """The wonder worth most, in the safest of the cities that can build it."""
+    state, seat = r.state, r.seat
+
+    def build() -> list[str] | None:
+        best: tuple[float, list[str], bool] | None = None
+        for place in choices(state, seat, ["wonder"]):
+            city = r.my_cities.get(parse_hex(place.token))
+            if city is None:
+                continue
+            for w in choices(state, seat, ["wonder", place.token]):
+                value = wonder_worth(r, w.token, city) - 0.5 * r.danger(city.hex)
+                if best is None or value > best[0]:
+                    best = (value, ["wonder", place.token, w.token], w.complete)
+        # The Great Engineer's resources, if it waits, follow the choices' order.
+        return None if best is None else walk(state, seat, best[1], first, best[2])
+
+    return [(8.0, build)]
 
 
 def _influence(r: Reading, head: str = "influence") -> list[Candidate]:
@@ -458,19 +521,37 @@ def _influence(r: Reading, head: str = "influence") -> list[Candidate]:
     if r.me.culture_tokens >= 2:
         chance += 0.15
     goal = 1.0 if r.hand_goals & {"consulates", "influence"} else 0.0
+    if "consulates" in r.hand_goals and _consulates(r) < 2:
+        goal = 2.0  # pieces in 2 cities of other players: each success is half of it
 
     def build() -> list[str] | None:
         best: tuple[float, list[str]] | None = None
         for source in choices(state, seat, [head]):
             for target in choices(state, seat, [head, source.token]):
-                owner = r.occ.city.get(parse_hex(target.token))
+                h = parse_hex(target.token)
+                owner = r.occ.city.get(h)
                 cost = 0.35 * int(target.params.get("count", 0) or 0)
                 score = (1.0 if owner == seat else 2.0) - cost
+                if goal > 1.0 and owner is not None and owner >= 0 and owner != seat:
+                    city = state.seats[owner].city_at(h)
+                    if city is not None and all(p.owner != seat for p in city.pieces):
+                        score += 1.0  # Consulates: a city without a piece of ours yet
                 if best is None or score > best[0]:
                     best = (score, [head, source.token, target.token])
         return None if best is None else walk(state, seat, best[1], first)
 
     return [(chance * (2.0 + goal) - 0.45, build)]
+
+
+def _consulates(r: Reading) -> int:
+    """Other players' cities holding a piece of this seat's colour (Consulates)."""
+    return sum(
+        1
+        for s, p in enumerate(r.state.seats)
+        if s != r.seat
+        for c in p.cities
+        if any(piece.owner == r.seat for piece in c.pieces)
+    )
 
 
 def _art(r: Reading) -> list[Candidate]:

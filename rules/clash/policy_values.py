@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.clash.advances import ADVANCE, BORDERS, GOVERNMENTS, top
 from rules.clash.components import ACADEMY, FORTRESS, PORT, TEMPLE
 from rules.clash.policy_board import Reading
+from rules.clash.policy_sea import prospects
 from rules.clash.scoring import breakdown
 from rules.clash.state import ClashState
 from rules.clash.wonders import WONDER
@@ -105,12 +106,15 @@ def advance_worth(r: Reading, advance: str) -> float:
         value += 0.3
     if spec.unlocks and r.hand_goals & {"citadel", "city_planner"}:
         value += 0.8  # every city piece is needed
-    if spec.unlocks == PORT and not _coastal(r):
-        value -= 0.6
+    if spec.unlocks == PORT:
+        # Sea spaces to collect from and ships to build: only for a city by the Sea.
+        value += 0.4 + 0.5 * _sea_prospects(r) if _coastal(r) else -0.6
     wonders = r.state.cards.revealed
     if "engineering" in me.advances:
         if any(WONDER[w].requires == advance for w in wonders):
             value += 1.2
+        if spec.unlocks == PORT and any(WONDER[w].port for w in wonders):
+            value += 0.6  # the Great Lighthouse's city needs a Port
     elif advance == "engineering" and wonders:
         value += 0.6
     government = me.government
@@ -119,6 +123,13 @@ def advance_worth(r: Reading, advance: str) -> float:
     if advance == top(spec.category):
         value += 0.2
     return value
+
+
+def _sea_prospects(r: Reading) -> float:
+    """What a ship from the Sea next to one of our cities could do (a Port's ships)."""
+    board = r.state.board
+    seas = {n for c in r.my_cities for n in board.neighbours(c) if r.terrain(n) == "sea"}
+    return max((prospects(r, h) for h in sorted(seas, key=lambda h: (h.q, h.r))), default=0.0)
 
 
 def _coastal(r: Reading) -> bool:

@@ -6,8 +6,9 @@ foreign units or a foreign city, p.12) is worth its prize times the chance of wi
 defeat costs, and is made only with a clear chance; settlers walk to better city sites (and
 leave their city, where none can be founded); army units go into threatened cities of theirs,
 towards prey they can beat and where an objective in hand wants them; a unit explores (an army
-unit rather than a settler) while much is face down; ships explore and sail to other players'
-Port spaces. A unit guarding a threatened city stays there.
+unit rather than a settler) while much is face down; ships explore, sail to other players'
+Port spaces and near their cities (:mod:`rules.clash.policy_sea`) and attack a fleet they can
+beat, an even one with a Ramming card in hand. A unit guarding a threatened city stays there.
 
 **Battles**: the attacker goes on while the odds of the units left are fair, plays a combat
 card whenever one is offered (the best of them for the side), pays for Siegecraft, The Siege,
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rules.clash import marks as mk
-from rules.clash import movement
+from rules.clash import movement, policy_sea
 from rules.clash.actions import choices
 from rules.clash.components import ARMY, ARMY_LIMIT, FORTRESS, SETTLER
 from rules.clash.hexes import Hex, distance, parse_hex, token
@@ -39,6 +40,10 @@ ATTACK_ODDS = 0.6
 BARBARIAN_ODDS = 0.5
 #: The attacker goes on while the units left win this often.
 CONTINUE_ODDS = 0.4
+#: A fleet attacks a fleet this often winning when a Ramming card can add its die, or when
+#: that fleet stands within 2 spaces of our cities (trading with them, blockading them).
+RAMMING_ODDS = 0.3
+INTRUDER_ODDS = 0.35
 #: Objectives about battles: holding one makes a fight worth more.
 BATTLE_GOALS = frozenset(
     {
@@ -179,21 +184,25 @@ def _score_group(
 
 def _score_settler_walk(r: Reading, at: Hex, to: Hex) -> tuple[float, dict[str, int]] | None:
     """A settler walks towards its target site (:meth:`Reading.settler_target`), or without
-    one towards the face-down spaces it may find one in."""
-    foreign = _foreign_cities(r) if "trader" in r.hand_goals else []
-    if foreign:
+    one towards the face-down spaces it may find one in; holding Trader, towards another
+    player's city no unit of ours trades with yet, and it stays once it trades."""
+    if policy_sea.trader_keeps(r, at):
+        return None  # Trader: it trades where it stands
+    trade = 0.0
+    foreign = policy_sea.unserved(r) if "trader" in r.hand_goals else []
+    if foreign and len(policy_sea.partners(r)) >= 3:
         # Trader: a settler within 2 spaces of another player's city is a trade-route unit.
-        now = min(distance(at, h) for h in foreign)
-        if now > 2 and min(distance(to, h) for h in foreign) < now:
-            return 0.55, {SETTLER: 1}
+        nearest = min(distance(at, h) for h in foreign)
+        trade = 1.0 if min(distance(to, h) for h in foreign) < nearest else 0.0
+    walk = 0.0
     target = r.settler_target(at)
     if target is not None:
         if target != at and distance(to, target) < distance(at, target):
-            return 0.6 + 0.1 * r.site_score(target), {SETTLER: 1}
-        return None
-    if r.to_unexplored(to) < r.to_unexplored(at):
-        return 0.45, {SETTLER: 1}
-    return None
+            walk = 0.6 + 0.1 * r.site_score(target)
+    elif r.to_unexplored(to) < r.to_unexplored(at):
+        walk = 0.45
+    best = max(trade, walk)
+    return (best, {SETTLER: 1}) if best > 0 else None
 
 
 def _defenders(r: Reading, to: Hex) -> tuple[int, bool, float]:
@@ -387,18 +396,21 @@ def _score_ship(r: Reading, origin: str, to: Hex, how: str) -> tuple[float, dict
         1 for s, p in enumerate(r.state.seats) if s != r.seat for x in p.ships if x.hex == to
     )
     if foreign_ships:
-        if win_chance(len(mine), foreign_ships) < CONTINUE_ODDS:
+        # Ramming's extra die (K19) makes an even fight worth it, and so does a fleet that
+        # trades with our cities or blockades them.
+        ram = policy_sea.ramming_ready(r)
+        ours = any(distance(to, h) <= 2 for h in r.my_cities)
+        needed = RAMMING_ODDS if ram else INTRUDER_ODDS if ours else CONTINUE_ODDS
+        if win_chance(len(mine), foreign_ships) < needed:
             return None
-        return 0.8, {f"ship{s.id}": 1 for s in mine}
-    ports = {c.port_faces for s, p in enumerate(r.state.seats) if s != r.seat for c in p.cities}
+        return (1.2 if ram else 0.8), {f"ship{s.id}": 1 for s in mine}
     score = 0.0
-    if to in ports and to not in {s.hex for s in me.ships}:
+    if to in policy_sea.foreign_ports(r) and to not in {s.hex for s in me.ships}:
         score = 1.0 if "blockade" in r.hand_goals else 0.3
-    foreign = [c.hex for s, p in enumerate(r.state.seats) if s != r.seat for c in p.cities]
-    near_then = any(distance(to, h) <= 2 for h in foreign)
-    if near_then and not any(distance(at, h) <= 2 for h in foreign):
+    near_now = any(distance(at, h) <= 2 for h in policy_sea.partners(r))
+    if not near_now and any(distance(to, h) <= 2 for h in policy_sea.unserved(r)):
         # A trade-route unit (Trade Routes, Trader, Sea Lanes).
-        score = max(score, 0.9 if r.hand_goals & {"sea_lanes", "trader"} else 0.3)
+        score = max(score, policy_sea.trade_worth(r))
     if score <= 0:
         return None
     return score, {ship: 1}
@@ -477,7 +489,8 @@ def battle_pick(r: Reading, kind: str, toks: list[str], options: Sequence[Choice
     if kind == "battle" and b is not None:
         mine = _fighting(r, r.seat)
         theirs = _fighting(r, b.defender)
-        go = win_chance(mine, theirs) >= CONTINUE_ODDS
+        needed = RAMMING_ODDS if b.sea and policy_sea.ramming_ready(r) else CONTINUE_ODDS
+        go = win_chance(mine, theirs) >= needed
         return index_of(options, "attack" if go else "withdraw")
     if kind == "combat_card":
         cards = [c for c in options if c.token != "pass"]
