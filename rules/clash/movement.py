@@ -443,9 +443,12 @@ def _land_problem(
         return None
     if g.onto is not None:
         return IllegalAction("unknown_unit", token=f"ship{g.onto}")
-    if route.battle:
-        if not g.kinds[ARMY]:
+    if route.battle and not g.kinds[ARMY]:
+        # Settlers named first may still be followed by the army they need (the order of
+        # the unit tokens is free: ``settler army`` is the same move as ``army settler``).
+        if not partial:
             return IllegalAction("settlers_need_an_army", space=at)
+    elif route.battle:
         have = transfer.units_at(me, g.origin)
         if g.kinds[ARMY] > mk.free_to_fight(marks, g.origin, ARMY, have[ARMY]):
             return IllegalAction("forest_then_no_battle", space=at)

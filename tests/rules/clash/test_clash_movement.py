@@ -167,6 +167,21 @@ def test_settlers_alone_cannot_enter_a_space_with_foreign_units_or_a_foreign_cit
         assert err.code == "settlers_need_an_army" and err.params == {"space": space}
 
 
+def test_settlers_named_before_their_army_are_offered_and_taken() -> None:
+    """The unit tokens come in any order: ``settler army`` into a battle is offered (the
+    settler first, the army after it) and is the same move as ``army settler`` (self-play
+    seed 1001889 found ``settler`` missing after the spaces)."""
+    pos = {"barbarians": {"cities": ["B3"], "armies": {"B3": 1}}}
+    state = board(ann={"settlers": {"C3": 1}, "armies": {"C3": 1}, "advances": TACTICS}, **pos)
+    first = {c.token: c for c in GAME.choices(state, 0, ["move", "c3", "b3"])}
+    assert {"army", "settler"} <= set(first) and not first["settler"].complete
+    after = {c.token: c for c in GAME.choices(state, 0, ["move", "c3", "b3", "settler"])}
+    assert after["army"].complete
+    assert refused(state, "move c3 b3 settler").code == "settlers_need_an_army"
+    one = GAME.to_json(play(state, "move c3 b3 settler army"))
+    assert one == GAME.to_json(play(state, "move c3 b3 army settler"))
+
+
 def test_settlers_cannot_enter_a_foreign_city_even_undefended() -> None:
     bob = {"cities": [{"hex": "D7"}, {"hex": "C3"}]}
     assert refused(board(bob=bob), "move d2 c3 settler").code == "settlers_need_an_army"
