@@ -1,14 +1,14 @@
 """The PostgreSQL backend of :class:`store.base.Store` (asyncpg), for a bot that outgrows SQLite.
 
-It runs the SQLite backend's queries (written for both, see ``store.dialect``) on a small
-asyncpg pool of connections, so every method keeps its meaning and its guarantees:
+It runs the SQLite backend's queries (written for both, see ``store.dialect``) on an asyncpg
+pool of one connection (:data:`POOL_SIZE`), so every method keeps its meaning and its
+guarantees:
 
 - Transactions: each write is one transaction that first takes a transaction-scoped advisory
   lock (:data:`WRITE_LOCK`), as SQLite's ``BEGIN IMMEDIATE`` takes its write lock. So write
   transactions run one at a time across every process on the database, and a check-then-write
   (a seat still free, the seq still expected) is as safe as on SQLite. Reads are single
-  statements outside any transaction, on any free connection (they do not wait for a write
-  to commit), and see committed data only.
+  statements outside any transaction and see committed data only.
 - A connection the server dropped (a restart, a network cut) fails the one request using it;
   the pool replaces it, so the next request works again without restarting the bot.
 - Durability: the session runs with ``synchronous_commit = on`` whatever the server's default,
@@ -93,8 +93,10 @@ class _Connection:
         await self.conn.close()
 
 
-#: Connections per process: reads run side by side, writes take turns (:data:`WRITE_LOCK`).
-POOL_SIZE = 4
+#: Connections per process. One, as SQLite's: requests run in the order they are made, so a
+#: read made after a write began sees that write (the caches and the answers rely on it; with
+#: more connections a read could overtake a commit under way). The pool replaces it if dropped.
+POOL_SIZE = 1
 
 
 class PostgresStore(SqliteStore):

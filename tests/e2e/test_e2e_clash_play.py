@@ -15,6 +15,7 @@ import locales
 import render
 from playground import Emulator, FakeUser
 from rules.clash import GAME
+from rules.clash.state import Trades
 from rules.core import Event, Rng
 from store import rebuild
 from tests.e2e.clash_plan import choices_of, plan, play_steps, press, press_label
@@ -42,6 +43,7 @@ async def test_a_trade_an_undo_and_an_event(
             return (
                 state.active == active
                 and not state.prompts.pending()
+                and state.turn_state.trades == Trades()  # no offer made this turn yet
                 and any(held[k] for k in kinds)
             )
 
