@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import json
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rules import get_game
@@ -215,6 +217,9 @@ class Runner:
             self.report.finished += 1
         except GameError as exc:
             error = f"seed {seed}: {exc}"
+        except Exception as exc:  # an engine's crash is a finding, not the end of the run
+            error = f"seed {seed}: {_crash(exc)}"
+        if error is not None:
             self.report.errors += 1
             if len(self.report.messages) < 20:
                 self.report.messages.append(error)
@@ -378,6 +383,13 @@ class Runner:
                     raise GameError(f"seat {who}: {join(parts)!r} applied but is not offered")
             if game.to_json(state) != before:
                 raise GameError(f"trying {join(parts)!r} changed the state")
+
+
+def _crash(exc: Exception) -> str:
+    """An exception's type, text and the innermost line it came from."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"
 
 
 def run(

@@ -61,7 +61,7 @@ from rules.clash.state import STATUS, TURN, ClashState
 from rules.clash.trade_routes import TRADE_ANSWER, TRADE_DECISION
 from rules.clash.transfer import ship_by_place
 from rules.clash.turns import end_turn, spend_action
-from rules.core import Choice, Event, IllegalAction, deciding, too_long
+from rules.core import Choice, Decision, Event, IllegalAction, deciding, too_long
 
 END, MOVE, FOUND, DONE, ADVANCE = "end", "move", "found", "done", "advance"
 
@@ -118,6 +118,13 @@ DECISIONS: dict[str, Answer] = {
     **dict.fromkeys(EVENT_KINDS, EVENT_ANSWER),
     **CARD_DECISIONS,
 }
+
+
+def decision_problem(state: ClashState, decision: Decision) -> str | None:
+    """Why ``decision`` cannot stand in ``state`` (its kind's own check), or None: what a
+    position refuses, and what self-play's invariants catch on the step that broke it."""
+    check = DECISIONS[decision.kind].problem
+    return None if check is None else check(state, decision)
 
 
 def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:

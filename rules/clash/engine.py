@@ -141,7 +141,11 @@ class ClashGame(Engine[ClashState]):
         return serial.from_json(data)
 
     def check_invariants(self, state: ClashState) -> list[str]:
-        return invariants.check(state)
+        return invariants.check(state) + [
+            f"prompts[{k}]: {problem}"
+            for k, d in enumerate(state.prompts.decisions)
+            if (problem := actions.decision_problem(state, d)) is not None
+        ]
 
     def features(self, events: Iterable[Event]) -> list[str]:
         """Event kinds and the cards the events show in play (self-play coverage)."""

@@ -445,8 +445,10 @@ def _land_problem(
         return IllegalAction("unknown_unit", token=f"ship{g.onto}")
     if route.battle and not g.kinds[ARMY]:
         # Settlers named first may still be followed by the army they need (the order of
-        # the unit tokens is free: ``settler army`` is the same move as ``army settler``).
-        if not partial:
+        # the unit tokens is free: ``settler army`` is the same move as ``army settler``),
+        # where an army that may join them is there.
+        joined = replace(g, kinds=g.kinds + Counter({ARMY: 1}))
+        if not partial or problem(state, seat, joined, occ, partial=True) is not None:
             return IllegalAction("settlers_need_an_army", space=at)
     elif route.battle:
         have = transfer.units_at(me, g.origin)

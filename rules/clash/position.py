@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.clash import battle_facts, card_turns, invariants, objectives, status, trading
-from rules.clash.actions import DECISIONS
+from rules.clash.actions import DECISIONS, decision_problem
 from rules.clash.advances import ADVANCE, government
 from rules.clash.boards import Board, board
 from rules.clash.cards import DECKS, DISCARDED, HALVES, TABLE_EFFECTS, WONDERS
@@ -1049,8 +1049,7 @@ def from_position(
     _check_places(state)
     state.objective_watch = _objective_watch(r, position, state)
     for k, decision in enumerate(state.prompts.decisions):
-        check = DECISIONS[decision.kind].problem
-        problem = None if check is None else check(state, decision)
+        problem = decision_problem(state, decision)
         if problem is not None:
             raise _inconsistent(problem, f"prompts[{k}]")
     # The invariants catch what the checks above do not name (a safety net).

@@ -182,6 +182,19 @@ def test_settlers_named_before_their_army_are_offered_and_taken() -> None:
     assert one == GAME.to_json(play(state, "move c3 b3 army settler"))
 
 
+def test_settlers_with_no_army_to_join_them_are_not_offered_into_a_battle() -> None:
+    """Only an army that may join them keeps settlers on the way into a battle: with none at
+    the origin (or none that may move), the battle's space is not offered at all (self-play
+    seed 7000027 found ``settler`` offered there with nothing after it)."""
+    pos = {"barbarians": {"cities": ["B3"], "armies": {"B3": 1}}}
+    alone = board(ann={"settlers": {"C3": 2}, "advances": TACTICS}, **pos)
+    assert "b3" not in {c.token for c in GAME.choices(alone, 0, ["move", "c3"])}
+    assert GAME.choices(alone, 0, ["move", "c3", "b3"]) == []
+    untrained = board(ann={"settlers": {"C3": 1}, "armies": {"C3": 1}}, **pos)
+    assert GAME.choices(untrained, 0, ["move", "c3", "b3"]) == []
+    assert refused(alone, "move c3 b3 settler").code == "settlers_need_an_army"
+
+
 def test_settlers_cannot_enter_a_foreign_city_even_undefended() -> None:
     bob = {"cities": [{"hex": "D7"}, {"hex": "C3"}]}
     assert refused(board(bob=bob), "move d2 c3 settler").code == "settlers_need_an_army"
