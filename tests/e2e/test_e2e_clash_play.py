@@ -238,7 +238,7 @@ async def test_a_battle_waits_for_the_defender_across_a_restart(
         table = Table(emulator, bot, players[:2])
         await table.open(game="clash")
         game = await table.game()
-        await play_steps(table, plan(game.engine, game.state, defender_decides, seed=4))
+        await play_steps(table, plan(game.engine, game.state, defender_decides, seed=8))
         game = await table.game()
         prompt = game.pending()[0]
         defender = table.user_for(game, prompt.seat)

@@ -16,11 +16,11 @@ EVERY_EFFECT = {f"effect.{e}" for e in (*EFFECTS, INSPIRATION)}
 
 @pytest.fixture(scope="module")
 def reports() -> list[selfplay.Report]:
-    """200 games each for 2, 3 and 4 players: half uniform, half greedy."""
+    """100 games each for 2, 3 and 4 players: half uniform, half greedy."""
     out = []
     for players in (2, 3, 4):
         for policy in ("uniform", "greedy"):
-            out.append(selfplay.run(GAME, games=100, seed=players, players=players, policy=policy))
+            out.append(selfplay.run(GAME, games=50, seed=players, players=players, policy=policy))
     return out
 
 
@@ -28,7 +28,7 @@ def test_no_game_breaks_an_invariant_or_gets_stuck(reports: list[selfplay.Report
     """Zero errors; every game finished."""
     for report in reports:
         assert report.errors == 0, report.messages
-        assert report.finished == report.games == 100
+        assert report.finished == report.games == 50
 
 
 def test_every_effect_and_every_ending_occurs(reports: list[selfplay.Report]) -> None:

@@ -1,4 +1,4 @@
-"""Self-play: 200 complete games per player count with every check on, and their coverage."""
+"""Self-play: 100 complete games per player count with every check on, and their coverage."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from rules.stoneage.data import BUILDING_KINDS, BUILDING_TYPES, CARD_IDS, LOCATI
 
 #: Games per player count: mostly the greedy player (short games, all the cards, the deck
 #: ending), some uniform ones (the building ending, starvation, odd payments).
-GREEDY_GAMES = 160
-UNIFORM_GAMES = 40
+GREEDY_GAMES = 80
+UNIFORM_GAMES = 20
 
 
 @pytest.fixture(scope="module")
 def reports() -> list[selfplay.Report]:
-    """200 games each for 2, 3 and 4 players. Snapshots and refusals are checked every few
+    """100 games each for 2, 3 and 4 players. Snapshots and refusals are checked every few
     steps rather than every 7th/5th (the CLI's 2000-game runs check at the default pace)."""
     out = []
     for players in (2, 3, 4):
@@ -36,12 +36,12 @@ def reports() -> list[selfplay.Report]:
 
 
 def test_no_game_breaks_an_invariant_or_gets_stuck(reports: list[selfplay.Report]) -> None:
-    """Zero errors; every game finished; 200 games per player count."""
+    """Zero errors; every game finished; 100 games per player count."""
     for report in reports:
         assert report.errors == 0, report.messages
         assert report.finished == report.games
     for players in (2, 3, 4):
-        assert sum(r.games for r in reports if r.players == players) == 200
+        assert sum(r.games for r in reports if r.players == players) == GREEDY_GAMES + UNIFORM_GAMES
 
 
 def test_every_location_card_building_and_ending_occurs(reports: list[selfplay.Report]) -> None:
