@@ -42,8 +42,12 @@ Handler = Callable[[TimerRow], Awaitable[None]]
 #: After the store fails, wait this long before looking again (no busy loop on a broken disk).
 RETRY_AFTER = timedelta(seconds=30)
 
-#: The nonces of the messages the timer handler running in this task posts, in order.
-_nonces: ContextVar[Iterator[str] | None] = ContextVar("timer_nonces", default=None)
+#: The task running a timer handler and the nonces of the messages it posts, in order. A task
+#: the handler starts inherits this (a copy of the context) but is not that task: its posts,
+#: in an order a second run need not repeat, get no nonce.
+_nonces: ContextVar[tuple[asyncio.Task[object] | None, Iterator[str]] | None] = ContextVar(
+    "timer_nonces", default=None
+)
 
 
 def post_nonce() -> str | None:
@@ -53,8 +57,10 @@ def post_nonce() -> str | None:
     order, so each gets the nonce it had the first time, and Discord (``enforce_nonce``)
     returns the message already posted instead of posting it twice.
     """
-    nonces = _nonces.get()
-    return None if nonces is None else next(nonces)
+    running = _nonces.get()
+    if running is None or running[0] is not asyncio.current_task():
+        return None
+    return next(running[1])
 
 
 class TimerDispatcher:
@@ -179,7 +185,8 @@ class TimerDispatcher:
         if handler is None:
             log.error("no handler for %s timer %s; dropped", timer.kind, timer.id)
             return False
-        nonces = _nonces.set(f"t{timer.id}.{n}" for n in itertools.count())
+        numbered = (f"t{timer.id}.{n}" for n in itertools.count())
+        nonces = _nonces.set((asyncio.current_task(), numbered))
         try:
             await handler(timer)
         except GameSetAside:

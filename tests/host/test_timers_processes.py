@@ -230,3 +230,29 @@ async def test_a_timer_of_an_unreadable_game_does_not_stop_the_others(
         assert sorted(name for _, name, _ in fired) == ["bad", "good"]
     finally:
         await p0.stop()
+
+
+async def test_a_task_a_handler_starts_posts_without_its_nonces(
+    stores: tuple[SqliteStore, SqliteStore],
+) -> None:
+    """The nonces are the handler's own, in its own order: a task it starts (a worker that
+    lives on, posting later) inherits the context but gets none, and takes none from it."""
+    store, _ = stores
+    clock = FakeClock()
+    seen: dict[str, list[str | None]] = {"handler": [], "task": []}
+    spawned: list[asyncio.Task[None]] = []
+
+    async def worker() -> None:
+        seen["task"].append(post_nonce())
+
+    async def handler(timer: TimerRow) -> None:
+        seen["handler"].append(post_nonce())
+        spawned.append(asyncio.create_task(worker()))
+        await spawned[-1]
+        seen["handler"].append(post_nonce())
+
+    dispatcher = TimerDispatcher(store, clock)
+    dispatcher.register("test", handler)
+    timer = await due_timer(store, GUILD_0, clock, "spawns")
+    assert await dispatcher.fire_due() == 1
+    assert seen == {"handler": [f"t{timer.id}.0", f"t{timer.id}.1"], "task": [None]}
