@@ -153,7 +153,7 @@ async def _bots(
             with log.open("wb") as err:
                 proc = await asyncio.create_subprocess_exec(
                     *[sys.executable, "-m", "bench.bot_process", emu.url, emu.token, where],
-                    *[str(count), shards, str(render_workers)],
+                    *["--shards", str(count), shards, "--render-workers", str(render_workers)],
                     cwd=ROOT,
                     env={**os.environ, "PYTHONPATH": str(ROOT)},
                     stdout=asyncio.subprocess.DEVNULL,

@@ -54,11 +54,8 @@ async def bot_process(emu: Emulator, db: Path) -> AsyncIterator[asyncio.subproce
     to the gateway."""
     before = set(emu.gateway.sessions)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "e2e" / "bot_process.py"),
-        emu.url,
-        emu.token,
-        str(db),
+        *[sys.executable, "-m", "bench.bot_process", emu.url, emu.token, str(db)],
+        *["--render-workers", "0"],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stderr=asyncio.subprocess.DEVNULL,

@@ -59,15 +59,9 @@ async def bot_process(
     """The bot of shard ``shard`` of 2 as a child process, once its shard is connected."""
     before = set(emu.gateway.sessions)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "tests" / "e2e" / "bot_process.py"),
-        emu.url,
-        emu.token,
-        url,
-        "2",
-        str(shard),
-        str(LEASE),
-        str(REMINDER),
+        *[sys.executable, "-m", "bench.bot_process", emu.url, emu.token, url],
+        *["--shards", "2", str(shard), "--render-workers", "0"],
+        *["--lease", str(LEASE), "--reminder", str(REMINDER)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stderr=asyncio.subprocess.DEVNULL,
