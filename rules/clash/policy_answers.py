@@ -13,7 +13,7 @@ menu: nested decisions, the status phase and trading.
   the first card, Tech Exchange gives the advance worth least; Propaganda is played on a short
   Cultural Influence roll, culture tokens make up a shortfall of at most 2.
 * **Trading**: another player's offer is accepted when it gains (:func:`rules.clash.
-  policy_turn.offer_value`); asked to offer (self-play's may-act prompts), the player offers
+  policy_trade.offer_value`); asked to offer (self-play's may-act prompts), the player offers
   one unit of what it needs least for one it needs most, or takes its offer back.
 """
 
@@ -26,7 +26,7 @@ from rules.clash.combat import FANATICISM, KINDS
 from rules.clash.hexes import parse_hex
 from rules.clash.policy_board import Reading
 from rules.clash.policy_cards import leader
-from rules.clash.policy_turn import offer, offer_value
+from rules.clash.policy_trade import offer, offer_value
 from rules.clash.policy_values import advance_worth, standing
 from rules.clash.policy_walk import Picker, first, index_of, walk
 from rules.clash.policy_war import away, battle_pick

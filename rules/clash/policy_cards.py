@@ -19,7 +19,7 @@ from rules.clash.components import ANGRY
 from rules.clash.hexes import parse_hex
 from rules.clash.policy_board import Reading
 from rules.clash.policy_values import advance_worth
-from rules.clash.policy_walk import Picker, index_of, walk
+from rules.clash.policy_walk import Candidate, Picker, index_of, walk
 from rules.clash.resources import CULTURE, MOOD
 from rules.clash.scoring import breakdown
 from rules.core import Choice, IllegalAction
@@ -50,9 +50,9 @@ CIVIL_WORTH: dict[str, float] = {
 }
 
 
-def card_candidates(r: Reading) -> list[tuple[float, Callable[[], list[str] | None]]]:
+def card_candidates(r: Reading) -> list[Candidate]:
     """One candidate per card playable for its civil half, written out only when taken."""
-    out: list[tuple[float, Callable[[], list[str] | None]]] = []
+    out: list[Candidate] = []
     for card in card_play.playable(r.state, r.seat):
         code = civil_half(card)
         if code not in CIVIL_WORTH:

@@ -7,12 +7,7 @@ cards, Drama & Music, Voting, answering a trade) gets a small bonus so that it c
 * **Advance**: the advance worth most (:func:`rules.clash.policy_values.advance_worth`),
   paid with Ideas before Food.
 * **Found City**: where the settler stands, unless a clearly better site is next to it.
-* **Activate City**: per city the best of Collect (the resources worth most now, as many as
-  the city takes), Build units (settlers while there is room to expand, army units where a
-  city is threatened or prey is near, ships where the sea around the Port leads somewhere,
-  :mod:`rules.clash.policy_sea`) and Increase City Size (a Temple, Academy, Fortress or Port,
-  as its advance allows and objectives ask); activating a city twice in a turn costs its mood,
-  so that counts against it.
+* **Activate City**: :mod:`rules.clash.policy_cities`.
 * **Move**: :mod:`rules.clash.policy_war`.
 * **Civic Improvement** / Voting / Great Gardens: angry cities first, then neutral ones while
   mood tokens are plenty.
@@ -21,48 +16,38 @@ cards, Drama & Music, Voting, answering a trade) gets a small bonus so that it c
   **Bartering** what is not needed into Gold and culture tokens (for a wonder); Taxation,
   Cartography, Civil Liberties, Absolute Power and kept event cards when they gain something.
 * **Action cards** for their civil half (:mod:`rules.clash.policy_cards`).
-* **Trades**: an offer made to this seat is accepted when what comes is worth more than what
-  goes, refused otherwise; this player makes no offers in its own turn.
+* **Trades**: :mod:`rules.clash.policy_trade`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.clash import activation, advancing, building, collect, founding, growth, policy_sea
+from rules.clash import advancing, founding, policy_sea
 from rules.clash.actions import choices
-from rules.clash.civil_cards import MASS
-from rules.clash.collect import Activation
 from rules.clash.components import (
-    ACADEMY,
     ANGRY,
-    ARMY,
     FOOD,
-    FORTRESS,
     GOLD,
     HAPPY,
     IDEAS,
     NEUTRAL,
-    PORT,
-    SETTLER,
-    TEMPLE,
 )
-from rules.clash.hexes import Hex, distance, parse_hex, token
+from rules.clash.hexes import parse_hex, token
 from rules.clash.policy_board import Reading
 from rules.clash.policy_cards import card_candidates
-from rules.clash.policy_values import PIECE_GOALS, advance_worth
-from rules.clash.policy_walk import first, walk
-from rules.clash.policy_war import BATTLE_GOALS, move_value
+from rules.clash.policy_cities import activate_candidates, draconian
+from rules.clash.policy_trade import answer, trade_candidates
+from rules.clash.policy_values import advance_worth
+from rules.clash.policy_walk import Build, Candidate, first, ready, walk
+from rules.clash.policy_war import move_value
 from rules.clash.resources import CULTURE, MOOD
 from rules.clash.state import City
-from rules.clash.tiles import SEA
-from rules.core import Choice, IllegalAction
 
-Build = Callable[[], list[str] | None]
-#: A candidate action: its score and how to write it (written only for the one taken).
-Candidate = tuple[float, Build]
 #: What costing no action adds to a candidate's score.
 FREE_BONUS = 0.3
+#: What buying an advance gives up (2 Food, an action) against its worth.
+ADVANCE_COST = 0.3
 #: Below this nothing is worth an action: the turn ends.
 WORTHLESS = 0.05
 #: Tokens that cost no action on the turn menu.
@@ -95,11 +80,6 @@ def candidates(r: Reading, menu: Sequence[str]) -> list[Candidate]:
             if score > WORTHLESS:
                 out.append((score, build))
     return out
-
-
-def ready(toks: list[str] | None) -> Build:
-    """A candidate already written out."""
-    return lambda: toks
 
 
 # -- advance ------------------------------------------------------------------------------
@@ -143,272 +123,6 @@ def _found(r: Reading) -> list[Candidate]:
     return out
 
 
-# -- activate -----------------------------------------------------------------------------
-
-
-def _activate(r: Reading) -> list[Candidate]:
-    out: list[Candidate] = []
-    state, seat = r.state, r.seat
-    forced = _forced_labor(r)
-    for city in r.me.cities:
-        if city.mood == ANGRY and city.activated_angry:
-            continue
-        force = forced and city.mood == ANGRY
-        act = activation.context(state, seat, city, force, r.occ)
-        base = ["activate", token(city.hex), *(["forced"] if force else [])]
-        penalty = _repeat_penalty(r, city) + (r.worth(MOOD, -1) if force else 0.0)
-        for maker in (_collect, _build, _grow):
-            found = maker(r, act, base)
-            if found is not None:
-                out.append((found[0] - penalty, ready(found[1])))
-    return out
-
-
-def _forced_labor(r: Reading) -> bool:
-    """Forced Labor to be paid with this activation (not paid yet this turn)."""
-    me = r.me
-    return (
-        "forced_labor" in me.advances
-        and not activation.labour_active(r.state, r.seat)
-        and me.mood_tokens >= 1
-    )
-
-
-def _repeat_penalty(r: Reading, city: City) -> float:
-    """A second activation in a turn lowers the city's mood (p.6, p.8); holding Draconian
-    (4 angry cities) that is what is wanted."""
-    if city.activations == 0:
-        return 0.0
-    if _draconian(r):
-        return -0.3
-    if city.mood == HAPPY:
-        return 0.5
-    return 0.4 + 0.6 * (city.size - 1)
-
-
-def _draconian(r: Reading) -> bool:
-    return "draconian" in r.hand_goals and len(r.me.cities) >= 4
-
-
-def _collect(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[str]] | None:
-    """The spaces yielding what is worth most now, one resource a space, one Sea space
-    (p.8, p.2), as many as the city takes."""
-    state, seat = r.state, r.seat
-    if not collect.available(state, seat, act):
-        return None
-    spots = collect.candidates(state, seat, act, r.occ)
-    mass = collect.collection_card(state) == MASS
-    limit = act.size + (collect.MASS_EXTRA if mass else 0)
-    taken: dict[str, int] = {}
-    used: set[Hex] = set()
-    sea = False
-    toks: list[str] = []
-    worth = 0.0
-    while len(toks) < limit:
-        best: tuple[float, str, str, Hex, bool] | None = None
-        for tok, spot in spots.items():
-            if spot.space in used or (sea and spot.terrain == SEA):
-                continue
-            v = r.worth(spot.takes, taken.get(spot.takes, 0))
-            if best is None or v > best[0]:
-                best = (v, tok, spot.takes, spot.space, spot.terrain == SEA)
-        if best is None or (toks and best[0] <= 0.02):
-            break
-        v, tok, kind, space, is_sea = best
-        toks.append(tok)
-        worth += v
-        taken[kind] = taken.get(kind, 0) + 1
-        used.add(space)
-        sea = sea or is_sea
-    if not toks:
-        return None
-    return worth, [*base, "collect", *toks]
-
-
-def unit_worth(r: Reading, city: City) -> dict[str, float]:
-    """What one more unit of each kind built in ``city`` is worth."""
-    me, state = r.me, r.state
-    settlers = sum(me.settlers.values()) + sum(s.cargo.count(SETTLER) for s in me.ships)
-    cities = len(me.cities)
-    room = cities + settlers < 7 and (r.best_site > 1.0 or r.frontier)
-    settler = 0.0
-    if room and settlers < 3:
-        settler = {1: 2.6, 2: 2.6, 3: 2.3, 4: 1.9, 5: 1.0}.get(state.round, 0.2)
-        if cities >= 5:
-            settler -= 0.6
-        if r.hand_goals & {"civilization", "colony", "new_founder", "citadel", "dominion"}:
-            settler += 0.4
-        if "trader" in r.hand_goals:
-            settler += 0.6
-    if "trader" in r.hand_goals and settlers < 3 and len(policy_sea.partners(r)) >= 3:
-        settler = max(settler, 1.2)  # a trade-route unit to walk to another player's city
-    armies = sum(me.armies.values())
-    here = r.my_armies_at(city.hex)
-    army = 0.2
-    lacking = r.danger(city.hex) - here
-    if lacking > 0:
-        army = 0.9 + 0.2 * min(lacking, 3)
-    elif "tactics" in me.advances:
-        if _prey_near(r, city.hex) and here < 4:
-            army = 1.0
-        elif armies < cities:
-            army = 0.6
-        if r.hand_goals & CAMPAIGN_GOALS and here < 4:
-            army += 0.6
-    if r.hand_goals & ARMY_GOALS:
-        army += 0.5
-    if "military_might" in r.hand_goals and armies + len(me.ships) < 12:
-        army += 0.5  # 12 army units and ships: every one counts
-    ship = 0.0
-    if city.piece(PORT) is not None and city.port_faces is not None and len(me.ships) < 4:
-        # What a ship could do from the Port (policy_sea), less once others do it already.
-        ship = {0: 0.5, 1: 0.3}.get(len(me.ships), 0.1)
-        ship += policy_sea.prospects(r, city.port_faces) * (1.0 if len(me.ships) < 2 else 0.5)
-        if r.hand_goals & SHIP_GOALS:
-            ship += 0.8
-        if "cartography" in me.advances and not me.ships:
-            ship += 0.3
-    draft = army + 0.1 + (0.8 if "conscripts" in r.hand_goals else 0.0)
-    return {SETTLER: settler, ARMY: army, "draft": draft, "ship": ship}
-
-
-#: Objectives won in battle: holding one, the player builds up an army to fight with.
-CAMPAIGN_GOALS = frozenset(BATTLE_GOALS)
-#: Objectives about how many army units stand where.
-ARMY_GOALS = frozenset({"great_army", "standing_army", "military_might", "threat", "outposts"})
-#: Objectives about ships.
-SHIP_GOALS = frozenset({"great_navy", "blockade", "sea_lanes", "military_might", "trader"})
-
-
-def _prey_near(r: Reading, h: Hex) -> bool:
-    """A barbarian settlement or another player's city (not its last) within 3 spaces."""
-    for g, o in r.occ.city.items():
-        if o == r.seat or distance(h, g) > 3:
-            continue
-        if o >= 0 and len(r.state.seats[o].cities) <= 1:
-            continue
-        return True
-    return False
-
-
-#: What a unit's cost takes away from its worth, per resource spent.
-SPENT = 0.25
-#: What buying an advance gives up (2 Food, an action) against its worth.
-ADVANCE_COST = 0.3
-UNITS = (SETTLER, ARMY, "draft", "ship")
-
-
-def _build(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[str]] | None:
-    """Units while each is worth more than it costs, as many as the city builds (p.8)."""
-    worth = unit_worth(r, act.city)
-    built: list[str] = []
-    total = 0.0
-    while True:
-        best: tuple[float, str] | None = None
-        for unit in UNITS:
-            spent = 1 if unit == "draft" else 2
-            v = worth[unit] * (0.6 ** built.count(unit)) - SPENT * spent
-            better = v > 0.15 and (best is None or v > best[0])
-            if better and fits(building.check, r, act, [*built, unit]):
-                best = (v, unit)
-        if best is None:
-            break
-        built.append(best[1])
-        total += best[0]
-    if not built:
-        return None
-    spend = {FOOD: 0, "ore": 0, "wood": 0}
-    for unit in built:
-        for kind, n in building.COST.get(unit, {}).items():
-            spend[kind] = spend.get(kind, 0) + n
-    total -= r.setback(spend)
-    for toks in (built, [*built, token_pick(r)]):
-        if fits(building.check, r, act, toks, final=True):
-            return total, [*base, "build", *toks]
-    return None
-
-
-def fits(
-    check: Callable[..., object], r: Reading, act: Activation, toks: list[str], final: bool = False
-) -> bool:
-    """Whether a use's own check takes ``toks`` (``final``: as the whole action)."""
-    try:
-        check(r.state, r.seat, act, toks, final)
-    except IllegalAction:
-        return False
-    return True
-
-
-def token_pick(r: Reading) -> str:
-    """Nationalism's or a Temple's token: the one worth more now."""
-    return CULTURE if r.worth(CULTURE) >= r.worth(MOOD) else MOOD
-
-
-#: What each city piece adds besides its point (p.6, p.2).
-PIECE_WORTH: dict[str, float] = {TEMPLE: 0.5, ACADEMY: 0.6, FORTRESS: 0.2, PORT: 0.5}
-
-
-def piece_worth(r: Reading, city: City, piece: str) -> float:
-    """What a new piece in ``city`` adds besides its point."""
-    value = PIECE_WORTH.get(piece, 0.0)
-    if PIECE_GOALS.get(piece) in r.hand_goals:
-        value += 0.6
-    if piece == FORTRESS:
-        value += 0.4 * min(r.danger(city.hex), 3)
-    if piece == PORT and r.hand_goals & {"great_navy", "blockade", "sea_lanes", "seafarer"}:
-        value += 0.5
-    if piece == PORT and not r.me.ships:
-        value += 0.3
-    if piece == PORT:
-        # What the ships it could build would do from its Sea space (policy_sea).
-        seas = [h for h in r.state.board.neighbours(city.hex) if r.terrain(h) == SEA]
-        value += 0.4 * max((policy_sea.prospects(r, h) for h in seas), default=0.0)
-    if piece == PORT and city.wonder is None and _lighthouse_in_reach(r):
-        value += 0.8  # the Great Lighthouse needs a Port city (p.15)
-    if "city_planner" in r.hand_goals and not any(c.piece(piece) for c in r.me.cities):
-        value += 0.5
-    if "citadel" in r.hand_goals and city.size == max(c.size for c in r.me.cities):
-        value += 0.6
-    return value
-
-
-def _lighthouse_in_reach(r: Reading) -> bool:
-    """The Great Lighthouse is face up, free for this seat and Engineering owned, and no city
-    of this seat has a Port yet."""
-    cards = r.state.cards
-    return (
-        "great_lighthouse" in cards.revealed
-        and cards.reserved.get("great_lighthouse", r.seat) == r.seat
-        and "engineering" in r.me.advances
-        and not any(c.piece(PORT) for c in r.me.cities)
-    )
-
-
-def _grow(r: Reading, act: Activation, base: list[str]) -> tuple[float, list[str]] | None:
-    state, seat = r.state, r.seat
-    pieces = growth.legal_pieces(state, seat, act)
-    if not pieces:
-        return None
-    best = max(pieces, key=lambda p: piece_worth(r, act.city, p))
-    toks = [best]
-    if best == PORT:
-        seas = growth.port_spaces(state, act)
-        if len(seas) > 1:
-            toks.append(token(seas[0]))
-    if best == TEMPLE:
-        toks.append(token_pick(r))
-    if unit_worth(r, act.city)[SETTLER] > 0.8 and fits(
-        growth.check, r, act, [*toks, SETTLER], True
-    ):
-        toks.append(SETTLER)
-    if not fits(growth.check, r, act, toks, True):
-        return None
-    # The point, the room to collect and build one more, less the three resources.
-    value = 1.0 + 0.5 + piece_worth(r, act.city, best) - 0.45
-    value -= r.setback(growth.growth_cost(state, seat, best))
-    return value, [*base, "grow", *toks]
-
-
 # -- moods --------------------------------------------------------------------------------
 
 
@@ -420,7 +134,7 @@ def _civic(r: Reading, head: str = "civic") -> list[Candidate]:
     spend = me.mood_tokens - (1 if head == "voting" else 0)
     steps: list[str] = []
     value = 0.0
-    if _draconian(r):
+    if draconian(r):
         return []
     for city in sorted(me.cities, key=lambda c: (r.mood_rank(c), -c.size)):
         cost = max(1, city.size - (1 if circus else 0))
@@ -624,105 +338,6 @@ def _event(r: Reading) -> list[Candidate]:
     return [(0.8, lambda: walk(r.state, r.seat, ["event"], first))]
 
 
-# -- trades -------------------------------------------------------------------------------
-
-
-def _answer(head: str) -> Callable[[Reading], list[Candidate]]:
-    def make(r: Reading) -> list[Candidate]:
-        out: list[Candidate] = []
-        for c in choices(r.state, r.seat, [head]):
-            value = offer_value(r, c.params)
-            if (head == "accept") == (value > 0.05):
-                out.append((0.4 + max(value, 0.0), ready([head, c.token])))
-        return out
-
-    return make
-
-
-def offer_value(r: Reading, params: object) -> float:
-    """What accepting an offer gains this seat (the partner): what comes less what goes."""
-    if not isinstance(params, dict):
-        return 0.0
-    incoming = _items(params.get("give", []))
-    outgoing = _items(params.get("want", []))
-    value = 0.0
-    for kind, n in incoming.items():
-        value += 0.35 * n if kind in ("action", "objective") else r.worth_of({kind: n})
-    for kind, n in outgoing.items():
-        for k in range(n):
-            value -= max(r.worth(kind, -k - 1), 0.2)
-    return value
-
-
-def _items(items: object) -> dict[str, int]:
-    out: dict[str, int] = {}
-    if not isinstance(items, list):
-        return out
-    for item in items:
-        kind, _, n = str(item).rpartition("_")
-        if kind and n.isdigit():
-            out[kind] = out.get(kind, 0) + int(n)
-    return out
-
-
-def _trade(r: Reading) -> list[Candidate]:
-    """An offer of a resource held in surplus for one that is lacking (C120)."""
-    me = r.me
-    kinds = [k for k in (FOOD, "wood", "ore", IDEAS, GOLD) if me.resources[k] >= 2]
-    surplus = [k for k in kinds if r.worth(k, -1) < 0.2]
-    lacking = [k for k in (FOOD, "wood", "ore", GOLD) if r.worth(k) >= 0.6]
-    if not surplus or not lacking:
-        return []
-    return [(0.4, lambda: offer(r, ["trade"]))]
-
-
-def offer(r: Reading, prefix: list[str]) -> list[str] | None:
-    """``trade @<partner> give <one of what is needed least> for <one of what is needed
-    most>``: the partner holding most of it."""
-    state, seat = r.state, r.seat
-
-    def worth(c: Choice) -> float:
-        kind, _, n = str(c.params.get("item", "")).rpartition("_")
-        if not kind or n != "1" or (kind not in r.me.resources and kind not in (MOOD, CULTURE)):
-            return -1.0
-        return r.worth(kind, -1)
-
-    def partner_stock(c: Choice) -> int:
-        name = c.token.lstrip("@")
-        if name not in state.players:
-            return -1
-        them = state.seats[state.players.index(name)]
-        return max(them.resources[k] for k in (FOOD, "wood", "ore", GOLD))
-
-    def pick(toks: list[str], options: Sequence[Choice]) -> int | None:
-        tokens = [c.token for c in options]
-        if toks == ["trade"]:
-            return max(range(len(options)), key=lambda i: partner_stock(options[i]))
-        if "give" in tokens:
-            return tokens.index("give")
-        if toks[-1] == "give":
-            items = [i for i, c in enumerate(options) if worth(c) >= 0]
-            return min(items, key=lambda i: worth(options[i])) if items else 0
-        if "for" in toks:
-            if toks[-1] != "for":
-                return None
-            wanted = [i for i, c in enumerate(options) if worth(c) >= 0]
-            if not wanted:
-                return None
-            return max(wanted, key=lambda i: r.worth(_kind(options[i])))
-        return tokens.index("for") if "for" in tokens else None
-
-    return walk(state, seat, prefix, pick)
-
-
-def _kind(c: Choice) -> str:
-    return str(c.params.get("item", "")).rpartition("_")[0]
-
-
-def _cards(r: Reading) -> list[Candidate]:
-    return [(score, build) for score, build in card_candidates(r)]
-
-
 def _move(r: Reading) -> list[Candidate]:
     found = move_value(r)
     return [] if found is None else [(found[0], ready(found[1]))]
@@ -731,7 +346,7 @@ def _move(r: Reading) -> list[Candidate]:
 _MAKERS: dict[str, Callable[[Reading], list[Candidate]]] = {
     "advance": _advance,
     "found": _found,
-    "activate": _activate,
+    "activate": activate_candidates,
     "move": _move,
     "civic": _civic,
     "voting": _voting,
@@ -746,8 +361,8 @@ _MAKERS: dict[str, Callable[[Reading], list[Candidate]]] = {
     "wonder": _wonder,
     "gardens": _gardens,
     "event": _event,
-    "card": _cards,
-    "trade": _trade,
-    "accept": _answer("accept"),
-    "refuse": _answer("refuse"),
+    "card": card_candidates,
+    "trade": trade_candidates,
+    "accept": answer("accept"),
+    "refuse": answer("refuse"),
 }

@@ -15,6 +15,15 @@ from rules.core import Choice
 Picker = Callable[[list[str], Sequence[Choice]], int | None]
 #: No action of the grammar is longer (Mass Collection's Collect: 8 spaces and a city).
 LONGEST = 24
+#: How to write out an action (only the candidate taken is written: walking is the cost).
+Build = Callable[[], list[str] | None]
+#: A candidate action: its score and how to write it.
+Candidate = tuple[float, Build]
+
+
+def ready(toks: list[str] | None) -> Build:
+    """A candidate already written out."""
+    return lambda: toks
 
 
 def walk(

@@ -19,7 +19,7 @@ the explorer, the barbarians' space furthest from its cities.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rules.clash import marks as mk
 from rules.clash import movement, policy_sea
@@ -28,7 +28,7 @@ from rules.clash.components import ARMY, ARMY_LIMIT, FORTRESS, SETTLER
 from rules.clash.hexes import Hex, distance, parse_hex, token
 from rules.clash.policy_board import Reading
 from rules.clash.policy_odds import win_chance
-from rules.clash.policy_walk import Picker, index_of, walk
+from rules.clash.policy_walk import Build, Picker, index_of, walk
 from rules.clash.state import BARBARIAN_SIDE, City
 from rules.clash.tiles import BARREN, FERTILE, LAND, SEA
 from rules.clash.transfer import is_hold, place_hex, units_at
@@ -85,7 +85,6 @@ CARD_RANK: tuple[str, ...] = (
     "K12",
 )
 
-Build = Callable[[], list[str] | None]
 #: A group worth moving: its score and how to write it (checked only when taken).
 Group = tuple[float, Build]
 
