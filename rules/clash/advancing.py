@@ -59,11 +59,12 @@ from rules.clash.advances import (
 )
 from rules.clash.civil_cards import IDEA_SYNERGY, TECH_SYNERGY, held
 from rules.clash.components import FOOD, GOLD, IDEAS, ORE, TRACK_MAX, storage_limit
+from rules.clash.event_flow import defer
 from rules.clash.registry import Answer
 from rules.clash.resources import CULTURE as CULTURE_TOKEN
 from rules.clash.resources import MOOD, can_pay, enforce_caps, gain, gain_tokens, pay
 from rules.clash.state import TURN, ClashState, PlayerState
-from rules.core import Choice, Decision, Event, IllegalAction, PromptStack
+from rules.core import Choice, Decision, Event, IllegalAction
 
 ADVANCE_FOOD = 2
 STEEL_WEAPONS_ORE = 2
@@ -84,6 +85,8 @@ FREE_EDUCATION = "free_education"
 RESERVE_WONDER = "reserve_wonder"
 #: The decision of Tech Synergy and Idea Synergy after an advance (C106).
 SYNERGY = "synergy"
+#: The follow-up that opens the Synergy window once an advance's event is over.
+SYNERGY_WINDOW = "synergy_window"
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,14 +384,30 @@ def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = 
 
 def _synergy_window(state: ClashState, seat: int, advance: str, depth: int) -> None:
     """A player holding Tech Synergy or Idea Synergy that can act now may play it
-    (``synergy``, answered in :mod:`rules.clash.card_decisions`): the decision goes beneath
-    those the advance asked (a wonder to reserve, an event's), so that it comes after them
-    (``clash-cards.md`` §8.1 (f))."""
+    (``synergy``, answered in :mod:`rules.clash.card_decisions`), after what the advance
+    asked (a wonder to reserve, an event's: ``clash-cards.md`` §8.1 (f)). When it asked
+    something, the window waits beneath as a follow-up and opens when that is answered, if a
+    card can still be played then (it may have been spent in a barbarian attack the event
+    brought). Only a player who can play one now gets the window."""
     if state.seats[seat].resigned or not synergy_cards(state, seat, advance, []):
         return
-    decision = synergy_decision(state, seat, advance, [])
-    stack = state.prompts.decisions
-    state.prompts = PromptStack((*stack[:depth], decision, *stack[depth:]))
+    if len(state.prompts.decisions) > depth:
+        defer(state, depth, seat, SYNERGY_WINDOW, advance=advance)
+    else:
+        _open_synergy(state, seat, {"advance": advance})
+
+
+def _open_synergy(state: ClashState, seat: int, params: dict[str, object]) -> list[Event]:
+    advance = str(params["advance"])
+    if not state.seats[seat].resigned and synergy_cards(state, seat, advance, []):
+        state.prompts = state.prompts.push(synergy_decision(state, seat, advance, []))
+    return []
+
+
+def _synergy_window_problem(state: ClashState, seat: int, params: dict[str, object]) -> str | None:
+    if set(params) != {"advance"} or params["advance"] not in ADVANCE:
+        return f"synergy window params {dict(params)}"
+    return None
 
 
 def same_category(state: ClashState, seat: int, advance: str) -> list[str]:
@@ -504,6 +523,7 @@ def one_time(state: ClashState, seat: int, advance: str, had_government: bool) -
 
 # The one-time effects follow an event the advance drew, once its decisions are answered.
 event_draw.ADVANCE_FOLLOW_UP[:] = [one_time]
+event_draw.LATER[SYNERGY_WINDOW] = event_draw.Later(_open_synergy, _synergy_window_problem)
 
 
 def _gained(state: ClashState, seat: int, resource: str, n: int, why: str) -> Event:

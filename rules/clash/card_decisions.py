@@ -1,8 +1,9 @@
 """The nested decisions of the civil halves (``clash-cards.md`` §8.1 (f), §8.3, §8.4):
 
 * ``synergy`` (Tech Synergy C17, Idea Synergy C21): right after ``seat`` gained an advance
-  (any way, after what it set off: :func:`rules.clash.advancing.gained` puts the decision
-  beneath the decisions the advance itself asks), a player holding one of them may play it:
+  (any way, after what it set off: :func:`rules.clash.advancing.gained` opens the window
+  once the decisions the advance itself asks are answered), a player holding one of them
+  may play it:
   ``<card> <advance> [<cube>...] [ideas...]`` buys an advance of the same category at its
   normal cost, no action; ``<card>`` gains 2 Ideas; ``pass`` plays nothing. After one card
   the other kind may still be played for the same advance (C106). ``params``: ``advance``
@@ -12,7 +13,10 @@
 * ``new_goals`` (C16): of the two objective cards just drawn (the last two of the hand),
   ``<card>`` goes to the bottom of the objective deck.
 * ``tech_exchange`` (C20): the other player chooses the non-government advance of the card's
-  player they gain for free. ``params``: ``player`` (who played the card).
+  player they gain for free. ``params``: ``player`` (who played the card). It comes once
+  what the card player's own advance set off (an event, a Synergy window) is over: until
+  then it waits as the follow-up ``tech_exchange_later`` (``partner``: who chooses), so that
+  the two advances' events never interleave.
 
 None of them shows a hidden card in its params: the cards are in the hands.
 
@@ -28,12 +32,15 @@ from rules.clash.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
 from rules.clash.advancing import SYNERGY, same_category, synergy_cards, synergy_decision
 from rules.clash.civil_cards import IDEA_SYNERGY, TECH_SYNERGY, civil_half, play_card
 from rules.clash.components import IDEAS
+from rules.clash.event_flow import defer
+from rules.clash.events import LATER, Later
 from rules.clash.registry import Answer
 from rules.clash.resources import gain
 from rules.clash.state import TURN, ClashState
 from rules.core import Choice, Decision, Event, IllegalAction
 
 SPIES_SWAP, NEW_GOALS_KEEP, TECH_EXCHANGE_CHOICE = "spies", "new_goals", "tech_exchange"
+TECH_EXCHANGE_LATER = "tech_exchange_later"
 PASS = "pass"
 IDEA_SYNERGY_COUNT = 2
 
@@ -297,6 +304,28 @@ def _exchange_gain(state: ClashState, chooser: int, giver: int, advance: str) ->
     return [Event("clash.card_advance", params), *advancing.gained(state, chooser, advance)]
 
 
+def tech_exchange_later(state: ClashState, chooser: int, giver: int, at: int) -> list[Event]:
+    """Tech Exchange's second half, after what ``giver``'s advance asked above ``at`` (the
+    stack's depth before it) is answered; at once when it asked nothing."""
+    if len(state.prompts.decisions) == at:
+        return ask_tech_exchange(state, chooser, giver)
+    defer(state, at, giver, TECH_EXCHANGE_LATER, partner=state.players[chooser])
+    return []
+
+
+def _exchange_later(state: ClashState, giver: int, params: dict[str, object]) -> list[Event]:
+    return ask_tech_exchange(state, state.players.index(str(params["partner"])), giver)
+
+
+def _exchange_later_problem(state: ClashState, giver: int, params: dict[str, object]) -> str | None:
+    partner = params.get("partner")
+    if set(params) != {"partner"} or partner not in state.players:
+        return f"tech exchange follow-up params {dict(params)}"
+    if state.players.index(str(partner)) == giver or state.active != giver:
+        return "tech exchange follow-up outside the giver's turn"
+    return None
+
+
 def ask_tech_exchange(state: ClashState, chooser: int, giver: int) -> list[Event]:
     """Tech Exchange's second half: ``chooser`` gains one of ``giver``'s advances, asked when
     there is a choice."""
@@ -344,6 +373,7 @@ def _exchange_problem(state: ClashState, decision: Decision) -> str | None:
 
 
 TECH_EXCHANGE_ANSWER = Answer(_exchange_choices, _exchange_apply, _exchange_problem)
+LATER[TECH_EXCHANGE_LATER] = Later(_exchange_later, _exchange_later_problem)
 
 #: The entries of :data:`rules.clash.actions.DECISIONS`.
 CARD_DECISIONS: dict[str, Answer] = {

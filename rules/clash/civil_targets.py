@@ -45,7 +45,7 @@ from collections.abc import Callable
 
 from rules.clash import advancing, barbarians, decks, exploration
 from rules.clash.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
-from rules.clash.card_decisions import ask_new_goals, ask_spies, ask_tech_exchange
+from rules.clash.card_decisions import ask_new_goals, ask_spies, tech_exchange_later
 from rules.clash.card_turns import MAKER, may_attack
 from rules.clash.civil_cards import (
     ASSASSINATION,
@@ -539,8 +539,9 @@ def _exchange_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     def effect() -> list[Event]:
         params = {"player": state.players[seat], "advance": advance, "civil": TECH_EXCHANGE}
         events = [Event("clash.card_advance", params)]
+        at = len(state.prompts.decisions)
         events += advancing.gained(state, seat, advance)
-        return events + ask_tech_exchange(state, other, seat)
+        return events + tech_exchange_later(state, other, seat, at)
 
     return effect
 

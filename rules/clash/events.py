@@ -53,7 +53,7 @@ kept cards' in :mod:`rules.clash.event_kept`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from rules.clash import barbarians, decks, event_effects
@@ -87,6 +87,23 @@ MAIN, ADVANCE_EFFECTS = "main", "advance"
 #: module puts its function here when it is imported (it imports this module, so this one
 #: cannot import it: imports go one way).
 ADVANCE_FOLLOW_UP: list[Callable[[ClashState, int, str, bool], list[Event]]] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Later:
+    """A follow-up another module owns (registered in :data:`LATER` when it is imported, for
+    the same reason): ``run(state, seat, params)`` once what was asked above it is answered,
+    ``problem(state, seat, params)`` why its params cannot stand (positions), or None."""
+
+    run: Callable[[ClashState, int, dict[str, JSON]], list[Event]]
+    problem: Callable[[ClashState, int, dict[str, JSON]], str | None]
+
+
+#: The follow-ups other modules own, by step name: the Synergy window after an advance's
+#: event (:mod:`rules.clash.advancing`), Tech Exchange's second advance
+#: (:mod:`rules.clash.card_decisions`). What they open is decided when they run, from the
+#: state then: a card spent or an advance gained meanwhile is taken into account.
+LATER: dict[str, Later] = {}
 GOLD_MINE_GOLD = 2
 PAY, LOWER = "pay", "lower"
 #: The kinds of the event decisions (``prompt.clash.<kind>``), answered by :data:`ANSWER`.
@@ -144,6 +161,8 @@ def _follow(state: ClashState, step: Decision) -> list[Event]:
         return event_effects.main(state, step.seat, p["card"])
     if name == ADVANCE_EFFECTS:
         return ADVANCE_FOLLOW_UP[0](state, step.seat, str(p["advance"]), bool(p["had_government"]))
+    if name in LATER:
+        return LATER[name].run(state, step.seat, p)
     return event_effects.STEPS[name](state, step.seat, p)
 
 
@@ -402,6 +421,10 @@ def _follow_up_problem(state: ClashState, decision: Decision) -> str | None:
         return None if p.get("card") in EVENTS else "event_follow_up for an unknown card"
     if step == ADVANCE_EFFECTS:
         return None if p.get("advance") in ADVANCE else "event_follow_up for an unknown advance"
+    if isinstance(step, str) and step in LATER:
+        return LATER[step].problem(
+            state, decision.seat, {k: v for k, v in p.items() if k != "step"}
+        )
     if step not in event_effects.STEPS or p.get("card") not in EVENTS:
         return f"event_follow_up step {step!r}"
     return None

@@ -12,6 +12,7 @@ from rules.clash.civil_cards import CIVIL, civil_half
 from rules.clash.hexes import parse_hex
 from rules.core import act, reveals
 from tests.rules.clash.clash_map import board, events, play, prompt, refused, tokens, with_needs
+from tests.rules.clash.test_clash_support import comparable, roundtrip
 
 JSON = Any
 BASE = ["farming", "mining"]
@@ -554,10 +555,88 @@ def test_tech_exchange_gives_an_advance_each_way_the_other_choosing() -> None:
     assert "writing" in state.seats[1].advances and prompt(state) == "turn"
 
 
+def test_tech_exchange_waits_for_the_event_the_card_players_advance_draws() -> None:
+    """ann's Mathematics raises her culture level to 3: its event (E23, Barbarians Attack)
+    asks her combat-card window first; bob chooses his advance only once her attack is fought
+    (self-play seed 1000239: his advance drew an event whose attack came from the same
+    settlement, and her window outlived its barbarians)."""
+    ann = {
+        "actions": ["A39", "A38"],
+        "cities": [{"hex": "D2"}],
+        "settlers": {},
+        "armies": {"D2": 1},
+        "advances": with_needs(["tactics", "writing", "bartering"]),
+        "resources": {"food": 0},
+        "culture_level": 2,
+    }
+    bob = {"advances": with_needs(["mathematics", "myths"]), "settlers": {"C3": 1}}
+    state = board(
+        ann,
+        bob,
+        barbarians={"cities": ["B3"], "armies": {"B3": 1}},
+        decks={"event": ["E23"]},
+        fill_decks=True,
+        dice=[1, 3],
+    )
+    state = play(state, "card a39 @bob mathematics")
+    assert prompt(state) == "barbarian_combat_card" and GAME.pending(state)[0].seat == 0
+    assert [d.kind for d in state.prompts.decisions if d.kind == "tech_exchange"] == []
+    assert comparable(roundtrip(state)) == comparable(state)  # the follow-up in a position
+    state = play(state, "a38")
+    assert state.barbarians.armies == {}
+    assert prompt(state) == "tech_exchange" and GAME.pending(state)[0].seat == 1
+    state = play(state, "writing")
+    assert "writing" in state.seats[1].advances and prompt(state) == "turn"
+
+
 def test_tech_exchange_refused_without_a_player_near() -> None:
     ann = {"actions": ["A39"]}
     bob = {"advances": with_needs(["fishing"])}
     assert refused(board(ann, bob), "card a39 @bob fishing").code == "nobody_to_exchange_with"
+
+
+def test_a_synergy_window_after_an_event_opens_only_if_its_card_is_still_held() -> None:
+    """Mathematics raises ann's culture level to 3; its event's barbarian attack asks her card
+    window first, and she spends Idea Synergy (A41: Veterans) there: the Synergy window that
+    waited beneath is not opened (self-play seed 1000117 found it asked without a card)."""
+    ann = {
+        "actions": ["A41"],
+        "cities": [{"hex": "D2"}],
+        "settlers": {},
+        "armies": {"D2": 1},
+        "advances": ["farming", "mining", "tactics"],
+        "resources": {"ideas": 2},
+        "culture_level": 2,
+    }
+    state = board(
+        ann,
+        barbarians={"cities": ["B3"], "armies": {"B3": 1}},
+        decks={"event": ["E23"]},
+        fill_decks=True,
+        dice=[1, 3, 3],
+    )
+    state = play(state, "advance mathematics ideas ideas")
+    assert prompt(state) == "barbarian_combat_card"
+    assert [d.params["step"] for d in state.prompts.decisions if "step" in d.params] == [
+        "synergy_window",
+        "advance",
+        "main",
+    ]
+    assert comparable(roundtrip(state)) == comparable(state)
+    state = play(state, "a41")
+    assert state.seats[0].actions == () and prompt(state) == "turn"
+    kept = play(
+        board(
+            ann,
+            barbarians={"cities": ["B3"], "armies": {"B3": 1}},
+            decks={"event": ["E23"]},
+            fill_decks=True,
+            dice=[1, 3, 3],
+        ),
+        "advance mathematics ideas ideas",
+        "pass",
+    )
+    assert prompt(kept) == "synergy" and tokens(kept) == ["pass", "a41"]
 
 
 def test_a_synergy_decision_left_without_a_playable_card_is_passed_for_its_player() -> None:
