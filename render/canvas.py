@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import functools
 import io
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from render import theme
+from render import hyphens, theme
 from render.fonts import Weight, clean_text, font
 from render.symbols import Painter, mask
 
@@ -49,20 +50,34 @@ class Canvas:
         return _fit(clean_text(text, weight), size, weight, max_width)
 
     @staticmethod
-    def wrap(text: str, size: int, weight: Weight, max_width: int, max_lines: int) -> list[str]:
-        """``text`` broken into at most ``max_lines`` lines of ``max_width`` pixels."""
+    def wrap(
+        text: str,
+        size: int,
+        weight: Weight,
+        max_width: int,
+        max_lines: int,
+        lang: str | None = None,
+    ) -> list[str]:
+        """``text`` broken into at most ``max_lines`` lines of ``max_width`` pixels; with a
+        ``lang``, a word too long for a line of its own is hyphenated by that language's
+        rules instead of cut."""
+        pieces = [
+            piece
+            for word in clean_text(text, weight).split(" ")
+            for piece in _pieces(word, size, weight, max_width, lang)
+        ]
         lines: list[str] = []
         current = ""
-        words = clean_text(text, weight).split(" ")
-        for i, word in enumerate(words):
-            candidate = f"{current} {word}" if current else word
+        for i, piece in enumerate(pieces):
+            candidate = f"{current} {piece.shown}" if current else piece.shown
             if _length(candidate, size, weight) <= max_width or not current:
                 current = candidate
                 continue
             lines.append(current)
-            current = word
-            if len(lines) == max_lines - 1:
-                current = " ".join(words[i:])
+            current = piece.shown
+            if len(lines) == max_lines - 1:  # the rest on the last line, cut if need be
+                rest = pieces[i + 1 :]
+                current = " ".join([piece.whole, *(p.whole for p in rest if p.starts)])
                 break
         lines.append(current)
         return [_fit(line, size, weight, max_width) for line in lines if line]
@@ -150,6 +165,32 @@ class Canvas:
             out, format="PNG", compress_level=compress_level
         )
         return out.getvalue()
+
+
+class _Piece(NamedTuple):
+    """A word, or a part of one hyphenated across lines."""
+
+    shown: str  # as drawn at the end of a line (a head keeps its hyphen)
+    whole: str  # the word from here on, for a last line that starts here
+    starts: bool  # the first part of its word
+
+
+def _pieces(word: str, size: int, weight: Weight, max_width: int, lang: str | None) -> list[_Piece]:
+    """``word`` in parts that each fit ``max_width`` where ``lang``'s breaks allow, each head
+    the longest that fits."""
+    pieces: list[_Piece] = []
+    rest = word
+    while lang is not None and _length(rest, size, weight) > max_width:
+        fitting = (
+            s for s in hyphens.splits(lang, rest) if _length(s[0], size, weight) <= max_width
+        )
+        head, tail = next(fitting, (None, ""))
+        if head is None:
+            break
+        pieces.append(_Piece(head, rest, not pieces))
+        rest = tail
+    pieces.append(_Piece(rest, rest, not pieces))
+    return pieces
 
 
 # Text pieces repeat a lot (domain names, level pips, small numbers), within one picture and

@@ -285,8 +285,15 @@ def _draw_scoring(
         x += 60
         name = ctx.t(f"stoneage.symbol.{symbol}")
     room = CARD_W - 10 - x
-    size = Size.BODY if Canvas.measure(name, Size.BODY, "semibold") <= room else Size.SMALL
-    c.text((x, mid), name, size=size, weight="semibold", fill=ink, anchor="lm", max_width=room)
+    if Canvas.measure(name, Size.BODY, "semibold") <= room:
+        c.text((x, mid), name, size=Size.BODY, weight="semibold", fill=ink, anchor="lm")
+        return
+    # Too long even at the smallest size: on two lines, hyphenated ("szerszám-készítő").
+    lines = Canvas.wrap(name, Size.SMALL, "semibold", room, 2, lang=ctx.lang)
+    step = Size.SMALL
+    for i, line in enumerate(lines):
+        y = mid + (2 * i - len(lines) + 1) * step // 2
+        c.text((x, y), line, size=Size.SMALL, weight="semibold", fill=ink, anchor="lm")
 
 
 def card_row_height(count: int) -> int:

@@ -81,6 +81,25 @@ def test_wrap_breaks_on_words_and_limits_lines() -> None:
     assert Canvas.wrap("short", 30, "regular", 500, 2) == ["short"]
 
 
+def test_wrap_hyphenates_a_word_too_long_for_a_line_by_its_language() -> None:
+    """A Hungarian compound too long for a line breaks at a syllable, with a hyphen, instead of
+    being cut; a last line that starts inside a word keeps the rest of that word whole."""
+    width = Canvas.measure("szerszámkészítő", 35, "semibold") - 20
+    lines = Canvas.wrap("szerszámkészítő", 35, "semibold", width, 2, lang="hu")
+    assert lines == ["szerszámké-", "szítő"]
+    # Hungarian breaks that change letters: "asszony" is "asz-szony".
+    narrow = Canvas.measure("asszo-", 35, "semibold") - 1
+    assert Canvas.wrap("asszony", 35, "semibold", narrow, 2, lang="hu") == ["asz-", "szony"]
+    wide = Canvas.measure("asszonyok-", 35, "semibold")
+    assert Canvas.wrap("x asszonyokkal y", 35, "semibold", wide, 2, lang="hu") == [
+        "x",
+        Canvas.fit("asszonyokkal y", 35, "semibold", wide),
+    ]
+    # Without a language (or with one without patterns) the word is cut as before.
+    assert Canvas.wrap("szerszámkészítő", 35, "semibold", width, 2)[0].endswith("…")
+    assert Canvas.wrap("szerszámkészítő", 35, "semibold", width, 2, lang="xx")[0].endswith("…")
+
+
 def difference(a: str, b: str, size: int = 48) -> float:
     """Share of pixels where two symbol masks differ clearly."""
     diff = ImageChops.difference(mask(a, size), mask(b, size))

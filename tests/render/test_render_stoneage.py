@@ -338,3 +338,19 @@ def test_png_is_a_palette_image() -> None:
     data = render.table_png(samples.game_over(), lang="en")
     with Image.open(io.BytesIO(data)) as image:
         assert image.mode == "P"
+
+
+def test_a_figure_too_long_for_the_band_is_hyphenated_not_cut(drawn: list[str]) -> None:
+    """Hungarian "szerszámkészítő" beside the ×2 of its card goes on two lines at a syllable
+    break; nothing on the band is cut with an ellipsis, in either language."""
+    for lang in ("hu", "en"):
+        for figure in ("toolmaker", "hut_builder", "farmer", "shaman"):
+            drawn.clear()
+            common._card_image.cache_clear()
+            face = common.CardFace("S06", "sand", None, figure, 2, "food", 1, None)
+            common.card_image(lang, face)
+            assert not any("…" in line for line in drawn), (lang, figure, drawn)
+    drawn.clear()
+    common._card_image.cache_clear()
+    common.card_image("hu", common.CardFace("S06", "sand", None, "toolmaker", 2, "food", 1, None))
+    assert "szerszámké-" in drawn and "szítő" in drawn
