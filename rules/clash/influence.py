@@ -888,7 +888,10 @@ def _pyramids_problem(state: ClashState, decision: Decision) -> str | None:
     city = _pyramid_city(state, decision)
     if city is None:
         return f"pyramids decision without the Great Pyramids on {p['city']}"
-    if not pyramid_targets(state, seat, city):
+    top = state.prompts.top()
+    if not pyramid_targets(state, seat, city) and top is not None and top.id == decision.id:
+        # Beneath the boost decision its first attempt pushed, it may have no target left (the
+        # range was paid in culture tokens); it goes when it comes back up (drop_idle).
         return "pyramids decision with nothing to influence"
     return None
 

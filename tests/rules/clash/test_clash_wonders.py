@@ -295,6 +295,26 @@ def test_a_pyramids_attempt_may_be_boosted_and_the_next_one_follows() -> None:
     assert prompt(state) == "turn" and state.turn_state.influenced
 
 
+def test_a_pyramids_decision_beneath_a_boost_may_have_no_target_left() -> None:
+    """The first attempt pays its range with ann's last culture token and rolls short;
+    Propaganda (A04) could still make up the shortfall, so the boost is asked, with the second
+    attempt waiting beneath it and nothing left in range. That is a sound position (self-play
+    seed 1001145 found the check refusing it), and the second attempt goes once answered."""
+    bob = {"cities": [{"hex": "D7"}, {"hex": "F3", "pieces": ["settlement", "temple"]}]}
+    a = ann(cities=[{"hex": "D2"}], culture_tokens=6, actions=["A04"])
+    state = play(
+        game(revealed=("great_pyramids",), a=a, b=bob, dice=[4]), "wonder d2 great_pyramids"
+    )
+    state = play(state, "f3 temple")
+    assert [d.kind for d in state.prompts.decisions] == ["pyramids", "influence"]
+    assert state.seats[0].culture_tokens == 0 and tokens(state) == ["a04", "0"]
+    assert invariants.check(state) == []
+    assert comparable(roundtrip(state)) == comparable(state)
+    state, kinds = events(state, "a04")
+    assert kinds[-1] == "clash.influence_succeeded"
+    assert prompt(state) == "turn" and state.prompts.decisions == ()
+
+
 def test_no_pyramids_attempt_without_a_target() -> None:
     state = game(revealed=("great_pyramids",))
     state = play(state, "wonder d2 great_pyramids")
