@@ -261,7 +261,10 @@ def _after_step(state: ClashState, seat: int) -> list[Event]:
     exploration is under way; else the turn may be over. What an event left to do after
     the answer comes first."""
     done = resume_events(state)
-    drop_idle_synergy(state)
+    # A Synergy window left with no card goes, and what waited beneath it (Tech Exchange's
+    # second advance, an event's next step) runs now (self-play seed 1001638, 3 players).
+    while drop_idle_synergy(state):
+        done += resume_events(state)
     if state.prompts.top() is not None or state.exploring is not None:
         return done
     return done + _after_decisions(state)

@@ -139,16 +139,19 @@ def _synergy_problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
-def drop_idle_synergy(state: ClashState) -> None:
+def drop_idle_synergy(state: ClashState) -> bool:
     """A ``synergy`` decision that comes to the top when what happened above it left no card
-    playable has one answer left (``pass``): it is taken (C106)."""
+    playable has one answer left (``pass``): it is taken (C106). Whether any was."""
     top = state.prompts.top()
+    dropped = False
     while top is not None and top.kind == SYNERGY:
         advance, played = _synergy_params(top)
         if synergy_cards(state, top.seat, advance, played):
-            return
+            break
         state.prompts = state.prompts.pop(top.id)
         top = state.prompts.top()
+        dropped = True
+    return dropped
 
 
 SYNERGY_ANSWER = Answer(_synergy_choices, _synergy_apply, _synergy_problem)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.clash import GAME
+from rules.clash import GAME, invariants
 from rules.clash.card_play import CARD
 from rules.clash.civil_cards import CIVIL, civil_half
 from rules.clash.hexes import parse_hex
@@ -585,6 +585,26 @@ def test_tech_exchange_waits_for_the_event_the_card_players_advance_draws() -> N
     state = play(state, "a38")
     assert state.barbarians.armies == {}
     assert prompt(state) == "tech_exchange" and GAME.pending(state)[0].seat == 1
+    state = play(state, "writing")
+    assert "writing" in state.seats[1].advances and prompt(state) == "turn"
+
+
+def test_tech_exchange_goes_on_when_the_synergy_windows_above_it_close() -> None:
+    """ann's Tech Exchange advance opens a Synergy window, and bob's advance waits beneath it.
+    Tech Synergy there gains Drama & Music and opens a second window; Idea Synergy closes that
+    one, which leaves the first with no card: it goes, and bob is asked at once (self-play
+    seed 1001638 found his turn to choose left unasked on top of the stack)."""
+    ann = {
+        "actions": ["A39", "A34", "A42"],
+        "advances": with_needs(["writing", "bartering"]),
+        "resources": {"ideas": 2, "food": 2},
+    }
+    bob = {"advances": with_needs(["art_sculptures", "myths"]), "settlers": {"C3": 1}}
+    state = play(board(ann, bob), "card a39 @bob art_sculptures", "a34 drama_music")
+    assert [d.kind for d in state.prompts.decisions] == ["event_follow_up", "synergy", "synergy"]
+    state = play(state, "a42")
+    assert prompt(state) == "tech_exchange" and GAME.pending(state)[0].seat == 1
+    assert invariants.check(state) == []
     state = play(state, "writing")
     assert "writing" in state.seats[1].advances and prompt(state) == "turn"
 
