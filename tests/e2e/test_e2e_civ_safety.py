@@ -158,17 +158,26 @@ async def test_two_presses_of_the_same_button_apply_once(
         )
         await first.done()
         await second.done()
+
+        def bodies() -> list[str]:
+            return [
+                r.text()
+                for r in emulator.requests()
+                if any(f"/{i.id}/" in r.path or i.token in r.path for i in (first, second))
+            ]
+
+        # The move's answer may be an edit after a deferral: wait for it, then a moment more
+        # for a second (wrong) one to show.
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 5
+        while not any("✅" in b for b in bodies()) and loop.time() < end:
+            await asyncio.sleep(0.05)
         await asyncio.sleep(0.3)
         game = await table.game()
         assert game.seq == seq + 1
         # Both presses answer in the picker's message: one sends the move, one is refused.
-        bodies = [
-            r.text()
-            for r in emulator.requests()
-            if any(f"/{i.id}/" in r.path or i.token in r.path for i in (first, second))
-        ]
-        assert sum("✅" in b for b in bodies) == 1, bodies
-        assert any(said(b, "error.stale") for b in bodies), bodies
+        assert sum("✅" in b for b in bodies()) == 1, bodies()
+        assert any(said(b, "error.stale") for b in bodies()), bodies()
 
 
 async def test_bad_input_is_refused_kindly_and_changes_nothing(
