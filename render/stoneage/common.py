@@ -288,11 +288,11 @@ def _draw_scoring(
     if Canvas.measure(name, Size.BODY, "semibold") <= room:
         c.text((x, mid), name, size=Size.BODY, weight="semibold", fill=ink, anchor="lm")
         return
-    # Too long even at the smallest size: on two lines, hyphenated ("szerszám-készítő").
+    # Too long for one line at the body size: the smallest size, on two lines if need be,
+    # hyphenated ("szerszámké-" "szítő").
     lines = Canvas.wrap(name, Size.SMALL, "semibold", room, 2, lang=ctx.lang)
-    step = Size.SMALL
     for i, line in enumerate(lines):
-        y = mid + (2 * i - len(lines) + 1) * step // 2
+        y = mid + (2 * i - len(lines) + 1) * Size.SMALL // 2
         c.text((x, y), line, size=Size.SMALL, weight="semibold", fill=ink, anchor="lm")
 
 

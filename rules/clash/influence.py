@@ -889,7 +889,7 @@ def _pyramids_problem(state: ClashState, decision: Decision) -> str | None:
     if city is None:
         return f"pyramids decision without the Great Pyramids on {p['city']}"
     top = state.prompts.top()
-    if not pyramid_targets(state, seat, city) and top is not None and top.id == decision.id:
+    if top is not None and top.id == decision.id and not pyramid_targets(state, seat, city):
         # Beneath the boost decision its first attempt pushed, it may have no target left (the
         # range was paid in culture tokens); it goes when it comes back up (drop_idle).
         return "pyramids decision with nothing to influence"

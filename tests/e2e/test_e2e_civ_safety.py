@@ -168,10 +168,7 @@ async def test_two_presses_of_the_same_button_apply_once(
 
         # The move's answer may be an edit after a deferral: wait for it, then a moment more
         # for a second (wrong) one to show.
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 5
-        while not any("✅" in b for b in bodies()) and loop.time() < end:
-            await asyncio.sleep(0.05)
+        await first.wait_until(lambda: any("✅" in b for b in bodies()))
         await asyncio.sleep(0.3)
         game = await table.game()
         assert game.seq == seq + 1
