@@ -9,7 +9,11 @@ retries a 429 only when the response carries ``Via`` (which Discord's answers al
 
 Discord publishes no numbers per route; the defaults below are the ones Discord's headers
 report for a bot: 5 messages per 5 seconds in one channel, and 50 requests a second in all.
-Interaction callbacks are not limited.
+Interaction callbacks are not limited. The interaction endpoints (the callback, and the
+``/webhooks/{app}/{token}`` routes that edit the original response and send, edit or delete
+followups) are "not bound to the application's Global Rate Limit"
+(``interactions/receiving-and-responding``, "Endpoints"); the webhook ones keep their per-route
+buckets, as "interactions webhooks share the same rate limit properties as normal webhooks".
 """
 
 from __future__ import annotations
@@ -49,6 +53,9 @@ DEFAULT_GLOBAL = Limit(50, 1.0)
 MAJOR_PARAMETERS = ("cid", "guild", "token")
 #: Interaction callbacks are answered however often the bot calls them.
 UNLIMITED = frozenset({("POST", "/interactions/{iid}/{token}/callback")})
+#: Routes outside the global limit: every interaction endpoint. The emulator knows no webhooks
+#: but the interaction ones, so every ``/webhooks/{app}/{token}`` route is one.
+GLOBAL_EXEMPT_PREFIX = "/webhooks/{app}/{token}"
 
 
 @dataclass
@@ -117,13 +124,17 @@ class RateLimiter:
             self.limits[(method, template)] = limit
         self._windows = {k: w for k, w in self._windows.items() if k[:2] != (method, template)}
 
+    def set_global(self, limit: Limit | None) -> None:
+        """Change (or with None remove) the global limit; its window starts afresh."""
+        self.global_limit, self._global = limit, None
+
     def check(self, method: str, template: str, params: Mapping[str, str]) -> Verdict:
         """Count one request to ``template`` (its path parameters in ``params``)."""
         route = (method, template)
         if not self.enabled or route in UNLIMITED:
             return Verdict({"Via": VIA})
         now = self.clock()
-        if self.global_limit is not None:
+        if self.global_limit is not None and not template.startswith(GLOBAL_EXEMPT_PREFIX):
             if self._global is None:
                 self._global = _Window(self._scaled(self.global_limit))
             if not self._global.take(now):

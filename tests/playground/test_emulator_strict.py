@@ -343,6 +343,25 @@ async def test_the_global_limit_counts_every_route(emulator: Emulator, api: Api)
     assert statuses == [200, 200, 200, 429]
 
 
+async def test_interaction_endpoints_are_outside_the_global_limit(
+    emulator: Emulator, api: Api, bot: DemoBot, players: dict[str, FakeUser]
+) -> None:
+    """Interaction endpoints "are not bound to the application's Global Rate Limit": with the
+    global limit spent, a deferred answer's followup still arrives, while a plain REST call
+    is refused."""
+    emulator.rate_limits.time_scale = 1.0
+    emulator.rate_limits.set_global(Limit(1, 60.0))
+    await api.call("GET", "/users/@me")  # the one request of the window
+    assert (await api.call("GET", "/users/@me"))[0] == 429
+    r = await emulator.slash(players["alice"], "game hand")
+    await r.done()
+    hook = f"/webhooks/{emulator.application_id}/{r.token}"
+    edited = await api.call("PATCH", f"{hook}/messages/@original", {"content": "edited"})
+    followup = await api.call("POST", f"{hook}?wait=true", {"content": "more"})
+    assert (edited[0], followup[0]) == (200, 200)
+    assert (await api.call("GET", "/users/@me"))[0] == 429  # still spent for the rest
+
+
 async def test_discord_py_waits_out_the_limit_and_loses_nothing(
     emulator: Emulator, bot: DemoBot, players: dict[str, FakeUser]
 ) -> None:
