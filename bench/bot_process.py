@@ -2,11 +2,14 @@
 processes (``bench.processes``) and the end-to-end kill and two-process tests run it.
 
 ``python -m bench.bot_process URL TOKEN STORE [--shards COUNT IDS] [--render-workers N]
-[--lease SECONDS] [--reminder SECONDS]``: the emulator's root URL and token, the store (an
+[--lease SECONDS] [--reminder SECONDS] [--limits USER SERVER]``: the emulator's root URL and
+token, the store (an
 SQLite file or a PostgreSQL URL), the shards in all and the ones this process runs (``IDS``
 comma-separated; all of them by default), its render worker processes (default 1, as in
 production; 0 draws in a thread, so a SIGKILL leaves no worker behind), and for a test of
-several processes a short process lease and reminder delay. It runs as ``bot.py`` runs the
+several processes a short process lease and reminder delay, and the interactions a user and a
+server may start per 10 seconds (``limits.per_user``, ``limits.per_server``; production's by
+default, ``0 0`` for a benchmark or a test playing at machine speed). It runs as ``bot.py`` runs the
 bot (``run_bot`` until SIGTERM), without the replay animation of a finished game (seconds of
 drawing that no benchmark move waits for).
 """
@@ -38,6 +41,8 @@ def config(args: argparse.Namespace) -> Config:
         settings["process_lease"] = timedelta(seconds=args.lease)
     if args.reminder is not None:
         settings["reminder_delay"] = timedelta(seconds=args.reminder)
+    if args.limits:
+        settings.update(user_rate=args.limits[0], server_rate=args.limits[1])
     return Config(
         db_url=where if postgres else "",
         db_path=Config.db_path if postgres else where,
@@ -57,6 +62,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--render-workers", type=int, default=1)
     parser.add_argument("--lease", type=float)
     parser.add_argument("--reminder", type=float)
+    parser.add_argument("--limits", nargs=2, type=int, metavar=("USER", "SERVER"))
     return parser.parse_args(argv)
 
 

@@ -154,6 +154,8 @@ async def _bots(
                 proc = await asyncio.create_subprocess_exec(
                     *[sys.executable, "-m", "bench.bot_process", emu.url, emu.token, where],
                     *["--shards", str(count), shards, "--render-workers", str(render_workers)],
+                    *["--limits", "0", "0"],  # throughput is measured, not the limits
+                    *["--limits", "0", "0"],  # a benchmark of throughput, not of the limits
                     cwd=ROOT,
                     env={**os.environ, "PYTHONPATH": str(ROOT)},
                     stdout=asyncio.subprocess.DEVNULL,

@@ -23,6 +23,7 @@ from host.errors import UserError
 from host.presence import Presence, Shards
 from host.rendering import Renderer
 from host.service import GameService
+from host.throttle import Rate, Throttle
 from host.timers import TimerDispatcher
 from rules.core import IllegalAction
 from store import BadRow, CachedStore, Store
@@ -37,6 +38,9 @@ discord.VoiceClient.warn_dave = False
 #: (discord.py's smallest allowed value) instead of holding an interaction past its token.
 MAX_RATELIMIT_WAIT = 30.0
 
+#: Seconds a player's answer waits for the thread's post before it goes first.
+ANSWER_PATIENCE = 1.5
+
 #: Extensions loaded at start, in order (cogs.table first: the buttons and the table posts).
 EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
@@ -48,6 +52,12 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.deadlines",
     "cogs.stats",
 )
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    """Log what a background announcement raised (nobody awaits it any more)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("announcement failed", exc_info=task.exception())
 
 
 class Announcer(Protocol):
@@ -74,12 +84,29 @@ class TableTree(app_commands.CommandTree["TableBot"]):
             log.info("interaction %s delivered again; ignored", interaction.id)
             return False
         if interaction.guild_id is not None:
-            return True
+            # Autocomplete is not counted: it answers while the user types, from a cache.
+            if interaction.type is discord.InteractionType.autocomplete:
+                return True
+            return await admitted(self.client, interaction)
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
             await reply(interaction, locales.t(user_lang(interaction), "error.dm_not_supported"))
         return False
+
+
+async def admitted(bot: TableBot, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user and their server may start more work now (``host.throttle``); if
+    not, they are told at once how long to wait, and nothing else is done."""
+    wait = bot.throttle.admit(interaction.guild_id, interaction.user.id)
+    if not wait:
+        return True
+    if bot.throttle.refused % 100 == 1:  # a flood would fill the log otherwise
+        log.info("too fast: user %s in server %s (%d refused so far)",
+                 interaction.user.id, interaction.guild_id, bot.throttle.refused)
+    text = locales.t(user_lang(interaction), "error.too_fast", seconds=wait)
+    await reply(interaction, "⏳ " + text)
+    return False
 
 
 class TableBot(commands.AutoShardedBot):
@@ -123,7 +150,7 @@ class TableBot(commands.AutoShardedBot):
         self.renderer = Renderer(config.render_workers)
         #: Work started for later that nobody waits for (a result post's replay); cancelled
         #: when the bot closes.
-        self.background: set[asyncio.Task[None]] = set()
+        self.background: set[asyncio.Task[Any]] = set()
         #: Every time read and timed sleep of the bot (tests pass a host.clock.FakeClock).
         self.clock: Clock = clock or SystemClock()
         #: This process among those sharing the database (host.presence); its lease is
@@ -156,6 +183,11 @@ class TableBot(commands.AutoShardedBot):
         self.display_names: dict[int, str] = {}
         #: Interactions already handled (host.deliveries), for commands and components alike.
         self.deliveries = Deliveries()
+        #: How fast each user and server may make the bot work (host.throttle).
+        self.throttle = Throttle(
+            Rate(config.user_rate, config.rate_window),
+            Rate(config.server_rate, config.rate_window),
+        )
         #: The component classes registered (discordui.items answers custom ids none of them takes).
         self.items: list[type[discord.ui.DynamicItem[Any]]] = []
         self.tree.error(self.on_app_command_error)
@@ -179,6 +211,19 @@ class TableBot(commands.AutoShardedBot):
         if self.outbox is None:
             return False
         return await self.outbox.announce(game_id)
+
+    async def announce_soon(self, game_id: int) -> None:
+        """``announce``, waiting for it at most ``ANSWER_PATIENCE`` seconds: past that Discord
+        is holding the thread's posts back (a rate limit), so the caller answers its player
+        first and the announcement finishes in the background (or, if the bot stops, from
+        the outbox at the next start)."""
+        task = asyncio.create_task(self.announce(game_id))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        task.add_done_callback(_log_failure)
+        done, _ = await asyncio.wait({task}, timeout=ANSWER_PATIENCE)
+        if task in done:
+            task.result()
 
     def announcing(self, game_id: int) -> asyncio.Lock:
         """The lock held while a game's thread is brought up to date."""

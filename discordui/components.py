@@ -43,6 +43,7 @@ from discordui.actions import (
     send_hand,
 )
 from discordui.client import TableBot
+from discordui.confirmations import confirm
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
 from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route, stamp
@@ -354,8 +355,9 @@ async def submit(
     except UserError as exc:
         await _answer(interaction, refusal(lang, exc), None)
         return
-    # Public post first: once the player sees the confirmation, the table is up to date.
-    await bot.announce(result.game.row.id)
+    # Public post first: once the player sees the confirmation, the table is up to date
+    # (unless Discord holds the post back: then the answer goes first).
+    await bot.announce_soon(result.game.row.id)
     lines = ["✅ " + locales.t(lang, "play.done", action=label)]
     lines += text.private_lines(lang, result.events, result.seat)
     content, view = await _next_step(bot, interaction.user.id, lang, result.game)
@@ -370,7 +372,8 @@ async def submit(
         view.add_item(UndoButton(game_id, result.game.seq, undo))
     if content:
         lines += ["", content]
-    await _answer(interaction, "\n".join(lines), view)
+    answer = "\n".join(lines)
+    await confirm(bot, interaction, lambda: _answer(interaction, answer, view))
 
 
 async def _next_step(
@@ -631,7 +634,7 @@ class ResignButton(
         except UserError as exc:
             await send_error(interaction, exc)
             return
-        await bot.announce(result.game.row.id)
+        await bot.announce_soon(result.game.row.id)
         await reply(interaction, "🏳️ " + locales.t(lang, "play.resigned"))
 
 

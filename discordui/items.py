@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import discord
 
 import locales
-from discordui.client import TableBot
+from discordui.client import TableBot, admitted
 from discordui.i18n import user_lang
 from discordui.replies import reply, send_error
 from host.errors import UserError
@@ -36,7 +36,9 @@ class GameItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         client = interaction.client
-        return not isinstance(client, TableBot) or client.deliveries.first(interaction.id)
+        if not isinstance(client, TableBot):
+            return True
+        return client.deliveries.first(interaction.id) and await admitted(client, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:

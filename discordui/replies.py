@@ -31,7 +31,6 @@ async def reply(
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
     elif _thinking(interaction):
-        interaction.extras[_FILLED] = True
         edits = {
             k: v for k, v in kwargs.items() if k in ("embed", "embeds", "view", "allowed_mentions")
         }
@@ -40,6 +39,8 @@ async def reply(
         elif "files" in kwargs:
             edits["attachments"] = list(kwargs["files"])
         await interaction.edit_original_response(content=text, **edits)
+        # Only once it is filled: after a failed edit the placeholder is still there.
+        interaction.extras[_FILLED] = True
     else:
         await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
 

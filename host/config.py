@@ -26,6 +26,10 @@ _POLICIES = ("remind", "drop", "end", "vote")
 
 #: The seconds ``store.process_lease`` allows.
 MIN_LEASE, MAX_LEASE = 1.0, 3600.0
+#: The most interactions ``limits.per_user`` and ``limits.per_server`` allow, and the
+#: seconds ``limits.window`` allows.
+MAX_RATE = 100_000
+MIN_WINDOW, MAX_WINDOW = 1.0, 3600.0
 
 
 class ConfigError(ValueError):
@@ -64,6 +68,11 @@ class Config:
     lobby_cleanup: timedelta | None = timedelta(days=14)
     game_cleanup: timedelta | None = timedelta(days=30)
     cleanup_warning: timedelta = timedelta(hours=24)
+    #: Commands and presses one user, and one server, may start per ``rate_window`` seconds
+    #: (host.throttle; 0: no limit).
+    user_rate: int = 20
+    server_rate: int = 60
+    rate_window: float = 10.0
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -123,6 +132,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         "store": {"path", "url", "process_lease"},
         "bot": {"default_language", "moderator_role", "log_page_size"},
         "logging": {"level"},
+        "limits": {"per_user", "per_server", "window"},
         "render": {"workers", "replay_on_result"},
         "playground": {"host", "port", "rate_limit_time_scale"},
         "timers": {
@@ -210,6 +220,9 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         lobby_cleanup=duration("lobby_cleanup", "14d", "cleanup", optional=True),
         game_cleanup=duration("game_cleanup", "30d", "cleanup", optional=True),
         cleanup_warning=cleanup_warning,
+        user_rate=get("limits", "per_user", int, Config.user_rate),
+        server_rate=get("limits", "per_server", int, Config.server_rate),
+        rate_window=number("limits", "window", Config.rate_window),
     )
     return validate(cfg)
 
@@ -238,6 +251,14 @@ def validate(cfg: Config) -> Config:
         raise ConfigError("playground.host must be a loopback address (127.0.0.1, ::1)")
     if cfg.deadline_policy not in _POLICIES:
         raise ConfigError(f"timers.deadline_policy must be one of {_POLICIES}")
+    for key, rate in (("per_user", cfg.user_rate), ("per_server", cfg.server_rate)):
+        if not 0 <= rate <= MAX_RATE:
+            raise ConfigError(f"limits.{key} must be between 0 (no limit) and {MAX_RATE}")
+    if not MIN_WINDOW <= cfg.rate_window <= MAX_WINDOW:
+        raise ConfigError(
+            f"limits.window must be {MIN_WINDOW:g} to {MAX_WINDOW:g} seconds,"
+            f" got {cfg.rate_window:g}"
+        )
     if not 0 <= cfg.vacation_days <= MAX_VACATION_DAYS:
         raise ConfigError(f"timers.vacation_days must be between 0 and {MAX_VACATION_DAYS}")
     return cfg

@@ -49,11 +49,15 @@ async def playground_url(tmp_path: Path) -> AsyncIterator[tuple[str, str]]:
     """``bot.py`` with no token, on a free port; yields (url, what it printed first).
 
     Its config shortens the emulator's rate-limit windows tenfold, as the ``emulator``
-    fixture does: the tests play whole games at machine speed.
+    fixture does, and lifts the limits of interactions per user and server: the tests play
+    whole games at machine speed.
     """
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     config = tmp_path / "playground.toml"
-    config.write_text("[playground]\nrate_limit_time_scale = 0.1\n", encoding="utf-8")
+    config.write_text(
+        "[playground]\nrate_limit_time_scale = 0.1\n\n[limits]\nper_user = 0\nper_server = 0\n",
+        encoding="utf-8",
+    )
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "bot.py",

@@ -17,14 +17,19 @@ from rules.core import Rng
 from rules.selfplay import random_action
 from tests.e2e.stores import opened
 
+#: Tests play at machine speed: the limits of interactions per user and server
+#: (host.throttle) are off unless a test sets them.
+MACHINE_SPEED: dict[str, Any] = {"user_rate": 0, "server_rate": 0}
+
 
 @contextlib.asynccontextmanager
 async def table_bot(emulator: Emulator, db: Path, **config: Any) -> AsyncIterator[TableBot]:
     """The production bot on the database ``db`` names (an SQLite file, or a PostgreSQL
     schema when the run has a server: tests/e2e/stores.py), connected to ``emulator``. The
     result post's replay is drawn only where a test asks for it (``replay_on_result=True``):
-    it costs seconds per finished game."""
-    settings = {"replay_on_result": False, **config}
+    it costs seconds per finished game. The limits of interactions are off
+    (:data:`MACHINE_SPEED`) unless the test sets them."""
+    settings = {"replay_on_result": False, **MACHINE_SPEED, **config}
     async with opened(db) as (store, stored):
         bot = TableBot(Config(**stored, **settings), store, guild_ready_timeout=0.05)
         async with running_bot(bot, emulator):

@@ -18,7 +18,7 @@ from host.config import Config
 from playground import Emulator, FakeUser, Message, running_bot
 from rules.core import Rng
 from tests.e2e.stores import opened
-from tests.e2e.table_driver import Table, finished
+from tests.e2e.table_driver import MACHINE_SPEED, Table, finished
 
 pytestmark = pytest.mark.e2e
 
@@ -30,7 +30,7 @@ async def clocked_bot(
     """The production bot on the database ``db`` names (tests/e2e/stores.py) and a fake
     clock, connected to ``emulator``."""
     async with opened(db) as (store, stored):
-        settings = Config(**stored, render_workers=0, **config)
+        settings = Config(**stored, **{"render_workers": 0, **MACHINE_SPEED, **config})
         bot = TableBot(settings, store, clock=clock, guild_ready_timeout=0.05)
         async with running_bot(bot, emulator):
             yield bot

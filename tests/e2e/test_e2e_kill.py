@@ -55,7 +55,7 @@ async def bot_process(emu: Emulator, db: Path) -> AsyncIterator[asyncio.subproce
     before = set(emu.gateway.sessions)
     proc = await asyncio.create_subprocess_exec(
         *[sys.executable, "-m", "bench.bot_process", emu.url, emu.token, str(db)],
-        *["--render-workers", "0"],
+        *["--render-workers", "0", "--limits", "0", "0"],  # machine-speed play
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stderr=asyncio.subprocess.DEVNULL,

@@ -61,7 +61,7 @@ async def bot_process(
     proc = await asyncio.create_subprocess_exec(
         *[sys.executable, "-m", "bench.bot_process", emu.url, emu.token, url],
         *["--shards", "2", str(shard), "--render-workers", "0"],
-        *["--lease", str(LEASE), "--reminder", str(REMINDER)],
+        *["--lease", str(LEASE), "--reminder", str(REMINDER), "--limits", "0", "0"],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stderr=asyncio.subprocess.DEVNULL,
