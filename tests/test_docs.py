@@ -1,0 +1,41 @@
+"""The documentation names only what exists: every file path in docs/ and the README."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: A path: folders, then a file name with an extension of the repository's files.
+PATH = re.compile(
+    r"(?<![\w/.:@-])((?:\.?[\w-]+/)+[\w-]+\.(?:py|md|toml|json|sql|txt|png|sh|gif|ttf|otf))"
+    r"(?![\w.])"
+)
+#: Paths that stand for a kind of file, not for one file.
+PLACEHOLDERS = {"store/migrations/NNNN_name.sql", "path/of/the/file.json"}
+
+
+def named_paths(doc: Path) -> list[str]:
+    text = re.sub(r"https?://\S+", "", doc.read_text(encoding="utf-8"))
+    return [m.group(1) for m in PATH.finditer(text)]
+
+
+def test_every_path_the_docs_name_exists() -> None:
+    """A path is the repository's (from its root) or a neighbour of the document naming it."""
+    missing = [
+        f"{doc.relative_to(ROOT)}: {path}"
+        for doc in DOCS
+        for path in named_paths(doc)
+        if path not in PLACEHOLDERS
+        and not (ROOT / path).exists()
+        and not (doc.parent / path).exists()
+    ]
+    assert not missing, "\n".join(missing)
+
+
+def test_the_path_pattern_finds_paths() -> None:
+    """The check looks at what a document names (so that it can fail)."""
+    found = named_paths(ROOT / "docs" / "async-play.md")
+    assert "host/timers.py" in found
+    assert len(found) > 10
