@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import locales
+from discordui.client import TableBot
+from host.service import Loaded
 from playground import Emulator, FakeUser
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished, said, table_bot
@@ -52,6 +54,17 @@ async def test_too_fast_is_answered_at_once_and_changes_nothing(
         assert bot.throttle.refused == 3
 
 
+async def first_move(
+    emulator: Emulator, bot: TableBot, users: list[FakeUser], rng: Rng
+) -> tuple[Table, Loaded, FakeUser, str]:
+    """A started CIV game, whoever must act first and a legal action for them."""
+    table = Table(emulator, bot, users)
+    await table.open()
+    game = await table.game()
+    seat = game.pending()[0].seat
+    return table, game, table.user_for(game, seat), await table.pick_action(game, seat, rng)
+
+
 async def test_the_answer_does_not_wait_behind_a_held_table_post(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
@@ -59,17 +72,13 @@ async def test_the_answer_does_not_wait_behind_a_held_table_post(
     confirmation goes first and the table post follows when Discord takes it."""
     alice, bob = players[:2]
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
-        table = Table(emulator, bot, [alice, bob])
-        await table.open()
-        game = await table.game()
-        seat = game.pending()[0].seat
-        action = await table.pick_action(game, seat, Rng(2))
+        table, game, mover, action = await first_move(emulator, bot, [alice, bob], Rng(2))
         thread = table.thread.id
         for method in ("POST", "PATCH"):  # every post and edit in the thread takes 5 s
             emulator.slow_down(method, f"/channels/{thread}/messages", 5.0)
         loop = asyncio.get_running_loop()
         started = loop.time()
-        answer = await table.move(table.user_for(game, seat), action)
+        answer = await table.move(mover, action)
         took = loop.time() - started
         assert answer.content.startswith("✅") and took < 4.0, took
         assert table_seq(emulator, thread) == game.seq  # the table post still waits
@@ -86,15 +95,9 @@ async def test_a_confirmation_discord_refused_is_sent_again(
     sends it again and the player reads the confirmation."""
     alice, bob = players[:2]
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
-        table = Table(emulator, bot, [alice, bob])
-        await table.open()
-        game = await table.game()
-        seat = game.pending()[0].seat
-        action = await table.pick_action(game, seat, Rng(3))
+        table, game, mover, action = await first_move(emulator, bot, [alice, bob], Rng(3))
         emulator.fail_next("PATCH", r"/webhooks/\d+/[^/]+/messages/@original$", status=429)
-        r = await emulator.slash(
-            table.user_for(game, seat), "move", channel=table.thread, action=action
-        )
+        r = await emulator.slash(mover, "move", channel=table.thread, action=action)
         await r.done()
         await r.wait_for_messages(1, timeout=15)
         assert r.messages[-1].content.startswith("✅")
