@@ -298,7 +298,8 @@ class Emulator:
         self.state.changed()
 
     async def advance(self, seconds: float) -> list[Channel]:
-        """Move the emulator clock on: threads idle for their auto-archive time archive.
+        """Move the emulator clock on: threads idle for their auto-archive time archive, and
+        interactions age (the 3-second deadline, the 15-minute token).
 
         Returns the threads archived (each announced with THREAD_UPDATE).
         """

@@ -1,15 +1,16 @@
 """Interactions in flight: what the test driver sees, and how the bot's callbacks apply.
 
 Discord rules emulated here: one callback per interaction, within the deadline (3 s) measured
-from dispatch; a late one gets 404 code 10062 and a second one 400 code 40060. Followups use
-the interaction token for 15 minutes and only after the interaction was acknowledged; the
-first followup after a "thinking" defer fills the placeholder instead of posting anew.
+from dispatch to the callback's arrival; a late one gets 404 code 10062 and a second one 400
+code 40060. Followups use the interaction token for 15 minutes and only after the interaction
+was acknowledged; the first followup after a "thinking" defer fills the placeholder instead of
+posting anew. Both durations run on the emulator clock (``State.clock``): ``Emulator.advance``
+moves past them, and the modelled latency is spent before a request arrives.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -109,7 +110,7 @@ class InteractionResult:
         self.modal: Json | None = None
         self.choices: list[Json] | None = None
         self._state = state
-        self._dispatched_at = time.monotonic()
+        self._dispatched_at = state.clock()
         self._answered = asyncio.Event()
         self._original_id: int | None = None
         self._message_ids: list[int] = []
@@ -130,7 +131,7 @@ class InteractionResult:
         """Whether the bot has not answered yet and still could (the deadline has not passed)."""
         if self.callback_type is not None or self.errors:
             return False
-        late = (time.monotonic() - self._dispatched_at) > (self.deadline or float("inf"))
+        late = (self._state.clock() - self._dispatched_at) > (self.deadline or float("inf"))
         return not late
 
     @property
@@ -155,8 +156,8 @@ class InteractionResult:
         return messages[0]
 
     def mark_dispatched(self) -> None:
-        """Start the deadline clock (called right before INTERACTION_CREATE is sent)."""
-        self._dispatched_at = time.monotonic()
+        """Start the deadline and the token's life (right before INTERACTION_CREATE is sent)."""
+        self._dispatched_at = self._state.clock()
 
     async def done(self, timeout: float = 5.0) -> InteractionResult:
         """Wait for the bot's first callback (accepted or not) and return self."""
@@ -189,9 +190,14 @@ class InteractionResult:
 
     # -- the bot's side -----------------------------------------------------------------
 
-    async def callback(self, body: Json, files: Sequence[RecordedFile]) -> Reply:
-        """Apply ``POST /interactions/{id}/{token}/callback``; returns (status, body)."""
-        elapsed = (time.monotonic() - self._dispatched_at) * 1000
+    async def callback(
+        self, body: Json, files: Sequence[RecordedFile], *, at: float | None = None
+    ) -> Reply:
+        """Apply ``POST /interactions/{id}/{token}/callback``; returns (status, body).
+
+        ``at`` is when the request arrived on the emulator clock (default: now).
+        """
+        elapsed = (self._arrival(at) - self._dispatched_at) * 1000
         try:
             return await self._callback(body, files, elapsed)
         finally:
@@ -283,14 +289,16 @@ class InteractionResult:
             ephemeral=message is not None and message.ephemeral,
         )
 
-    async def followup(self, body: Json, files: Sequence[RecordedFile]) -> Reply:
+    async def followup(
+        self, body: Json, files: Sequence[RecordedFile], *, at: float | None = None
+    ) -> Reply:
         """Apply ``POST /webhooks/{app}/{token}``: a new message, or fill the placeholder.
 
         Filling a "thinking" placeholder with the first followup still works on Discord but
         is documented as deprecated (edit ``@original`` instead), so it is recorded as an
         error here.
         """
-        refusal = self._webhook_refusal()
+        refusal = self._webhook_refusal(self._arrival(at))
         if refusal is not None:
             return refusal
         problems = message_problems(body, file_count=len(files), creating=True)
@@ -327,10 +335,16 @@ class InteractionResult:
         return 200, state.message_payload(message)
 
     async def webhook_message(
-        self, method: str, message_ref: str, body: Json, files: Sequence[RecordedFile]
+        self,
+        method: str,
+        message_ref: str,
+        body: Json,
+        files: Sequence[RecordedFile],
+        *,
+        at: float | None = None,
     ) -> Reply:
         """GET, PATCH or DELETE ``/webhooks/{app}/{token}/messages/{@original|id}``."""
-        refusal = self._webhook_refusal()
+        refusal = self._webhook_refusal(self._arrival(at))
         if refusal is not None:
             return refusal
         if message_ref == "@original":
@@ -358,11 +372,14 @@ class InteractionResult:
         self._remember(message)
         return 200, self._state.message_payload(message)
 
-    def _webhook_refusal(self) -> Reply | None:
+    def _arrival(self, at: float | None) -> float:
+        return self._state.clock() if at is None else at
+
+    def _webhook_refusal(self, arrived: float) -> Reply | None:
         if self.callback_type is None:
             # An interaction never acknowledged (or answered late) has no webhook.
             return 404, payloads.error("Unknown Webhook", 10015)
-        if time.monotonic() - self._dispatched_at > TOKEN_LIFETIME_S:
+        if arrived - self._dispatched_at > TOKEN_LIFETIME_S:
             return 401, payloads.error("Invalid Webhook Token", 50027)
         return None
 

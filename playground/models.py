@@ -323,6 +323,8 @@ class RecordedRequest:
     ephemeral_to: int | None = None
     #: ``file:line function`` of the bot's code that sent it (from a traced bot), or "".
     origin: str = ""
+    #: When it reached the emulator, after the modelled network time (``State.clock``).
+    arrived_at: float = 0.0
 
     @property
     def public(self) -> bool:

@@ -164,6 +164,8 @@ class RestApi:
         request[FILES] = files
         self._check_acknowledged(request, record)
         await self._travel(request.method, path)
+        # Deadlines count to the arrival: the modelled network time is spent by now.
+        record.arrived_at = self.state.clock()
         response = await self._answer(request, handler, record, path)
         record.status = response.status
         self.state.changed()
@@ -376,7 +378,7 @@ class RestApi:
         if result is None or str(result.id) != request.match_info["iid"]:
             return not_found("Unknown interaction", 10062)
         files = request[FILES]
-        status, data = await result.callback(request[BODY], files)
+        status, data = await result.callback(request[BODY], files, at=request[RECORD].arrived_at)
         if status == 200 and data is not None:
             resource = data["resource"]
             shown = resource.get("message")
@@ -391,7 +393,7 @@ class RestApi:
         if result is None:
             return not_found("Unknown Webhook", 10015)
         files = request[FILES]
-        status, data = await result.followup(request[BODY], files)
+        status, data = await result.followup(request[BODY], files, at=request[RECORD].arrived_at)
         _note_audience(request, result, data)
         if status == 200 and request.query.get("wait") not in ("1", "true", "True"):
             return web.Response(status=204)
@@ -406,7 +408,9 @@ class RestApi:
             return not_found("Unknown Webhook", 10015)
         files = request[FILES]
         mid = request.match_info["mid"]
-        status, data = await result.webhook_message(request.method, mid, request[BODY], files)
+        status, data = await result.webhook_message(
+            request.method, mid, request[BODY], files, at=request[RECORD].arrived_at
+        )
         _note_audience(request, result, data)
         return reply(status, data)
 

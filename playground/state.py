@@ -131,7 +131,8 @@ class State:
         self.dispatch: DispatchHook = _no_dispatch
         self.version = 0
         self._changed = asyncio.Event()
-        #: Seconds added to the wall clock by ``Emulator.advance`` (thread archiving).
+        #: Seconds ``Emulator.advance`` added to the emulator clock (thread archiving,
+        #: interaction deadlines and token lifetimes).
         self.clock_offset = 0.0
         #: Users who closed their DMs: the bot's messages to them get 403 code 50007.
         self.dms_closed: set[int] = set()
@@ -270,6 +271,14 @@ class State:
     def now(self) -> float:
         """The emulator clock: wall-clock seconds plus what ``Emulator.advance`` added."""
         return time.time() + self.clock_offset
+
+    def clock(self) -> float:
+        """The emulator clock for durations: monotonic seconds plus what ``advance`` added.
+
+        Interaction deadlines and token lifetimes are measured on it, so a test can move
+        past them without waiting, and a wall-clock jump cannot.
+        """
+        return time.monotonic() + self.clock_offset
 
     def permissions(
         self, user: FakeUser, channel: Channel | None = None, *, guild: Guild | int | None = None
