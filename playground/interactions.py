@@ -18,8 +18,13 @@ from playground import payloads
 from playground.models import Channel, FakeUser, Message, RecordedFile
 from playground.state import State
 from playground.validation import (
+    CALLBACK_MESSAGE_FLAGS,
+    DEFERRED_CALLBACK_FLAGS,
+    EDIT_MESSAGE_FLAGS,
+    FOLLOWUP_FLAGS,
     autocomplete_problems,
     files_problems,
+    flags_problems,
     message_problems,
     modal_problems,
 )
@@ -222,10 +227,21 @@ class InteractionResult:
             kind = _KIND_NAMES[self.kind]
             return self._reject({"type": f"callback {callback_type} is not valid for a {kind}"})
         problems = files_problems([len(f.data) for f in files])
-        if callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        if callback_type == CHANNEL_MESSAGE:
             problems |= message_problems(
-                data, file_count=len(files), creating=callback_type == CHANNEL_MESSAGE
+                data, file_count=len(files), creating=True, flags_allowed=CALLBACK_MESSAGE_FLAGS
             )
+        elif callback_type == UPDATE_MESSAGE:
+            source = self._source()
+            problems |= message_problems(
+                data,
+                file_count=len(files),
+                creating=False,
+                flags_allowed=CALLBACK_MESSAGE_FLAGS,
+                current=None if source is None else source.editable(),
+            )
+        elif callback_type == DEFERRED_CHANNEL_MESSAGE:
+            problems |= flags_problems(data, DEFERRED_CALLBACK_FLAGS)
         elif callback_type == AUTOCOMPLETE_RESULT:
             problems |= autocomplete_problems(data)
         elif callback_type == MODAL:
@@ -301,7 +317,9 @@ class InteractionResult:
         refusal = self._webhook_refusal(self._arrival(at))
         if refusal is not None:
             return refusal
-        problems = message_problems(body, file_count=len(files), creating=True)
+        problems = message_problems(
+            body, file_count=len(files), creating=True, flags_allowed=FOLLOWUP_FLAGS
+        )
         problems |= files_problems([len(f.data) for f in files])
         if problems:
             return self._reject(problems)
@@ -359,7 +377,13 @@ class InteractionResult:
         if method == "DELETE":
             await self._state.delete_message(message)
             return 204, None
-        problems = message_problems(body, file_count=len(files), creating=False)
+        problems = message_problems(
+            body,
+            file_count=len(files),
+            creating=False,
+            flags_allowed=EDIT_MESSAGE_FLAGS,
+            current=message.editable(),
+        )
         problems |= files_problems([len(f.data) for f in files])
         if problems:
             return self._reject(problems)

@@ -245,6 +245,10 @@ class Message:
         """Whether this is an unfilled "thinking" placeholder."""
         return bool(self.flags & payloads.LOADING)
 
+    def editable(self) -> Json:
+        """What an edit builds on: the content, embeds and flags as they stand."""
+        return {"content": self.content, "embeds": self.embeds, "flags": self.flags}
+
     def iter_components(self) -> Iterator[Json]:
         """Every component, depth first: rows, then the buttons and selects inside them."""
         stack = list(reversed(self.components))

@@ -48,9 +48,13 @@ CONTEXT_GUILD = 0
 CONTEXT_BOT_DM = 1
 
 # Message flags.
+SUPPRESS_EMBEDS = 1 << 2
 HAS_THREAD = 1 << 5
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_VOICE_MESSAGE = 1 << 13
+IS_COMPONENTS_V2 = 1 << 15
 
 
 def snowflake_time(snowflake: int) -> dt.datetime:

@@ -41,6 +41,7 @@ from playground.state import (
     permission_names,
 )
 from playground.validation import (
+    CREATE_MESSAGE_FLAGS,
     commands_problems,
     is_valid_emoji,
     message_problems,
@@ -546,7 +547,9 @@ class RestApi:
         lacking = state.missing(channel, needed)
         if lacking:
             return missing_permissions(lacking)
-        problems = message_problems(body, file_count=len(files), creating=True)
+        problems = message_problems(
+            body, file_count=len(files), creating=True, flags_allowed=CREATE_MESSAGE_FLAGS
+        )
         if problems:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if channel.locked:
@@ -593,7 +596,10 @@ class RestApi:
         lacking = self.state.missing(channel, ATTACH_FILES if files else 0)
         if lacking:
             return missing_permissions(lacking)
-        problems = message_problems(body, file_count=len(files), creating=False)
+        # Flags the author may not change are ignored here, not refused (state.edit_message).
+        problems = message_problems(
+            body, file_count=len(files), creating=False, current=message.editable()
+        )
         if problems:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if channel.locked:

@@ -575,8 +575,12 @@ class State:
         filling = message.loading
         self._fill(message, body, files, replace_attachments="attachments" in body)
         if "flags" in body and body["flags"] is not None:
-            kept = message.flags & (payloads.EPHEMERAL | payloads.HAS_THREAD)
-            message.flags = kept | (int(body["flags"]) & ~(payloads.EPHEMERAL | payloads.LOADING))
+            # An edit sets or clears SUPPRESS_EMBEDS and may only set IS_COMPONENTS_V2; the
+            # other bits stay as they are (Discord ignores changes to them).
+            asked = int(body["flags"])
+            message.flags = (message.flags & ~payloads.SUPPRESS_EMBEDS) | (
+                asked & (payloads.SUPPRESS_EMBEDS | payloads.IS_COMPONENTS_V2)
+            )
         message.flags &= ~payloads.LOADING
         if not filling:  # a filled "thinking" placeholder does not show as edited
             message.edited_at = dt.datetime.now(dt.UTC)

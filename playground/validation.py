@@ -12,12 +12,47 @@ from typing import Any
 
 import emoji as emoji_data
 
-from playground.payloads import ATTACHMENT_SIZE_LIMIT, AUTO_ARCHIVE_DURATIONS
+from playground.payloads import (
+    ATTACHMENT_SIZE_LIMIT,
+    AUTO_ARCHIVE_DURATIONS,
+    EPHEMERAL,
+    IS_COMPONENTS_V2,
+    IS_VOICE_MESSAGE,
+    SUPPRESS_EMBEDS,
+    SUPPRESS_NOTIFICATIONS,
+)
 
 Json = dict[str, Any]
 Problems = dict[str, str]
 
-IS_COMPONENTS_V2 = 1 << 15
+# The message flags a request may set (the rest are Discord's to set).
+_FLAG_NAMES = {
+    SUPPRESS_EMBEDS: "SUPPRESS_EMBEDS",
+    EPHEMERAL: "EPHEMERAL",
+    SUPPRESS_NOTIFICATIONS: "SUPPRESS_NOTIFICATIONS",
+    IS_VOICE_MESSAGE: "IS_VOICE_MESSAGE",
+    IS_COMPONENTS_V2: "IS_COMPONENTS_V2",
+}
+#: What each route lets a request set, from each route's parameter table: Create Message,
+#: an interaction callback's message (and its deferral), Create Followup Message (Execute
+#: Webhook plus EPHEMERAL), Edit Webhook Message. An edit of a channel message is not here:
+#: Discord ignores the flags it cannot change there instead of refusing them.
+CREATE_MESSAGE_FLAGS = (
+    SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2
+)
+CALLBACK_MESSAGE_FLAGS = CREATE_MESSAGE_FLAGS | EPHEMERAL
+DEFERRED_CALLBACK_FLAGS = EPHEMERAL
+FOLLOWUP_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2 | EPHEMERAL
+EDIT_MESSAGE_FLAGS = SUPPRESS_EMBEDS | IS_COMPONENTS_V2
+#: What a components-v2 message may not carry: its text lives in components.
+_LEGACY_FIELDS = ("content", "embeds", "sticker_ids", "poll")
+_MENTION_TYPES = ("everyone", "roles", "users")
+MAX_ALLOWED_MENTION_IDS = 100
+BUTTON_STYLES = (1, 2, 3, 4, 5, 6)
+LINK_BUTTON, PREMIUM_BUTTON = 5, 6
+MAX_BUTTON_URL = 512
+#: A modal's label (a Label component's, or a text input's own deprecated one).
+MAX_MODAL_LABEL = 45
 MAX_COMMANDS = 100
 # The locales Discord accepts in name_localizations and description_localizations.
 LOCALES = frozenset(
@@ -135,8 +170,21 @@ def modal_problems(data: Mapping[str, Any]) -> Problems:
 MAX_NONCE = 25
 
 
-def message_problems(body: Json, *, file_count: int, creating: bool) -> Problems:
-    """What Discord would reject in a message create or edit body."""
+def message_problems(
+    body: Json,
+    *,
+    file_count: int,
+    creating: bool,
+    flags_allowed: int | None = None,
+    current: Mapping[str, Any] | None = None,
+) -> Problems:
+    """What Discord would reject in a message create or edit body.
+
+    ``flags_allowed`` are the flags the route lets a request set (None: not checked, as an
+    edit of a channel message ignores the others). ``current`` is the edited message's
+    ``content``, ``embeds`` and ``flags``: a components-v2 message stays one, and what it
+    still holds counts.
+    """
     problems: Problems = {}
     content = body.get("content") or ""
     if len(content) > 2000:
@@ -148,7 +196,9 @@ def message_problems(body: Json, *, file_count: int, creating: bool) -> Problems
     for index, embed in enumerate(embeds):
         total += _embed_problems(embed, f"embeds.{index}", problems)
     if total > 6000:
-        problems["embeds"] = f"Embed size exceeds maximum size of 6000 (got {total})."
+        problems["embeds"] = (
+            f"MAX_EMBED_SIZE_EXCEEDED: Embed size exceeds maximum size of 6000 (got {total})."
+        )
     for index, attachment in enumerate(body.get("attachments") or []):
         description = attachment.get("description") if isinstance(attachment, dict) else None
         if isinstance(description, str) and len(description) > MAX_ATTACHMENT_DESCRIPTION:
@@ -160,38 +210,94 @@ def message_problems(body: Json, *, file_count: int, creating: bool) -> Problems
         problems["nonce"] = f"Must be {MAX_NONCE} or fewer in length."
     components = body.get("components") or []
     flags = int(body.get("flags") or 0)
-    _component_problems(components, v2=bool(flags & IS_COMPONENTS_V2), problems=problems)
+    if flags_allowed is not None:
+        problems |= flags_problems(body, flags_allowed)
+    was_v2 = current is not None and int(current.get("flags") or 0) & IS_COMPONENTS_V2
+    v2 = bool(flags & IS_COMPONENTS_V2 or was_v2)
+    if v2:
+        # What the edit leaves in place counts too: it must be reset to null or [].
+        after = {**(current or {}), **body}
+        for key in _LEGACY_FIELDS:
+            if after.get(key):
+                problems[key] = f"A message with IS_COMPONENTS_V2 holds only components, not {key}."
+    _allowed_mentions_problems(body.get("allowed_mentions"), problems)
+    _component_problems(components, v2=v2, problems=problems)
     empty = not (content or embeds or components or file_count or body.get("sticker_ids"))
     if creating and empty and not body.get("poll"):
         problems["content"] = "Cannot send an empty message."
     return problems
 
 
+def flags_problems(body: Mapping[str, Any], allowed: int) -> Problems:
+    """Message flags the route does not let a request set."""
+    flags = int(body.get("flags") or 0)
+    if not flags & ~allowed:
+        return {}
+    names = ", ".join(name for bit, name in _FLAG_NAMES.items() if bit & allowed)
+    return {"flags": f"Only {names} can be set here (got {flags})."}
+
+
+def _allowed_mentions_problems(value: Any, problems: Problems) -> None:
+    """``parse`` takes users, roles and everyone; naming users (or roles) excludes parsing
+    them; at most 100 ids of each. An empty or null list of ids is no conflict."""
+    if not isinstance(value, Mapping):
+        return
+    parse = value.get("parse") or []
+    for index, kind in enumerate(parse):
+        if kind not in _MENTION_TYPES:
+            problems[f"allowed_mentions.parse.{index}"] = (
+                f"BASE_TYPE_CHOICES: Value must be one of {_MENTION_TYPES}."
+            )
+    for key in ("users", "roles"):
+        ids = value.get(key) or []
+        if len(ids) > MAX_ALLOWED_MENTION_IDS:
+            problems[f"allowed_mentions.{key}"] = (
+                f"BASE_TYPE_MAX_LENGTH: Must be {MAX_ALLOWED_MENTION_IDS} or fewer in length."
+            )
+        if ids and key in parse:
+            problems["allowed_mentions"] = (
+                f'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE: parse:["{key}"] and {key}: '
+                "[ids...] are mutually exclusive."
+            )
+
+
 def _embed_problems(embed: Json, path: str, problems: Problems) -> int:
+    """One embed's limits; returns its size. Discord trims leading and trailing whitespace
+    before it measures, so a field name or value of only whitespace is a missing one."""
     limits = {"title": 256, "description": 4096}
     size = 0
     for key, limit in limits.items():
-        text = embed.get(key) or ""
+        text = _trimmed(embed.get(key))
         size += len(text)
         if len(text) > limit:
-            problems[f"{path}.{key}"] = f"Must be {limit} or fewer in length."
+            problems[f"{path}.{key}"] = f"BASE_TYPE_MAX_LENGTH: Must be {limit} or fewer in length."
     for key, inner, limit in (("footer", "text", 2048), ("author", "name", 256)):
-        text = (embed.get(key) or {}).get(inner) or ""
+        text = _trimmed((embed.get(key) or {}).get(inner))
         size += len(text)
         if len(text) > limit:
-            problems[f"{path}.{key}.{inner}"] = f"Must be {limit} or fewer in length."
+            problems[f"{path}.{key}.{inner}"] = (
+                f"BASE_TYPE_MAX_LENGTH: Must be {limit} or fewer in length."
+            )
     fields = embed.get("fields") or []
     if len(fields) > 25:
-        problems[f"{path}.fields"] = "Must be 25 or fewer in length."
+        problems[f"{path}.fields"] = "BASE_TYPE_MAX_LENGTH: Must be 25 or fewer in length."
     for index, field in enumerate(fields):
         for key, limit in (("name", 256), ("value", 1024)):
-            text = str(field.get(key) or "")
+            text = _trimmed(field.get(key))
             size += len(text)
             if not text:
-                problems[f"{path}.fields.{index}.{key}"] = "This field is required"
+                problems[f"{path}.fields.{index}.{key}"] = (
+                    "BASE_TYPE_REQUIRED: This field is required"
+                )
             elif len(text) > limit:
-                problems[f"{path}.fields.{index}.{key}"] = f"Must be {limit} or fewer in length."
+                problems[f"{path}.fields.{index}.{key}"] = (
+                    f"BASE_TYPE_MAX_LENGTH: Must be {limit} or fewer in length."
+                )
     return size
+
+
+def _trimmed(value: Any) -> str:
+    return "" if value is None else str(value).strip()
 
 
 def _component_problems(components: Sequence[Json], *, v2: bool, problems: Problems) -> None:
@@ -227,11 +333,15 @@ def _walk_component(component: Json, path: str, seen: set[str], problems: Proble
     if kind in _SELECT_TYPES and len(str(component.get("placeholder") or "")) > 150:
         problems[f"{path}.placeholder"] = "Must be 150 or fewer in length."
     if kind == 2:
-        if len(component.get("label") or "") > 80:
-            problems[f"{path}.label"] = "Must be 80 or fewer in length."
-        has_url = component.get("style") == 5
-        if has_url != (custom_id is None):
-            problems[f"{path}"] = "Link buttons need a url and no custom_id; others a custom_id."
+        _button_problems(component, path, problems)
+    elif kind == 4 and len(str(component.get("label") or "")) > MAX_MODAL_LABEL:
+        problems[f"{path}.label"] = (
+            f"BASE_TYPE_MAX_LENGTH: Must be {MAX_MODAL_LABEL} or fewer in length."
+        )
+    elif kind == 18 and not 1 <= len(str(component.get("label") or "")) <= MAX_MODAL_LABEL:
+        problems[f"{path}.label"] = (
+            f"BASE_TYPE_BAD_LENGTH: Must be between 1 and {MAX_MODAL_LABEL} in length."
+        )
     elif kind == 3:
         options = component.get("options") or []
         if not 1 <= len(options) <= 25:
@@ -261,6 +371,37 @@ def _walk_component(component: Json, path: str, seen: set[str], problems: Proble
         children = child if isinstance(child, list) else [child] if isinstance(child, dict) else []
         for index, inner in enumerate(children):
             _walk_component(inner, f"{path}.{key}.{index}", seen, problems)
+
+
+def _button_problems(button: Json, path: str, problems: Problems) -> None:
+    """Styles 1-6; which of custom_id, url and sku_id each style needs and refuses; a link's
+    url of at most 512 characters; a label or an emoji on every button but a premium one."""
+    label = button.get("label")
+    if len(str(label or "")) > 80:
+        problems[f"{path}.label"] = "BASE_TYPE_MAX_LENGTH: Must be 80 or fewer in length."
+    style = button.get("style")
+    if style not in BUTTON_STYLES:
+        problems[f"{path}.style"] = f"BASE_TYPE_CHOICES: Value must be one of {BUTTON_STYLES}."
+        return
+    refused: tuple[str, ...]
+    if style == LINK_BUTTON:
+        needed, refused = "url", ("custom_id", "sku_id")
+    elif style == PREMIUM_BUTTON:
+        needed, refused = "sku_id", ("custom_id", "label", "url", "emoji")
+    else:
+        needed, refused = "custom_id", ("url", "sku_id")
+    if not button.get(needed):
+        problems[f"{path}.{needed}"] = "BASE_TYPE_REQUIRED: This field is required"
+    for key in refused:
+        if button.get(key) is not None:
+            problems[f"{path}.{key}"] = f"A button of style {style} cannot have a {key}."
+    url = button.get("url")
+    if style == LINK_BUTTON and url and len(str(url)) > MAX_BUTTON_URL:
+        problems[f"{path}.url"] = (
+            f"BASE_TYPE_MAX_LENGTH: Must be {MAX_BUTTON_URL} or fewer in length."
+        )
+    if style != PREMIUM_BUTTON and not label and button.get("emoji") is None:
+        problems[f"{path}.label"] = "BASE_TYPE_REQUIRED: A button needs a label or an emoji."
 
 
 def commands_problems(commands: Sequence[Json]) -> Problems:

@@ -16,6 +16,8 @@ import pytest
 from playground_demo_bot import DemoBot
 
 from playground import Emulator, FakeUser
+from playground.interactions import InteractionResult
+from playground.state import new_token
 
 Json = dict[str, Any]
 
@@ -39,9 +41,45 @@ class Api:
         """The interaction webhook's path (``tail``: ``/messages/@original`` and the like)."""
         return f"/webhooks/{self.emu.application_id}/{token}{tail}"
 
+    async def post(self, body: Json) -> tuple[int, Any]:
+        """Create a message in #games."""
+        return await self.call("POST", f"/channels/{self.emu.games_channel_id}/messages", body)
+
+    async def answer(self, result: InteractionResult, callback: Json) -> tuple[int, Any]:
+        """The interaction callback, as the bot would send it."""
+        return await self.call(
+            "POST", f"/interactions/{result.id}/{result.token}/callback", callback
+        )
+
+
+def unanswered(emulator: Emulator, user: FakeUser) -> InteractionResult:
+    """A slash command nobody handles, so a test can answer it by hand over HTTP."""
+    result = InteractionResult(
+        emulator.state,
+        id=emulator.state.next_id(),
+        token=new_token(),
+        kind=2,
+        user=user,
+        channel_id=emulator.games_channel_id,
+        label="by hand",
+        deadline=None,
+    )
+    emulator.interactions[result.token] = result
+    return result
+
+
+def row(*components: Json) -> Json:
+    return {"type": 1, "components": list(components)}
+
+
+def button(**fields: Any) -> Json:
+    return {"type": 2, "style": 1, "label": "Go", "custom_id": "go", **fields}
+
 
 @pytest.fixture
 async def api(emulator: Emulator) -> AsyncIterator[Api]:
+    """Rate limits are off: a test posts many refused messages in a row on purpose."""
+    emulator.rate_limits.enabled = False
     async with aiohttp.ClientSession() as session:
         yield Api(emulator, session)
 
@@ -97,3 +135,235 @@ async def test_an_interaction_token_lives_fifteen_minutes_on_the_emulator_clock(
         status, data = await api.call(method, path, body)
         assert (status, data["code"]) == (401, 50027), (method, path)
     assert r.message.content == "still mine"
+
+
+# -- embeds ------------------------------------------------------------------------------
+
+
+async def test_an_embed_field_of_only_whitespace_is_missing(emulator: Emulator, api: Api) -> None:
+    """Discord trims each embed text before measuring it: a name or value of spaces is
+    absent (BASE_TYPE_REQUIRED), and trailing spaces do not count towards a limit."""
+    fields = [{"name": " \n ", "value": "v"}, {"name": "n", "value": "\t "}]
+    status, data = await api.post({"embeds": [{"title": "t", "fields": fields}]})
+    assert (status, data["code"]) == (400, 50035)
+    for path in ("embeds.0.fields.0.name", "embeds.0.fields.1.value"):
+        assert [e["code"] for e in field_errors(data, path)] == ["BASE_TYPE_REQUIRED"], path
+    emulator.expect_violation("This field is required")
+    padded = {"name": "n", "value": "v" * 1024 + "   "}
+    status, _ = await api.post({"embeds": [{"title": " " * 10 + "t" * 256, "fields": [padded]}]})
+    assert status == 200
+
+
+# -- buttons -----------------------------------------------------------------------------
+
+
+async def test_a_button_style_outside_one_to_six_is_refused(emulator: Emulator, api: Api) -> None:
+    status, data = await api.post({"content": "x", "components": [row(button(style=7))]})
+    assert (status, data["code"]) == (400, 50035)
+    [error] = field_errors(data, "components.0.components.0.style")
+    assert error["code"] == "BASE_TYPE_CHOICES"
+    emulator.expect_violation("Value must be one of")
+    premium = {"type": 2, "style": 6, "sku_id": "1234567890"}
+    status, _ = await api.post({"content": "x", "components": [row(premium)]})
+    assert status == 200
+    status, data = await api.post({"content": "x", "components": [row(button(style=6))]})
+    assert status == 400  # a premium button needs an sku_id and takes no custom_id or label
+    assert set(data["errors"]["components"]["0"]["components"]["0"]) == {
+        "sku_id",
+        "custom_id",
+        "label",
+    }
+    emulator.expect_violation("cannot have a")
+    emulator.expect_violation("sku_id: BASE_TYPE_REQUIRED")
+
+
+async def test_a_link_button_url_is_at_most_512_characters(emulator: Emulator, api: Api) -> None:
+    base = "https://example.com/"
+    link = {"type": 2, "style": 5, "label": "Rules"}
+    status, _ = await api.post(
+        {"content": "x", "components": [row({**link, "url": base + "a" * (512 - len(base))})]}
+    )
+    assert status == 200
+    status, data = await api.post(
+        {"content": "x", "components": [row({**link, "url": base + "a" * (513 - len(base))})]}
+    )
+    assert (status, data["code"]) == (400, 50035)
+    [error] = field_errors(data, "components.0.components.0.url")
+    assert error["code"] == "BASE_TYPE_MAX_LENGTH"
+    emulator.expect_violation("Must be 512 or fewer")
+
+
+async def test_a_button_needs_a_label_or_an_emoji(emulator: Emulator, api: Api) -> None:
+    bare = {"type": 2, "style": 2, "custom_id": "bare"}
+    status, data = await api.post({"content": "x", "components": [row(bare)]})
+    assert (status, data["code"]) == (400, 50035)
+    assert field_errors(data, "components.0.components.0.label")
+    emulator.expect_violation("needs a label or an emoji")
+    for shown in ({"label": "Go"}, {"emoji": {"name": "✅"}}):
+        status, _ = await api.post({"content": "x", "components": [row({**bare, **shown})]})
+        assert status == 200, shown
+
+
+# -- components v2 -----------------------------------------------------------------------
+
+
+async def test_content_or_embeds_with_the_components_v2_flag_are_refused(
+    emulator: Emulator, api: Api
+) -> None:
+    text = {"type": 10, "content": "All of it in components"}
+    status, _ = await api.post({"flags": 1 << 15, "components": [text]})
+    assert status == 200
+    for legacy in ({"content": "hi"}, {"embeds": [{"title": "t"}]}):
+        status, data = await api.post({"flags": 1 << 15, "components": [text], **legacy})
+        assert (status, data["code"]) == (400, 50035), legacy
+        assert set(data["errors"]) == set(legacy)
+    emulator.expect_violation("holds only components")
+
+
+async def test_a_message_turned_components_v2_must_drop_its_content(
+    emulator: Emulator, api: Api
+) -> None:
+    """An edit that sets IS_COMPONENTS_V2 must reset the content it leaves behind; once set,
+    the flag stays, and so does the rule."""
+    _, sent = await api.post({"content": "plain"})
+    path = f"/channels/{emulator.games_channel_id}/messages/{sent['id']}"
+    text = {"type": 10, "content": "now in components"}
+    status, data = await api.call("PATCH", path, {"flags": 1 << 15, "components": [text]})
+    assert (status, data["code"]) == (400, 50035) and "content" in data["errors"]
+    emulator.expect_violation("holds only components")
+    body = {"flags": 1 << 15, "content": None, "components": [text]}
+    status, data = await api.call("PATCH", path, body)
+    assert status == 200 and data["flags"] & 1 << 15
+    status, _ = await api.call("PATCH", path, {"flags": 0, "content": "back"})
+    assert status == 400
+    assert emulator.message(int(sent["id"])).flags & 1 << 15
+
+
+# -- allowed mentions --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mentions", "path", "code"),
+    [
+        (
+            {"parse": ["users"], "users": ["1"]},
+            "allowed_mentions",
+            "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+        ),
+        (
+            {"parse": ["roles"], "roles": ["1"]},
+            "allowed_mentions",
+            "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+        ),
+        ({"parse": ["here"]}, "allowed_mentions.parse.0", "BASE_TYPE_CHOICES"),
+        ({"users": [str(i) for i in range(101)]}, "allowed_mentions.users", "BASE_TYPE_MAX_LENGTH"),
+        ({"roles": [str(i) for i in range(101)]}, "allowed_mentions.roles", "BASE_TYPE_MAX_LENGTH"),
+    ],
+)
+async def test_allowed_mentions_are_checked(
+    emulator: Emulator, api: Api, mentions: Json, path: str, code: str
+) -> None:
+    status, data = await api.post({"content": "<@1>", "allowed_mentions": mentions})
+    assert (status, data["code"]) == (400, 50035)
+    assert [e["code"] for e in field_errors(data, path)] == [code]
+    emulator.expect_violation("allowed_mentions")
+
+
+async def test_allowed_mentions_that_discord_accepts(emulator: Emulator, api: Api) -> None:
+    """What discord.py sends, and the documented examples: an empty list beside parse is no
+    conflict, nor is parsing everyone beside a list of users."""
+    for mentions in (
+        {"parse": []},
+        {"parse": ["users", "roles"], "users": []},
+        {"parse": ["everyone"], "users": ["1234", "5678"]},
+        {"users": [str(i) for i in range(100)], "roles": [], "replied_user": False},
+    ):
+        status, _ = await api.post({"content": "<@1234>", "allowed_mentions": mentions})
+        assert status == 200, mentions
+
+
+# -- message flags, route by route -------------------------------------------------------
+
+
+async def test_a_channel_message_may_set_only_four_flags(emulator: Emulator, api: Api) -> None:
+    """SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2: an
+    ephemeral or HAS_THREAD flag on a channel message is refused."""
+    for flags in (1 << 2, 1 << 12, 1 << 2 | 1 << 12):
+        status, _ = await api.post({"content": "x", "flags": flags})
+        assert status == 200, flags
+    for flags in (1 << 6, 1 << 5, 1 << 7):
+        status, data = await api.post({"content": "x", "flags": flags})
+        assert (status, data["code"]) == (400, 50035) and "flags" in data["errors"], flags
+    emulator.expect_violation("can be set here")
+
+
+async def test_an_edit_of_a_channel_message_ignores_the_flags_it_cannot_change(
+    emulator: Emulator, api: Api
+) -> None:
+    """discord.py's ``Message.edit(suppress=...)`` sends back every flag the message has
+    (HAS_THREAD here): Discord changes SUPPRESS_EMBEDS and ignores the rest, no error."""
+    _, sent = await api.post({"content": "x"})
+    _, thread = await api.call(
+        "POST",
+        f"/channels/{emulator.games_channel_id}/messages/{sent['id']}/threads",
+        {"name": "t", "auto_archive_duration": 1440},
+    )
+    path = f"/channels/{emulator.games_channel_id}/messages/{sent['id']}"
+    status, data = await api.call("PATCH", path, {"flags": 1 << 5 | 1 << 2 | 1 << 6 | 1 << 12})
+    assert status == 200 and data["flags"] == 1 << 5 | 1 << 2
+    status, data = await api.call("PATCH", path, {"flags": 1 << 5})
+    assert status == 200 and data["flags"] == 1 << 5
+    assert thread["id"] == sent["id"]
+
+
+async def test_interaction_routes_take_only_their_documented_flags(
+    emulator: Emulator, api: Api, players: dict[str, FakeUser]
+) -> None:
+    """A deferral takes EPHEMERAL alone; a followup also SUPPRESS_EMBEDS, SUPPRESS_
+    NOTIFICATIONS and IS_COMPONENTS_V2; an edit of a webhook message SUPPRESS_EMBEDS and
+    IS_COMPONENTS_V2 only."""
+    alice = players["alice"]
+    refused = unanswered(emulator, alice)
+    status, data = await api.answer(refused, {"type": 5, "data": {"flags": 1 << 2}})
+    assert (status, data["code"]) == (400, 50035)
+    assert field_errors(data, "data.flags")
+    emulator.expect_violation("can be set here")
+
+    result = unanswered(emulator, alice)
+    status, _ = await api.answer(
+        result, {"type": 4, "data": {"content": "a", "flags": 1 << 6 | 1 << 2}}
+    )
+    assert status == 200
+    followup = api.webhook(result.token) + "?wait=true"
+    status, _ = await api.call("POST", followup, {"content": "b", "flags": 1 << 6 | 1 << 12})
+    assert status == 200
+    status, data = await api.call("POST", followup, {"content": "c", "flags": 1 << 13})
+    assert (status, data["code"]) == (400, 50035) and "flags" in data["errors"]
+    original = api.webhook(result.token, "/messages/@original")
+    status, _ = await api.call("PATCH", original, {"content": "d", "flags": 1 << 2})
+    assert status == 200
+    status, data = await api.call("PATCH", original, {"content": "e", "flags": 1 << 6})
+    assert (status, data["code"]) == (400, 50035) and "flags" in data["errors"]
+
+
+# -- modals ------------------------------------------------------------------------------
+
+
+async def test_a_modal_label_is_at_most_45_characters(
+    emulator: Emulator, api: Api, players: dict[str, FakeUser]
+) -> None:
+    """A Label component's label, or a text input's own (deprecated) label in a row."""
+    text_input = {"type": 4, "custom_id": "name", "style": 1}
+    in_label = {"type": 18, "label": "L" * 46, "component": text_input}
+    in_row = row({**text_input, "label": "L" * 46})
+    for component, path in ((in_label, "label"), (in_row, "components.0.label")):
+        modal = {"custom_id": "m", "title": "Name", "components": [component]}
+        status, data = await api.answer(
+            unanswered(emulator, players["alice"]), {"type": 9, "data": modal}
+        )
+        assert (status, data["code"]) == (400, 50035)
+        assert field_errors(data, f"data.components.0.{path}"), path
+    emulator.expect_violation("in length")
+    fits = {"custom_id": "m", "title": "Name", "components": [{**in_label, "label": "L" * 45}]}
+    status, _ = await api.answer(unanswered(emulator, players["alice"]), {"type": 9, "data": fits})
+    assert status == 200
