@@ -74,9 +74,11 @@ def _commands(request: RecordedRequest, body: Json) -> Problems:
     return commands_problems(commands)
 
 
-def _thread(creating: bool) -> Checker:
+def _thread(*, typed: bool) -> Checker:
+    """A thread started from a message, or (``typed``) without one."""
+
     def check(request: RecordedRequest, body: Json) -> Problems:
-        return thread_problems(body, creating=creating)
+        return thread_problems(body, creating=True, typed=typed)
 
     return check
 
@@ -97,7 +99,8 @@ RULES: tuple[tuple[str, re.Pattern[str], Checker], ...] = (
         _message(False, EDIT_MESSAGE_FLAGS),
     ),
     ("PUT", re.compile(r"^/applications/\d+(/guilds/\d+)?/commands$"), _commands),
-    ("POST", re.compile(r"^/channels/\d+(/messages/\d+)?/threads$"), _thread(True)),
+    ("POST", re.compile(r"^/channels/\d+/threads$"), _thread(typed=True)),
+    ("POST", re.compile(r"^/channels/\d+/messages/\d+/threads$"), _thread(typed=False)),
     ("PATCH", re.compile(r"^/channels/\d+$"), _channel_edit),
 )
 

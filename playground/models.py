@@ -83,6 +83,8 @@ class Channel:
     locked: bool = False
     auto_archive_duration: int = 1440
     invitable: bool = True
+    #: Slowmode in seconds (bots are exempt; kept so the thread object reports it).
+    rate_limit_per_user: int = 0
     last_activity: float = 0.0
     archived_at: float = 0.0
     bot_allow: int = 0
@@ -128,6 +130,7 @@ class Channel:
                     self.archived_at or self.created_at.timestamp(), tz=dt.UTC
                 ),
                 invitable=self.invitable,
+                rate_limit_per_user=self.rate_limit_per_user,
             )
         overwrites = []
         if self.bot_allow or self.bot_deny:
@@ -343,3 +346,16 @@ class RecordedRequest:
     def __str__(self) -> str:
         where = f" from {self.origin}" if self.origin else ""
         return f"{self.method} {self.path} -> {self.status}{where}"
+
+
+@dataclass(frozen=True)
+class IgnoredField:
+    """A field a request sent where Discord's documentation gives it no meaning: Discord
+    takes the request and leaves the field unused, and so does the emulator, noting it."""
+
+    request: RecordedRequest
+    field: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.request}: {self.field}: {self.why}"

@@ -199,6 +199,7 @@ def thread_channel(
     created_at: dt.datetime,
     archived_at: dt.datetime,
     invitable: bool = True,
+    rate_limit_per_user: int = 0,
 ) -> Json:
     """A thread (``thread_metadata``, ``message_count`` and ``member_count`` are required)."""
     return {
@@ -209,7 +210,7 @@ def thread_channel(
         "owner_id": str(owner_id),
         "name": name,
         "last_message_id": None,
-        "rate_limit_per_user": 0,
+        "rate_limit_per_user": rate_limit_per_user,
         "message_count": message_count,
         "total_message_sent": message_count,
         "member_count": member_count,

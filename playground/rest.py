@@ -22,7 +22,15 @@ from aiohttp import BodyPartReader, web
 
 from playground import payloads
 from playground.interactions import InteractionResult
-from playground.models import Channel, FakeUser, Guild, Message, RecordedFile, RecordedRequest
+from playground.models import (
+    Channel,
+    FakeUser,
+    Guild,
+    IgnoredField,
+    Message,
+    RecordedFile,
+    RecordedRequest,
+)
 from playground.ratelimits import RateLimiter
 from playground.state import (
     ADD_REACTIONS,
@@ -133,6 +141,8 @@ class RestApi:
         self.recorded: list[RecordedRequest] = []
         self.errors: list[str] = []
         self.faults: list[Fault] = []
+        #: Fields Discord documents for other cases only: accepted and unused, but noted.
+        self.ignored: list[IgnoredField] = []
         self.limiter = RateLimiter()
         #: Seconds every REST call waits before it is handled: (low, high), drawn per call.
         self.latency: tuple[float, float] = (0.0, 0.0)
@@ -465,9 +475,19 @@ class RestApi:
             return missing_permissions(lacking) if lacking else refusal(*WRONG_CHANNEL_TYPE)
         changes: dict[str, Any] = {
             k: body[k]
-            for k in ("archived", "locked", "name", "auto_archive_duration", "invitable")
+            for k in (
+                "archived",
+                "locked",
+                "name",
+                "auto_archive_duration",
+                "invitable",
+                "rate_limit_per_user",
+            )
             if k in body
         }
+        self._note_invitable(request, channel.type)
+        if channel.type != payloads.PRIVATE_THREAD:
+            changes.pop("invitable", None)
         only_unarchive = set(changes) == {"archived"} and changes["archived"] is False
         if only_unarchive:
             if channel.locked:
@@ -486,7 +506,9 @@ class RestApi:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if channel.archived and not only_unarchive and changes.get("archived") is not False:
             return refusal(*ARCHIVED)
-        for key in ("name", "auto_archive_duration", "invitable", "locked"):
+        if changes.get("rate_limit_per_user", 0) is None:
+            changes["rate_limit_per_user"] = 0  # null turns slowmode off
+        for key in ("name", "auto_archive_duration", "invitable", "locked", "rate_limit_per_user"):
             if key in changes:
                 setattr(channel, key, changes[key])
         if "archived" in changes:
@@ -672,15 +694,25 @@ class RestApi:
         }.get((parent.type, starter is not None))
         if kinds is None:
             return refusal(*WRONG_CHANNEL_TYPE)
+        problems = thread_problems(body, creating=True, typed=starter is None)
+        if problems:
+            return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if starter is not None:
             kind = next(iter(kinds))
         else:
-            # Without a starter message the API defaults to a private thread.
-            kind = int(body.get("type") or payloads.PRIVATE_THREAD)
-            if parent.type == payloads.GUILD_ANNOUNCEMENT and "type" not in body:
+            # Without a starter message the API defaults to a private thread (a type of 0,
+            # a text channel's, is no thread type: thread_problems refused it).
+            requested = body.get("type")
+            kind = payloads.PRIVATE_THREAD if requested is None else int(requested)
+            if parent.type == payloads.GUILD_ANNOUNCEMENT and requested is None:
                 kind = payloads.ANNOUNCEMENT_THREAD
             if kind not in kinds:
-                return json_response(payloads.error("Invalid thread type", 50035), 400)
+                return json_response(
+                    payloads.error(
+                        "Invalid Form Body", 50035, {"type": "Invalid thread type for the channel."}
+                    ),
+                    400,
+                )
         needed = (
             CREATE_PRIVATE_THREADS if kind == payloads.PRIVATE_THREAD else (CREATE_PUBLIC_THREADS)
         )
@@ -689,9 +721,6 @@ class RestApi:
         lacking = self.state.missing(parent, needed)
         if lacking:
             return missing_permissions(lacking)
-        problems = thread_problems(body, creating=True)
-        if problems:
-            return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if starter is not None and starter.thread_id is not None:
             return json_response(
                 payloads.error("A thread has already been created for this message", 160004),
@@ -705,8 +734,18 @@ class RestApi:
             auto_archive_duration=int(body.get("auto_archive_duration") or 4320),
             from_message=starter,
             invitable=bool(body.get("invitable", True)),
+            rate_limit_per_user=int(body.get("rate_limit_per_user") or 0),
         )
+        self._note_invitable(request, kind)
         return json_response(thread.payload())
+
+    def _note_invitable(self, request: web.Request, kind: int) -> None:
+        """``invitable`` is documented for private threads only: on another thread Discord
+        does not refuse it, and it means nothing there."""
+        if "invitable" in request[BODY] and kind != payloads.PRIVATE_THREAD:
+            self.ignored.append(
+                IgnoredField(request[RECORD], "invitable", "documented for private threads only")
+            )
 
     async def thread_member(self, request: web.Request) -> web.Response:
         """``thread.add_user`` / ``remove_user`` (and ``@me`` for join/leave).

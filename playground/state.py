@@ -416,6 +416,7 @@ class State:
         auto_archive_duration: int,
         from_message: Message | None = None,
         invitable: bool = True,
+        rate_limit_per_user: int = 0,
     ) -> Channel:
         """Create a thread; one started from a message shares the message's id, as on Discord."""
         thread_id = from_message.id if from_message is not None else self.next_id()
@@ -429,6 +430,7 @@ class State:
             member_ids={owner.id},
             auto_archive_duration=auto_archive_duration,
             invitable=invitable,
+            rate_limit_per_user=rate_limit_per_user,
             last_activity=self.now(),
         )
         self.channels[thread.id] = thread

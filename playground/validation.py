@@ -51,6 +51,10 @@ MAX_ALLOWED_MENTION_IDS = 100
 BUTTON_STYLES = (1, 2, 3, 4, 5, 6)
 LINK_BUTTON, PREMIUM_BUTTON = 5, 6
 MAX_BUTTON_URL = 512
+#: A channel's or thread's slowmode, in seconds.
+MAX_RATE_LIMIT_PER_USER = 21600
+#: The thread types a thread can be started as (announcement, public, private).
+THREAD_TYPES = (10, 11, 12)
 #: A modal's label (a Label component's, or a text input's own deprecated one).
 MAX_MODAL_LABEL = 45
 MAX_COMMANDS = 100
@@ -117,8 +121,10 @@ def files_problems(sizes: Sequence[int], limit: int = MAX_FILE_BYTES) -> Problem
     return problems
 
 
-def thread_problems(body: Mapping[str, Any], *, creating: bool) -> Problems:
-    """A thread's name (1-100) and ``auto_archive_duration`` (60, 1440, 4320 or 10080)."""
+def thread_problems(body: Mapping[str, Any], *, creating: bool, typed: bool = False) -> Problems:
+    """A thread's name (1-100), ``auto_archive_duration`` (60, 1440, 4320 or 10080) and
+    ``rate_limit_per_user`` (0-21600 seconds, or null); with ``typed`` (a thread started
+    without a message) its ``type``: 10, 11 or 12, or left out for the private default."""
     problems: Problems = {}
     if creating or "name" in body:
         name = str(body.get("name") or "")
@@ -129,6 +135,22 @@ def thread_problems(body: Mapping[str, Any], *, creating: bool) -> Problems:
         problems["auto_archive_duration"] = (
             f"Value must be one of {AUTO_ARCHIVE_DURATIONS} (got {duration!r})."
         )
+    slowmode = body.get("rate_limit_per_user")
+    if slowmode is not None:
+        if not isinstance(slowmode, int) or isinstance(slowmode, bool):
+            problems["rate_limit_per_user"] = "NUMBER_TYPE_COERCE: Value is not int."
+        elif slowmode < 0:
+            problems["rate_limit_per_user"] = (
+                "NUMBER_TYPE_MIN: int value should be greater than or equal to 0."
+            )
+        elif slowmode > MAX_RATE_LIMIT_PER_USER:
+            problems["rate_limit_per_user"] = (
+                "NUMBER_TYPE_MAX: int value should be less than or equal to "
+                f"{MAX_RATE_LIMIT_PER_USER}."
+            )
+    kind = body.get("type")
+    if typed and kind is not None and kind not in THREAD_TYPES:
+        problems["type"] = f"BASE_TYPE_CHOICES: Value must be one of {THREAD_TYPES}."
     return problems
 
 

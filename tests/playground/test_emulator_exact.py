@@ -367,3 +367,57 @@ async def test_a_modal_label_is_at_most_45_characters(
     fits = {"custom_id": "m", "title": "Name", "components": [{**in_label, "label": "L" * 45}]}
     status, _ = await api.answer(unanswered(emulator, players["alice"]), {"type": 9, "data": fits})
     assert status == 200
+
+
+# -- threads -----------------------------------------------------------------------------
+
+
+async def test_a_thread_slowmode_is_at_most_21600_seconds(emulator: Emulator, api: Api) -> None:
+    games = emulator.games_channel_id
+    body = {"name": "t", "type": 11, "auto_archive_duration": 1440}
+    status, data = await api.call(
+        "POST", f"/channels/{games}/threads", {**body, "rate_limit_per_user": 21601}
+    )
+    assert (status, data["code"]) == (400, 50035)
+    assert [e["code"] for e in field_errors(data, "rate_limit_per_user")] == ["NUMBER_TYPE_MAX"]
+    status, thread = await api.call(
+        "POST", f"/channels/{games}/threads", {**body, "rate_limit_per_user": 21600}
+    )
+    assert status == 200 and thread["rate_limit_per_user"] == 21600
+    status, data = await api.call("PATCH", f"/channels/{thread['id']}", {"rate_limit_per_user": -1})
+    assert (status, data["code"]) == (400, 50035) and "rate_limit_per_user" in data["errors"]
+    status, edited = await api.call(
+        "PATCH", f"/channels/{thread['id']}", {"rate_limit_per_user": None}
+    )
+    assert status == 200 and edited["rate_limit_per_user"] == 0
+    emulator.expect_violation("rate_limit_per_user")
+
+
+async def test_a_thread_cannot_start_as_a_text_channel(emulator: Emulator, api: Api) -> None:
+    """``type: 0`` is no thread type (it used to become the private default); a type left
+    out or null is the default."""
+    path = f"/channels/{emulator.games_channel_id}/threads"
+    status, data = await api.call("POST", path, {"name": "t", "type": 0})
+    assert (status, data["code"]) == (400, 50035)
+    assert [e["code"] for e in field_errors(data, "type")] == ["BASE_TYPE_CHOICES"]
+    emulator.expect_violation("type: BASE_TYPE_CHOICES")
+    for body in ({"name": "t"}, {"name": "u", "type": None}):
+        status, thread = await api.call("POST", path, body)
+        assert (status, thread["type"]) == (200, 12), body
+
+
+async def test_invitable_on_a_public_thread_is_accepted_and_noted(
+    emulator: Emulator, api: Api
+) -> None:
+    """Discord documents ``invitable`` for private threads only, and does not refuse it on a
+    public one: the emulator takes it and notes it in ``ignored``."""
+    path = f"/channels/{emulator.games_channel_id}/threads"
+    status, _ = await api.call("POST", path, {"name": "p", "type": 12, "invitable": False})
+    assert status == 200 and emulator.ignored == []
+    status, public = await api.call("POST", path, {"name": "q", "type": 11, "invitable": True})
+    assert status == 200
+    [noted] = emulator.ignored
+    assert noted.field == "invitable" and noted.request.path == path
+    status, _ = await api.call("PATCH", f"/channels/{public['id']}", {"invitable": False})
+    assert status == 200 and len(emulator.ignored) == 2
+    assert emulator.channel(int(public["id"])).invitable is True
