@@ -693,10 +693,11 @@ class State:
         """Store a bulk overwrite (global, or to the guild ``guild``), adding the fields
         Discord adds; returns what was stored."""
         current = self.global_commands if guild is None else self.commands_by_guild.get(guild, [])
-        existing = {c["name"]: c for c in current}
+        # Names are unique per type: a chat command and a user command may share one.
+        existing = {(c["name"], c.get("type", 1)): c for c in current}
         stored = []
         for command in commands:
-            previous = existing.get(command["name"])
+            previous = existing.get((command["name"], command.get("type", 1)))
             entry: Json = {
                 "type": 1,
                 "options": [],

@@ -6,11 +6,11 @@ Discord's error bodies (``embeds.0.title``), which discord.py prints in ``HTTPEx
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import emoji as emoji_data
+import regex
 
 from playground.payloads import (
     ATTACHMENT_SIZE_LIMIT,
@@ -66,9 +66,19 @@ LOCALES = frozenset(
         *("bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"),
     }
 )
-# Discord: ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ (Python's \w: letters, digits, _).
-_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+# Chat-input command and option names, exactly Discord's pattern: letters, numbers and the
+# whole Devanagari and Thai scripts (their vowel signs are marks, which \w leaves out), with
+# the lowercase form of any letter that has one. Context-menu names are free text.
+_CHAT_NAME = regex.compile(r"^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
+MAX_NAME = 32
+CHAT_INPUT = 1
 MAX_COMMAND_CHARACTERS = 8000
+MAX_CHOICE_VALUE = 100
+MAX_STRING_LENGTH = 6000
+# Option types whose choices carry a string, an integer or a number.
+_STRING, _INTEGER, _NUMBER = 3, 4, 10
+#: The largest magnitude of an integer option (what a double holds exactly).
+MAX_SAFE_INTEGER = 2**53
 _SELECT_TYPES = (3, 5, 6, 7, 8)
 #: What one file may carry: an unboosted server's ``attachment_size_limit``.
 MAX_FILE_BYTES = ATTACHMENT_SIZE_LIMIT
@@ -429,35 +439,55 @@ def _button_problems(button: Json, path: str, problems: Problems) -> None:
 def commands_problems(commands: Sequence[Json]) -> Problems:
     """What Discord would reject in a bulk command overwrite."""
     problems: Problems = {}
-    if len([c for c in commands if c.get("type", 1) == 1]) > MAX_COMMANDS:
+    if len([c for c in commands if c.get("type", CHAT_INPUT) == CHAT_INPUT]) > MAX_COMMANDS:
         problems["_"] = f"At most {MAX_COMMANDS} chat commands."
     _unique_names(commands, "", problems)
     for index, command in enumerate(commands):
-        chat = command.get("type", 1) == 1
+        chat = command.get("type", CHAT_INPUT) == CHAT_INPUT
         size = _command_size(command)
         if size > MAX_COMMAND_CHARACTERS:
-            problems[f"{index}"] = f"A command has at most 8000 characters in all (got {size})."
-        _named_problems(command, str(index), problems, described=chat)
+            problems[f"{index}"] = (
+                f"APPLICATION_COMMAND_TOO_LARGE: Command exceeds maximum size "
+                f"({MAX_COMMAND_CHARACTERS}); it has {size}."
+            )
+        _named_problems(command, str(index), problems, chat=chat, described=chat)
         _options_problems(command.get("options") or [], f"{index}.options", problems, parent=0)
     return problems
 
 
+def _longest(item: Json, key: str) -> int:
+    """The length of a field as the size limit counts it: its longest localization, the
+    default included."""
+    texts = [item.get(key) or "", *(item.get(f"{key}_localizations") or {}).values()]
+    return max(len(str(t or "")) for t in texts)
+
+
 def _command_size(item: Json) -> int:
-    """Names, descriptions and choice values of a command and its options, counted together."""
-    size = len(str(item.get("name") or "")) + len(str(item.get("description") or ""))
+    """Names, descriptions and choice names and values of a command and its options,
+    counted together, each localized field at its longest localization."""
+    size = _longest(item, "name") + _longest(item, "description")
     for choice in item.get("choices") or []:
-        size += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+        size += _longest(choice, "name") + len(str(choice.get("value") or ""))
     return size + sum(_command_size(o) for o in item.get("options") or [])
 
 
-def _named_problems(item: Json, path: str, problems: Problems, *, described: bool) -> None:
+def _named_problems(
+    item: Json, path: str, problems: Problems, *, chat: bool, described: bool
+) -> None:
+    """A name and its localizations (Discord's pattern for chat commands and options, 1-32
+    characters of any kind for context-menu commands); descriptions 1-100."""
     names = {"": item.get("name") or "", **(item.get("name_localizations") or {})}
     for locale, name in names.items():
         where = f"{path}.name" + (f"_localizations.{locale}" if locale else "")
+        text = str(name or "")
         if locale and locale not in LOCALES:
             problems[where] = f"Invalid locale {locale!r}."
-        elif not _COMMAND_NAME.match(name) or name != name.lower():
-            problems[where] = f"Invalid command name {name!r}."
+        elif chat and (not _CHAT_NAME.match(text) or text != text.lower()):
+            problems[where] = (
+                f"APPLICATION_COMMAND_INVALID_NAME: Command name is invalid ({text!r})."
+            )
+        elif not chat and not 1 <= len(text) <= MAX_NAME:
+            problems[where] = f"BASE_TYPE_BAD_LENGTH: Must be between 1 and {MAX_NAME} in length."
     if not described:
         return
     descriptions = {
@@ -468,8 +498,8 @@ def _named_problems(item: Json, path: str, problems: Problems, *, described: boo
         where = f"{path}.description" + (f"_localizations.{locale}" if locale else "")
         if locale and locale not in LOCALES:
             problems[where] = f"Invalid locale {locale!r}."
-        elif not 1 <= len(text) <= 100:
-            problems[where] = f"Must be between 1 and 100 in length (got {len(text)})."
+        elif not 1 <= len(text or "") <= 100:
+            problems[where] = f"Must be between 1 and 100 in length (got {len(text or '')})."
 
 
 def _options_problems(
@@ -479,10 +509,11 @@ def _options_problems(
     if len(options) > 25:
         problems[path] = "Must be 25 or fewer in length."
     _unique_names(options, path, problems)
+    _localized_name_clashes(options, path, problems)
     optional_seen = False
     for index, option in enumerate(options):
         where = f"{path}.{index}"
-        _named_problems(option, where, problems, described=True)
+        _named_problems(option, where, problems, chat=True, described=True)
         kind = option.get("type")
         if kind in (1, 2):
             # Only command > group > subcommand or command > subcommand may nest.
@@ -498,6 +529,8 @@ def _options_problems(
                 problems[f"{where}.required"] = "Required options must come before optional ones."
         else:
             optional_seen = True
+        if kind == _STRING:
+            _string_length_problems(option, where, problems)
         choices = option.get("choices") or []
         if choices and option.get("autocomplete"):
             problems[f"{where}.autocomplete"] = "Autocomplete cannot be used with choices."
@@ -505,8 +538,71 @@ def _options_problems(
             problems[f"{where}.choices"] = "Must be 25 or fewer in length."
         for c_index, choice in enumerate(choices):
             names = [choice.get("name") or "", *(choice.get("name_localizations") or {}).values()]
-            if any(not 1 <= len(n) <= 100 for n in names):
+            if any(not 1 <= len(n or "") <= 100 for n in names):
                 problems[f"{where}.choices.{c_index}.name"] = "Must be between 1 and 100 in length."
+            problem = _choice_value_problem(kind, choice.get("value"))
+            if problem:
+                problems[f"{where}.choices.{c_index}.value"] = problem
+
+
+def _string_length_problems(option: Json, where: str, problems: Problems) -> None:
+    """A string option's ``min_length`` is 0-6000 and its ``max_length`` 1-6000."""
+    for key, low in (("min_length", 0), ("max_length", 1)):
+        value = option.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool):
+            problems[f"{where}.{key}"] = f"NUMBER_TYPE_COERCE: Value {value!r} is not int."
+        elif value < low:
+            problems[f"{where}.{key}"] = (
+                f"NUMBER_TYPE_MIN: int value should be greater than or equal to {low}."
+            )
+        elif value > MAX_STRING_LENGTH:
+            problems[f"{where}.{key}"] = (
+                f"NUMBER_TYPE_MAX: int value should be less than or equal to {MAX_STRING_LENGTH}."
+            )
+
+
+def _choice_value_problem(kind: Any, value: Any) -> str | None:
+    """A choice's value is of its option's type: a string of at most 100 characters, an
+    integer, or a number (a boolean is neither)."""
+    if kind == _STRING:
+        if not isinstance(value, str):
+            return (
+                f"STRING_TYPE_CONVERT: A string option's choice value must be a string ({value!r})."
+            )
+        if len(value) > MAX_CHOICE_VALUE:
+            return f"BASE_TYPE_MAX_LENGTH: Must be {MAX_CHOICE_VALUE} or fewer in length."
+        return None
+    if kind in (_INTEGER, _NUMBER):
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or (kind == _INTEGER and not float(value).is_integer()):
+            wanted = "int" if kind == _INTEGER else "a number"
+            return f"NUMBER_TYPE_COERCE: Value {value!r} is not {wanted}."
+        if abs(value) > MAX_SAFE_INTEGER:
+            return f"NUMBER_TYPE_MAX: Value must be within -2^53 and 2^53 (got {value!r})."
+    return None
+
+
+def _localized_name_clashes(options: Sequence[Json], path: str, problems: Problems) -> None:
+    """A localized option name must differ from the other options' default names and from
+    their names in the same locale (a localization equal to its own default is ignored)."""
+    defaults = [str(o.get("name") or "") for o in options]
+    localized = [dict(o.get("name_localizations") or {}) for o in options]
+    for index, names in enumerate(localized):
+        for locale, name in names.items():
+            if name == defaults[index]:
+                continue
+            others = [
+                n
+                for j in range(len(options))
+                if j != index
+                for n in (defaults[j], localized[j].get(locale))
+            ]
+            if name in others:
+                problems[f"{path}.{index}.name_localizations.{locale}"] = (
+                    f"The localized name {name!r} is another option's name in {locale}."
+                )
 
 
 def _unique_names(items: Sequence[Json], path: str, problems: Problems) -> None:

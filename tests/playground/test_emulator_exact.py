@@ -421,3 +421,153 @@ async def test_invitable_on_a_public_thread_is_accepted_and_noted(
     status, _ = await api.call("PATCH", f"/channels/{public['id']}", {"invitable": False})
     assert status == 200 and len(emulator.ignored) == 2
     assert emulator.channel(int(public["id"])).invitable is True
+
+
+# -- command syncs -----------------------------------------------------------------------
+
+
+def chat(name: str = "game", **fields: Any) -> Json:
+    return {"type": 1, "name": name, "description": "Play", **fields}
+
+
+def option(name: str, kind: int = 3, **fields: Any) -> Json:
+    return {"type": kind, "name": name, "description": "An option", **fields}
+
+
+async def sync(api: Api, commands: list[Json]) -> tuple[int, Any]:
+    return await api.call("PUT", f"/applications/{api.emu.application_id}/commands", commands)
+
+
+async def test_context_menu_names_may_have_capitals_and_spaces(
+    emulator: Emulator, api: Api
+) -> None:
+    """User and message commands are named like menu entries (1-32 characters of any
+    kind); only chat commands follow the lowercase pattern."""
+    menus = [
+        {"type": 2, "name": "Show Hand", "name_localizations": {"de": "Hand Zeigen"}},
+        {"type": 3, "name": "Quote In Game"},
+        chat("hand"),
+        {"type": 2, "name": "hand"},  # names are unique per type
+    ]
+    status, stored = await sync(api, menus)
+    assert status == 200 and [c["name"] for c in stored] == [c["name"] for c in menus]
+    assert len({c["id"] for c in stored}) == 4
+    for bad, path in (
+        ({"type": 2, "name": "M" * 33}, "0.name"),
+        ({"type": 3, "name": ""}, "0.name"),
+        (chat("Show Hand"), "0.name"),
+        (chat("show hand"), "0.name"),
+    ):
+        status, data = await sync(api, [bad])
+        assert (status, data["code"]) == (400, 50035), bad
+        assert field_errors(data, path), bad
+    emulator.expect_violation(".name: ")
+
+
+@pytest.mark.parametrize("name", ["नमस्ते", "खेल-शुरू", "สวัสดี", "ütés", "日本語", "x_1'-"])
+async def test_chat_names_follow_discords_pattern_in_every_script(
+    emulator: Emulator, api: Api, name: str
+) -> None:
+    """Devanagari and Thai words keep their vowel signs (marks, which ``\\w`` leaves out);
+    letters and numbers of any script are accepted."""
+    status, data = await sync(api, [chat(name, name_localizations={"hi": name, "th": name})])
+    assert status == 200, data
+
+
+@pytest.mark.parametrize("name", ["ab।", "বাংলা", "two words", "Ütés", "a" * 33, "dot.name"])
+async def test_chat_names_outside_discords_pattern_are_refused(
+    emulator: Emulator, api: Api, name: str
+) -> None:
+    """Exactly the pattern: the Devanagari danda is of the Common script, Bengali vowel signs
+    are marks of no listed script, and a letter with a lowercase form must use it."""
+    status, data = await sync(api, [chat(name)])
+    assert (status, data["code"]) == (400, 50035)
+    [error] = field_errors(data, "0.name")
+    assert error["code"] == "APPLICATION_COMMAND_INVALID_NAME"
+    emulator.expect_violation("Command name is invalid")
+
+
+@pytest.mark.parametrize(
+    ("kind", "value"),
+    [(3, "v" * 101), (3, 7), (4, "7"), (4, 2.5), (4, True), (10, "0.5"), (10, False)],
+)
+async def test_a_choice_value_is_of_its_options_type_and_at_most_100_characters(
+    emulator: Emulator, api: Api, kind: int, value: Any
+) -> None:
+    choices = [{"name": "fits", "value": {3: "v" * 100, 4: 7, 10: 0.5}[kind]}]
+    status, _ = await sync(api, [chat(options=[option("pick", kind, choices=choices)])])
+    assert status == 200
+    choices.append({"name": "wrong", "value": value})
+    status, data = await sync(api, [chat(options=[option("pick", kind, choices=choices)])])
+    assert (status, data["code"]) == (400, 50035)
+    assert field_errors(data, "0.options.0.choices.1.value")
+    emulator.expect_violation("choices.1.value")
+
+
+@pytest.mark.parametrize(
+    ("limits", "path"),
+    [
+        ({"min_length": 6001}, "min_length"),
+        ({"min_length": -1}, "min_length"),
+        ({"max_length": 0}, "max_length"),
+        ({"max_length": 6001}, "max_length"),
+    ],
+)
+async def test_a_string_options_lengths_are_within_0_to_6000(
+    emulator: Emulator, api: Api, limits: Json, path: str
+) -> None:
+    status, _ = await sync(api, [chat(options=[option("text", min_length=0, max_length=6000)])])
+    assert status == 200
+    status, data = await sync(api, [chat(options=[option("text", **limits)])])
+    assert (status, data["code"]) == (400, 50035)
+    assert field_errors(data, f"0.options.0.{path}")
+    emulator.expect_violation(path)
+
+
+async def test_the_8000_characters_count_each_texts_longest_translation(
+    emulator: Emulator, api: Api
+) -> None:
+    """250 choices of 4 characters fit easily; translated into 30-character names they
+    count as 33 each, over 8000 in all."""
+
+    def command(translated: bool) -> Json:
+        def choice(i: int) -> Json:
+            names = {"name_localizations": {"de": "ü" * 30}} if translated else {}
+            return {"name": "c", "value": f"v{i:02d}", **names}
+
+        options = [option(f"o{n}", choices=[choice(i) for i in range(25)]) for n in range(10)]
+        return chat(options=options)
+
+    status, _ = await sync(api, [command(translated=False)])
+    assert status == 200
+    status, data = await sync(api, [command(translated=True)])
+    assert (status, data["code"]) == (400, 50035)
+    [error] = field_errors(data, "0")
+    assert error["code"] == "APPLICATION_COMMAND_TOO_LARGE"
+    emulator.expect_violation("APPLICATION_COMMAND_TOO_LARGE")
+
+
+async def test_a_localized_option_name_cannot_be_another_options_name(
+    emulator: Emulator, api: Api
+) -> None:
+    """Within one option list, a translated name differs from the other options' names and
+    from their translations into the same locale."""
+    fine = [
+        option("seats", name_localizations={"de": "plätze", "hu": "seats"}),
+        option("game", name_localizations={"de": "spiel", "hu": "plätze"}),
+    ]
+    status, _ = await sync(api, [chat(options=fine)])
+    assert status == 200
+    clash_default = [option("seats", name_localizations={"de": "game"}), option("game")]
+    clash_locale = [
+        option("seats", name_localizations={"de": "spiel"}),
+        option("game", name_localizations={"de": "spiel"}),
+    ]
+    for options, path in (
+        (clash_default, "0.options.0.name_localizations.de"),
+        (clash_locale, "0.options.1.name_localizations.de"),
+    ):
+        status, data = await sync(api, [chat(options=options)])
+        assert (status, data["code"]) == (400, 50035)
+        assert field_errors(data, path), path
+    emulator.expect_violation("another option's name")
