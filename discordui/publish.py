@@ -32,7 +32,7 @@ from discordui.components import act_view, table_view
 from discordui.lobbies import refresh_lobby
 from discordui.replays import attach_replay_later
 from discordui.tables import mention_of, table_content, table_file
-from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
+from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread, open_public_thread
 from host import text
 from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
@@ -263,13 +263,7 @@ async def open_thread(bot: TableBot, game: Loaded) -> bool:
             if not isinstance(parent, discord.TextChannel):
                 log.warning("game %s: channel %s takes no threads", row.id, row.channel_id)
                 return False
-            thread_id = (
-                await parent.create_thread(
-                    name=name,
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=ARCHIVE_AFTER_MINUTES,
-                )
-            ).id
+            thread_id = await open_public_thread(bot, parent.id, name)
     except discord.HTTPException as exc:
         log.warning("could not open the thread of game %s: %s", row.id, exc)
         return False

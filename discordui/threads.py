@@ -29,6 +29,22 @@ async def reopen(bot: TableBot, thread_id: int) -> None:
     await bot.http.edit_channel(thread_id, archived=False)
 
 
+async def open_public_thread(bot: TableBot, channel_id: int, name: str) -> int:
+    """A public thread in a text channel without a starter message; returns its id.
+
+    ``TextChannel.create_thread`` always sends ``invitable``, which Discord documents for
+    private threads only, so the route is called here with the public thread's fields alone.
+    """
+    route = discord.http.Route("POST", "/channels/{channel_id}/threads", channel_id=channel_id)
+    payload = {
+        "name": name,
+        "type": discord.ChannelType.public_thread.value,
+        "auto_archive_duration": ARCHIVE_AFTER_MINUTES,
+    }
+    created = await bot.http.request(route, json=payload)
+    return int(created["id"])
+
+
 async def in_thread(bot: TableBot, thread_id: int, call: Callable[[], Awaitable[T]]) -> T:
     """Run ``call`` (an edit, adding a member...); if the thread turns out archived, unarchive
     it and run ``call`` once more."""

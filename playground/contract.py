@@ -15,10 +15,16 @@ from typing import Any
 
 from playground.models import RecordedRequest
 from playground.validation import (
+    CALLBACK_MESSAGE_FLAGS,
+    CREATE_MESSAGE_FLAGS,
+    DEFERRED_CALLBACK_FLAGS,
+    EDIT_MESSAGE_FLAGS,
+    FOLLOWUP_FLAGS,
     Problems,
     autocomplete_problems,
     commands_problems,
     files_problems,
+    flags_problems,
     message_problems,
     modal_problems,
     thread_problems,
@@ -28,9 +34,13 @@ Json = dict[str, Any]
 Checker = Callable[[RecordedRequest, Json], Problems]
 
 
-def _message(creating: bool) -> Checker:
+def _message(creating: bool, flags_allowed: int | None) -> Checker:
+    """A message route; ``flags_allowed`` as in ``message_problems`` (None: not checked)."""
+
     def check(request: RecordedRequest, body: Json) -> Problems:
-        return message_problems(body, file_count=len(request.files), creating=creating)
+        return message_problems(
+            body, file_count=len(request.files), creating=creating, flags_allowed=flags_allowed
+        )
 
     return check
 
@@ -38,12 +48,19 @@ def _message(creating: bool) -> Checker:
 def _callback(request: RecordedRequest, body: Json) -> Problems:
     kind, data = body.get("type"), body.get("data") or {}
     if kind in (4, 7):
-        found = message_problems(data, file_count=len(request.files), creating=kind == 4)
+        found = message_problems(
+            data,
+            file_count=len(request.files),
+            creating=kind == 4,
+            flags_allowed=CALLBACK_MESSAGE_FLAGS,
+        )
     elif kind == 8:
         found = autocomplete_problems(data)
     elif kind == 9:
         found = modal_problems(data)
-    elif kind in (1, 5, 6):
+    elif kind == 5:
+        found = flags_problems(data, DEFERRED_CALLBACK_FLAGS)
+    elif kind in (1, 6):
         found = {}
     else:
         found = {"type": f"Unknown callback type {kind!r}."}
@@ -57,9 +74,11 @@ def _commands(request: RecordedRequest, body: Json) -> Problems:
     return commands_problems(commands)
 
 
-def _thread(creating: bool) -> Checker:
+def _thread(*, typed: bool) -> Checker:
+    """A thread started from a message, or (``typed``) without one."""
+
     def check(request: RecordedRequest, body: Json) -> Problems:
-        return thread_problems(body, creating=creating)
+        return thread_problems(body, creating=True, typed=typed)
 
     return check
 
@@ -70,13 +89,18 @@ def _channel_edit(request: RecordedRequest, body: Json) -> Problems:
 
 #: (method, path regex) -> what to check. Paths are as recorded (without ``/api/v10``).
 RULES: tuple[tuple[str, re.Pattern[str], Checker], ...] = (
-    ("POST", re.compile(r"^/channels/\d+/messages$"), _message(True)),
-    ("PATCH", re.compile(r"^/channels/\d+/messages/\d+$"), _message(False)),
+    ("POST", re.compile(r"^/channels/\d+/messages$"), _message(True, CREATE_MESSAGE_FLAGS)),
+    ("PATCH", re.compile(r"^/channels/\d+/messages/\d+$"), _message(False, None)),
     ("POST", re.compile(r"^/interactions/\d+/[^/]+/callback$"), _callback),
-    ("POST", re.compile(r"^/webhooks/\d+/[^/]+$"), _message(True)),
-    ("PATCH", re.compile(r"^/webhooks/\d+/[^/]+/messages/[^/]+$"), _message(False)),
+    ("POST", re.compile(r"^/webhooks/\d+/[^/]+$"), _message(True, FOLLOWUP_FLAGS)),
+    (
+        "PATCH",
+        re.compile(r"^/webhooks/\d+/[^/]+/messages/[^/]+$"),
+        _message(False, EDIT_MESSAGE_FLAGS),
+    ),
     ("PUT", re.compile(r"^/applications/\d+(/guilds/\d+)?/commands$"), _commands),
-    ("POST", re.compile(r"^/channels/\d+(/messages/\d+)?/threads$"), _thread(True)),
+    ("POST", re.compile(r"^/channels/\d+/threads$"), _thread(typed=True)),
+    ("POST", re.compile(r"^/channels/\d+/messages/\d+/threads$"), _thread(typed=False)),
     ("PATCH", re.compile(r"^/channels/\d+$"), _channel_edit),
 )
 

@@ -32,7 +32,14 @@ from playground.interactions import (
     MODAL_SUBMIT,
     InteractionResult,
 )
-from playground.models import Channel, FakeUser, Guild, Message, RecordedRequest
+from playground.models import (
+    Channel,
+    FakeUser,
+    Guild,
+    IgnoredField,
+    Message,
+    RecordedRequest,
+)
 from playground.patch import is_loopback
 from playground.ratelimits import RateLimiter
 from playground.rest import Fault, RestApi
@@ -298,7 +305,8 @@ class Emulator:
         self.state.changed()
 
     async def advance(self, seconds: float) -> list[Channel]:
-        """Move the emulator clock on: threads idle for their auto-archive time archive.
+        """Move the emulator clock on: threads idle for their auto-archive time archive, and
+        interactions age (the 3-second deadline, the 15-minute token).
 
         Returns the threads archived (each announced with THREAD_UPDATE).
         """
@@ -689,6 +697,13 @@ class Emulator:
         for result in self.interactions.values():
             found += [f"{result.label} by {result.user.name}: {e}" for e in result.errors]
         return [v for v in found if not any(e in v for e in self._expected)]
+
+    @property
+    def ignored(self) -> list[IgnoredField]:
+        """Fields the bot sent where Discord documents no meaning for them (``invitable`` on a
+        public thread): Discord accepts such a request, so they are no violation, but a test
+        can assert the bot sends none."""
+        return self.rest.ignored
 
     def expect_violation(self, text: str) -> None:
         """A test that breaks a rule on purpose: violations containing ``text`` are fine."""

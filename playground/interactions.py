@@ -1,15 +1,16 @@
 """Interactions in flight: what the test driver sees, and how the bot's callbacks apply.
 
 Discord rules emulated here: one callback per interaction, within the deadline (3 s) measured
-from dispatch; a late one gets 404 code 10062 and a second one 400 code 40060. Followups use
-the interaction token for 15 minutes and only after the interaction was acknowledged; the
-first followup after a "thinking" defer fills the placeholder instead of posting anew.
+from dispatch to the callback's arrival; a late one gets 404 code 10062 and a second one 400
+code 40060. Followups use the interaction token for 15 minutes and only after the interaction
+was acknowledged; the first followup after a "thinking" defer fills the placeholder instead of
+posting anew. Both durations run on the emulator clock (``State.clock``): ``Emulator.advance``
+moves past them, and the modelled latency is spent before a request arrives.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,8 +18,13 @@ from playground import payloads
 from playground.models import Channel, FakeUser, Message, RecordedFile
 from playground.state import State
 from playground.validation import (
+    CALLBACK_MESSAGE_FLAGS,
+    DEFERRED_CALLBACK_FLAGS,
+    EDIT_MESSAGE_FLAGS,
+    FOLLOWUP_FLAGS,
     autocomplete_problems,
     files_problems,
+    flags_problems,
     message_problems,
     modal_problems,
 )
@@ -109,7 +115,7 @@ class InteractionResult:
         self.modal: Json | None = None
         self.choices: list[Json] | None = None
         self._state = state
-        self._dispatched_at = time.monotonic()
+        self._dispatched_at = state.clock()
         self._answered = asyncio.Event()
         self._original_id: int | None = None
         self._message_ids: list[int] = []
@@ -130,7 +136,7 @@ class InteractionResult:
         """Whether the bot has not answered yet and still could (the deadline has not passed)."""
         if self.callback_type is not None or self.errors:
             return False
-        late = (time.monotonic() - self._dispatched_at) > (self.deadline or float("inf"))
+        late = (self._state.clock() - self._dispatched_at) > (self.deadline or float("inf"))
         return not late
 
     @property
@@ -155,8 +161,8 @@ class InteractionResult:
         return messages[0]
 
     def mark_dispatched(self) -> None:
-        """Start the deadline clock (called right before INTERACTION_CREATE is sent)."""
-        self._dispatched_at = time.monotonic()
+        """Start the deadline and the token's life (right before INTERACTION_CREATE is sent)."""
+        self._dispatched_at = self._state.clock()
 
     async def done(self, timeout: float = 5.0) -> InteractionResult:
         """Wait for the bot's first callback (accepted or not) and return self."""
@@ -189,9 +195,14 @@ class InteractionResult:
 
     # -- the bot's side -----------------------------------------------------------------
 
-    async def callback(self, body: Json, files: Sequence[RecordedFile]) -> Reply:
-        """Apply ``POST /interactions/{id}/{token}/callback``; returns (status, body)."""
-        elapsed = (time.monotonic() - self._dispatched_at) * 1000
+    async def callback(
+        self, body: Json, files: Sequence[RecordedFile], *, at: float | None = None
+    ) -> Reply:
+        """Apply ``POST /interactions/{id}/{token}/callback``; returns (status, body).
+
+        ``at`` is when the request arrived on the emulator clock (default: now).
+        """
+        elapsed = (self._arrival(at) - self._dispatched_at) * 1000
         try:
             return await self._callback(body, files, elapsed)
         finally:
@@ -216,10 +227,21 @@ class InteractionResult:
             kind = _KIND_NAMES[self.kind]
             return self._reject({"type": f"callback {callback_type} is not valid for a {kind}"})
         problems = files_problems([len(f.data) for f in files])
-        if callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        if callback_type == CHANNEL_MESSAGE:
             problems |= message_problems(
-                data, file_count=len(files), creating=callback_type == CHANNEL_MESSAGE
+                data, file_count=len(files), creating=True, flags_allowed=CALLBACK_MESSAGE_FLAGS
             )
+        elif callback_type == UPDATE_MESSAGE:
+            source = self._source()
+            problems |= message_problems(
+                data,
+                file_count=len(files),
+                creating=False,
+                flags_allowed=CALLBACK_MESSAGE_FLAGS,
+                current=None if source is None else source.editable(),
+            )
+        elif callback_type == DEFERRED_CHANNEL_MESSAGE:
+            problems |= flags_problems(data, DEFERRED_CALLBACK_FLAGS)
         elif callback_type == AUTOCOMPLETE_RESULT:
             problems |= autocomplete_problems(data)
         elif callback_type == MODAL:
@@ -283,17 +305,21 @@ class InteractionResult:
             ephemeral=message is not None and message.ephemeral,
         )
 
-    async def followup(self, body: Json, files: Sequence[RecordedFile]) -> Reply:
+    async def followup(
+        self, body: Json, files: Sequence[RecordedFile], *, at: float | None = None
+    ) -> Reply:
         """Apply ``POST /webhooks/{app}/{token}``: a new message, or fill the placeholder.
 
         Filling a "thinking" placeholder with the first followup still works on Discord but
         is documented as deprecated (edit ``@original`` instead), so it is recorded as an
         error here.
         """
-        refusal = self._webhook_refusal()
+        refusal = self._webhook_refusal(self._arrival(at))
         if refusal is not None:
             return refusal
-        problems = message_problems(body, file_count=len(files), creating=True)
+        problems = message_problems(
+            body, file_count=len(files), creating=True, flags_allowed=FOLLOWUP_FLAGS
+        )
         problems |= files_problems([len(f.data) for f in files])
         if problems:
             return self._reject(problems)
@@ -327,10 +353,16 @@ class InteractionResult:
         return 200, state.message_payload(message)
 
     async def webhook_message(
-        self, method: str, message_ref: str, body: Json, files: Sequence[RecordedFile]
+        self,
+        method: str,
+        message_ref: str,
+        body: Json,
+        files: Sequence[RecordedFile],
+        *,
+        at: float | None = None,
     ) -> Reply:
         """GET, PATCH or DELETE ``/webhooks/{app}/{token}/messages/{@original|id}``."""
-        refusal = self._webhook_refusal()
+        refusal = self._webhook_refusal(self._arrival(at))
         if refusal is not None:
             return refusal
         if message_ref == "@original":
@@ -345,7 +377,13 @@ class InteractionResult:
         if method == "DELETE":
             await self._state.delete_message(message)
             return 204, None
-        problems = message_problems(body, file_count=len(files), creating=False)
+        problems = message_problems(
+            body,
+            file_count=len(files),
+            creating=False,
+            flags_allowed=EDIT_MESSAGE_FLAGS,
+            current=message.editable(),
+        )
         problems |= files_problems([len(f.data) for f in files])
         if problems:
             return self._reject(problems)
@@ -358,11 +396,14 @@ class InteractionResult:
         self._remember(message)
         return 200, self._state.message_payload(message)
 
-    def _webhook_refusal(self) -> Reply | None:
+    def _arrival(self, at: float | None) -> float:
+        return self._state.clock() if at is None else at
+
+    def _webhook_refusal(self, arrived: float) -> Reply | None:
         if self.callback_type is None:
             # An interaction never acknowledged (or answered late) has no webhook.
             return 404, payloads.error("Unknown Webhook", 10015)
-        if time.monotonic() - self._dispatched_at > TOKEN_LIFETIME_S:
+        if arrived - self._dispatched_at > TOKEN_LIFETIME_S:
             return 401, payloads.error("Invalid Webhook Token", 50027)
         return None
 

@@ -83,6 +83,8 @@ class Channel:
     locked: bool = False
     auto_archive_duration: int = 1440
     invitable: bool = True
+    #: Slowmode in seconds (bots are exempt; kept so the thread object reports it).
+    rate_limit_per_user: int = 0
     last_activity: float = 0.0
     archived_at: float = 0.0
     bot_allow: int = 0
@@ -128,6 +130,7 @@ class Channel:
                     self.archived_at or self.created_at.timestamp(), tz=dt.UTC
                 ),
                 invitable=self.invitable,
+                rate_limit_per_user=self.rate_limit_per_user,
             )
         overwrites = []
         if self.bot_allow or self.bot_deny:
@@ -245,6 +248,10 @@ class Message:
         """Whether this is an unfilled "thinking" placeholder."""
         return bool(self.flags & payloads.LOADING)
 
+    def editable(self) -> Json:
+        """What an edit builds on: the content, embeds and flags as they stand."""
+        return {"content": self.content, "embeds": self.embeds, "flags": self.flags}
+
     def iter_components(self) -> Iterator[Json]:
         """Every component, depth first: rows, then the buttons and selects inside them."""
         stack = list(reversed(self.components))
@@ -323,6 +330,8 @@ class RecordedRequest:
     ephemeral_to: int | None = None
     #: ``file:line function`` of the bot's code that sent it (from a traced bot), or "".
     origin: str = ""
+    #: When it reached the emulator, after the modelled network time (``State.clock``).
+    arrived_at: float = 0.0
 
     @property
     def public(self) -> bool:
@@ -337,3 +346,16 @@ class RecordedRequest:
     def __str__(self) -> str:
         where = f" from {self.origin}" if self.origin else ""
         return f"{self.method} {self.path} -> {self.status}{where}"
+
+
+@dataclass(frozen=True)
+class IgnoredField:
+    """A field a request sent where Discord's documentation gives it no meaning: Discord
+    takes the request and leaves the field unused, and so does the emulator, noting it."""
+
+    request: RecordedRequest
+    field: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.request}: {self.field}: {self.why}"

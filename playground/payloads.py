@@ -48,9 +48,13 @@ CONTEXT_GUILD = 0
 CONTEXT_BOT_DM = 1
 
 # Message flags.
+SUPPRESS_EMBEDS = 1 << 2
 HAS_THREAD = 1 << 5
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12
+IS_VOICE_MESSAGE = 1 << 13
+IS_COMPONENTS_V2 = 1 << 15
 
 
 def snowflake_time(snowflake: int) -> dt.datetime:
@@ -195,6 +199,7 @@ def thread_channel(
     created_at: dt.datetime,
     archived_at: dt.datetime,
     invitable: bool = True,
+    rate_limit_per_user: int = 0,
 ) -> Json:
     """A thread (``thread_metadata``, ``message_count`` and ``member_count`` are required)."""
     return {
@@ -205,7 +210,7 @@ def thread_channel(
         "owner_id": str(owner_id),
         "name": name,
         "last_message_id": None,
-        "rate_limit_per_user": 0,
+        "rate_limit_per_user": rate_limit_per_user,
         "message_count": message_count,
         "total_message_sent": message_count,
         "member_count": member_count,

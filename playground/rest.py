@@ -22,7 +22,15 @@ from aiohttp import BodyPartReader, web
 
 from playground import payloads
 from playground.interactions import InteractionResult
-from playground.models import Channel, FakeUser, Guild, Message, RecordedFile, RecordedRequest
+from playground.models import (
+    Channel,
+    FakeUser,
+    Guild,
+    IgnoredField,
+    Message,
+    RecordedFile,
+    RecordedRequest,
+)
 from playground.ratelimits import RateLimiter
 from playground.state import (
     ADD_REACTIONS,
@@ -41,6 +49,7 @@ from playground.state import (
     permission_names,
 )
 from playground.validation import (
+    CREATE_MESSAGE_FLAGS,
     commands_problems,
     is_valid_emoji,
     message_problems,
@@ -132,6 +141,8 @@ class RestApi:
         self.recorded: list[RecordedRequest] = []
         self.errors: list[str] = []
         self.faults: list[Fault] = []
+        #: Fields Discord documents for other cases only: accepted and unused, but noted.
+        self.ignored: list[IgnoredField] = []
         self.limiter = RateLimiter()
         #: Seconds every REST call waits before it is handled: (low, high), drawn per call.
         self.latency: tuple[float, float] = (0.0, 0.0)
@@ -164,6 +175,8 @@ class RestApi:
         request[FILES] = files
         self._check_acknowledged(request, record)
         await self._travel(request.method, path)
+        # Deadlines count to the arrival: the modelled network time is spent by now.
+        record.arrived_at = self.state.clock()
         response = await self._answer(request, handler, record, path)
         record.status = response.status
         self.state.changed()
@@ -376,7 +389,7 @@ class RestApi:
         if result is None or str(result.id) != request.match_info["iid"]:
             return not_found("Unknown interaction", 10062)
         files = request[FILES]
-        status, data = await result.callback(request[BODY], files)
+        status, data = await result.callback(request[BODY], files, at=request[RECORD].arrived_at)
         if status == 200 and data is not None:
             resource = data["resource"]
             shown = resource.get("message")
@@ -391,7 +404,7 @@ class RestApi:
         if result is None:
             return not_found("Unknown Webhook", 10015)
         files = request[FILES]
-        status, data = await result.followup(request[BODY], files)
+        status, data = await result.followup(request[BODY], files, at=request[RECORD].arrived_at)
         _note_audience(request, result, data)
         if status == 200 and request.query.get("wait") not in ("1", "true", "True"):
             return web.Response(status=204)
@@ -406,7 +419,9 @@ class RestApi:
             return not_found("Unknown Webhook", 10015)
         files = request[FILES]
         mid = request.match_info["mid"]
-        status, data = await result.webhook_message(request.method, mid, request[BODY], files)
+        status, data = await result.webhook_message(
+            request.method, mid, request[BODY], files, at=request[RECORD].arrived_at
+        )
         _note_audience(request, result, data)
         return reply(status, data)
 
@@ -460,9 +475,19 @@ class RestApi:
             return missing_permissions(lacking) if lacking else refusal(*WRONG_CHANNEL_TYPE)
         changes: dict[str, Any] = {
             k: body[k]
-            for k in ("archived", "locked", "name", "auto_archive_duration", "invitable")
+            for k in (
+                "archived",
+                "locked",
+                "name",
+                "auto_archive_duration",
+                "invitable",
+                "rate_limit_per_user",
+            )
             if k in body
         }
+        self._note_invitable(request, channel.type)
+        if channel.type != payloads.PRIVATE_THREAD:
+            changes.pop("invitable", None)
         only_unarchive = set(changes) == {"archived"} and changes["archived"] is False
         if only_unarchive:
             if channel.locked:
@@ -481,7 +506,9 @@ class RestApi:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if channel.archived and not only_unarchive and changes.get("archived") is not False:
             return refusal(*ARCHIVED)
-        for key in ("name", "auto_archive_duration", "invitable", "locked"):
+        if changes.get("rate_limit_per_user", 0) is None:
+            changes["rate_limit_per_user"] = 0  # null turns slowmode off
+        for key in ("name", "auto_archive_duration", "invitable", "locked", "rate_limit_per_user"):
             if key in changes:
                 setattr(channel, key, changes[key])
         if "archived" in changes:
@@ -542,7 +569,9 @@ class RestApi:
         lacking = state.missing(channel, needed)
         if lacking:
             return missing_permissions(lacking)
-        problems = message_problems(body, file_count=len(files), creating=True)
+        problems = message_problems(
+            body, file_count=len(files), creating=True, flags_allowed=CREATE_MESSAGE_FLAGS
+        )
         if problems:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if channel.locked:
@@ -589,7 +618,10 @@ class RestApi:
         lacking = self.state.missing(channel, ATTACH_FILES if files else 0)
         if lacking:
             return missing_permissions(lacking)
-        problems = message_problems(body, file_count=len(files), creating=False)
+        # Flags the author may not change are ignored here, not refused (state.edit_message).
+        problems = message_problems(
+            body, file_count=len(files), creating=False, current=message.editable()
+        )
         if problems:
             return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if channel.locked:
@@ -662,15 +694,25 @@ class RestApi:
         }.get((parent.type, starter is not None))
         if kinds is None:
             return refusal(*WRONG_CHANNEL_TYPE)
+        problems = thread_problems(body, creating=True, typed=starter is None)
+        if problems:
+            return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if starter is not None:
             kind = next(iter(kinds))
         else:
-            # Without a starter message the API defaults to a private thread.
-            kind = int(body.get("type") or payloads.PRIVATE_THREAD)
-            if parent.type == payloads.GUILD_ANNOUNCEMENT and "type" not in body:
+            # Without a starter message the API defaults to a private thread (a type of 0,
+            # a text channel's, is no thread type: thread_problems refused it).
+            requested = body.get("type")
+            kind = payloads.PRIVATE_THREAD if requested is None else int(requested)
+            if parent.type == payloads.GUILD_ANNOUNCEMENT and requested is None:
                 kind = payloads.ANNOUNCEMENT_THREAD
             if kind not in kinds:
-                return json_response(payloads.error("Invalid thread type", 50035), 400)
+                return json_response(
+                    payloads.error(
+                        "Invalid Form Body", 50035, {"type": "Invalid thread type for the channel."}
+                    ),
+                    400,
+                )
         needed = (
             CREATE_PRIVATE_THREADS if kind == payloads.PRIVATE_THREAD else (CREATE_PUBLIC_THREADS)
         )
@@ -679,9 +721,6 @@ class RestApi:
         lacking = self.state.missing(parent, needed)
         if lacking:
             return missing_permissions(lacking)
-        problems = thread_problems(body, creating=True)
-        if problems:
-            return json_response(payloads.error("Invalid Form Body", 50035, problems), 400)
         if starter is not None and starter.thread_id is not None:
             return json_response(
                 payloads.error("A thread has already been created for this message", 160004),
@@ -695,8 +734,18 @@ class RestApi:
             auto_archive_duration=int(body.get("auto_archive_duration") or 4320),
             from_message=starter,
             invitable=bool(body.get("invitable", True)),
+            rate_limit_per_user=int(body.get("rate_limit_per_user") or 0),
         )
+        self._note_invitable(request, kind)
         return json_response(thread.payload())
+
+    def _note_invitable(self, request: web.Request, kind: int) -> None:
+        """``invitable`` is documented for private threads only: on another thread Discord
+        does not refuse it, and it means nothing there."""
+        if "invitable" in request[BODY] and kind != payloads.PRIVATE_THREAD:
+            self.ignored.append(
+                IgnoredField(request[RECORD], "invitable", "documented for private threads only")
+            )
 
     async def thread_member(self, request: web.Request) -> web.Response:
         """``thread.add_user`` / ``remove_user`` (and ``@me`` for join/leave).

@@ -131,7 +131,8 @@ class State:
         self.dispatch: DispatchHook = _no_dispatch
         self.version = 0
         self._changed = asyncio.Event()
-        #: Seconds added to the wall clock by ``Emulator.advance`` (thread archiving).
+        #: Seconds ``Emulator.advance`` added to the emulator clock (thread archiving,
+        #: interaction deadlines and token lifetimes).
         self.clock_offset = 0.0
         #: Users who closed their DMs: the bot's messages to them get 403 code 50007.
         self.dms_closed: set[int] = set()
@@ -271,6 +272,14 @@ class State:
         """The emulator clock: wall-clock seconds plus what ``Emulator.advance`` added."""
         return time.time() + self.clock_offset
 
+    def clock(self) -> float:
+        """The emulator clock for durations: monotonic seconds plus what ``advance`` added.
+
+        Interaction deadlines and token lifetimes are measured on it, so a test can move
+        past them without waiting, and a wall-clock jump cannot.
+        """
+        return time.monotonic() + self.clock_offset
+
     def permissions(
         self, user: FakeUser, channel: Channel | None = None, *, guild: Guild | int | None = None
     ) -> int:
@@ -407,6 +416,7 @@ class State:
         auto_archive_duration: int,
         from_message: Message | None = None,
         invitable: bool = True,
+        rate_limit_per_user: int = 0,
     ) -> Channel:
         """Create a thread; one started from a message shares the message's id, as on Discord."""
         thread_id = from_message.id if from_message is not None else self.next_id()
@@ -420,6 +430,7 @@ class State:
             member_ids={owner.id},
             auto_archive_duration=auto_archive_duration,
             invitable=invitable,
+            rate_limit_per_user=rate_limit_per_user,
             last_activity=self.now(),
         )
         self.channels[thread.id] = thread
@@ -566,8 +577,12 @@ class State:
         filling = message.loading
         self._fill(message, body, files, replace_attachments="attachments" in body)
         if "flags" in body and body["flags"] is not None:
-            kept = message.flags & (payloads.EPHEMERAL | payloads.HAS_THREAD)
-            message.flags = kept | (int(body["flags"]) & ~(payloads.EPHEMERAL | payloads.LOADING))
+            # An edit sets or clears SUPPRESS_EMBEDS and may only set IS_COMPONENTS_V2; the
+            # other bits stay as they are (Discord ignores changes to them).
+            asked = int(body["flags"])
+            message.flags = (message.flags & ~payloads.SUPPRESS_EMBEDS) | (
+                asked & (payloads.SUPPRESS_EMBEDS | payloads.IS_COMPONENTS_V2)
+            )
         message.flags &= ~payloads.LOADING
         if not filling:  # a filled "thinking" placeholder does not show as edited
             message.edited_at = dt.datetime.now(dt.UTC)
@@ -678,10 +693,11 @@ class State:
         """Store a bulk overwrite (global, or to the guild ``guild``), adding the fields
         Discord adds; returns what was stored."""
         current = self.global_commands if guild is None else self.commands_by_guild.get(guild, [])
-        existing = {c["name"]: c for c in current}
+        # Names are unique per type: a chat command and a user command may share one.
+        existing = {(c["name"], c.get("type", 1)): c for c in current}
         stored = []
         for command in commands:
-            previous = existing.get(command["name"])
+            previous = existing.get((command["name"], command.get("type", 1)))
             entry: Json = {
                 "type": 1,
                 "options": [],

@@ -153,6 +153,28 @@ async def test_game_threads_stay_open_a_week_and_reopen_when_archived(
         assert emulator.requests("PATCH", rf"^/channels/{thread.id}$")
 
 
+async def test_a_public_thread_without_a_lobby_post_is_made_without_invitable(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """A game whose lobby post is unknown (lost before it was noted) gets a public thread of
+    its own. discord.py's ``create_thread`` would send ``invitable``, which Discord documents
+    for private threads only; the bot leaves it out, and every thread it makes is one whose
+    fields all mean something to Discord."""
+    alice, bob = players[:2]
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        values = {"game": "civ", "seats": 2, "options": ""}
+        lobby = await finished(await emulator.slash(alice, "game new", options=values))
+        game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
+        await finished(await emulator.press(bob, lobby, label="Join"))
+        await bot.store.update_game(game_id, lobby_message_id=None)
+        await finished(await emulator.press(alice, lobby, label="Start"))
+        [made] = emulator.requests("POST", rf"^/channels/{emulator.games_channel_id}/threads$")
+        assert made.status == 200 and "invitable" not in made.json
+        thread = emulator.channel(int((await bot.service.load(game_id)).row.thread_id))
+        assert thread.type == 11 and thread.id != lobby.id
+    assert emulator.ignored == []
+
+
 async def test_inviting_into_an_archived_private_thread_reopens_it(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
