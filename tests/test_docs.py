@@ -7,9 +7,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-#: A path: folders, then a file name with an extension of the repository's files.
+#: A path: folders (or ``..``), then a file name with an extension of the repository's files.
 PATH = re.compile(
-    r"(?<![\w/.:@-])((?:\.?[\w-]+/)+[\w-]+\.(?:py|md|toml|json|sql|txt|png|sh|gif|ttf|otf))"
+    r"(?<![\w/.:@-])((?:(?:\.\.|\.?[\w-]+)/)+[\w-]+\.(?:py|md|toml|json|sql|txt|png|sh|gif|ttf|otf))"
     r"(?![\w.])"
 )
 #: Paths that stand for a kind of file, not for one file.
@@ -22,14 +22,17 @@ def named_paths(doc: Path) -> list[str]:
 
 
 def test_every_path_the_docs_name_exists() -> None:
-    """A path is the repository's (from its root) or a neighbour of the document naming it."""
+    """A path is the repository's (from its root) or a neighbour of the document naming it;
+    nothing outside the repository is named (a reader of the repository cannot open it)."""
     missing = [
         f"{doc.relative_to(ROOT)}: {path}"
         for doc in DOCS
         for path in named_paths(doc)
         if path not in PLACEHOLDERS
-        and not (ROOT / path).exists()
-        and not (doc.parent / path).exists()
+        and not any(
+            where.exists() and where.resolve().is_relative_to(ROOT)
+            for where in (ROOT / path, doc.parent / path)
+        )
     ]
     assert not missing, "\n".join(missing)
 
