@@ -444,6 +444,11 @@ class Store(Protocol):
         """Every game with a pending announcement (after a restart or a failed post)."""
         ...
 
+    async def unposted_lobbies(self) -> list[GameRow]:
+        """Every open lobby without a ``lobby_message_id`` (the bot stopped between posting
+        its lobby message and storing the id, or before posting it), oldest first."""
+        ...
+
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         """The latest stored state and the seq it belongs to."""
         ...

@@ -230,6 +230,9 @@ class CachedStore:
     async def games_to_announce(self) -> list[GameRow]:
         return await self.inner.games_to_announce()
 
+    async def unposted_lobbies(self) -> list[GameRow]:
+        return await self.inner.unposted_lobbies()
+
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         return await self.inner.snapshot(game_id)
 

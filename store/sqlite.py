@@ -669,6 +669,13 @@ class SqliteStore:
         )
         return self._each(_game_row, rows)
 
+    async def unposted_lobbies(self) -> list[GameRow]:
+        rows = await self._read(
+            f"SELECT {_GAME_SELECT} FROM games "
+            "WHERE status = 'lobby' AND lobby_message_id IS NULL ORDER BY id"
+        )
+        return self._each(_game_row, rows)
+
     async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         rows = await self._read("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
         if not rows:

@@ -60,6 +60,20 @@ async def test_list_games_filters_by_guild_and_status(memory_store: SqliteStore)
     assert [g.id for g in running] == [a.id, b.id]
 
 
+async def test_unposted_lobbies_are_open_lobbies_without_a_message_id(
+    memory_store: SqliteStore,
+) -> None:
+    """Only lobbies still open and lacking their post's id are listed, oldest first."""
+    first = await make_lobby(memory_store)
+    posted = await make_lobby(memory_store)
+    await memory_store.update_game(posted.id, lobby_message_id=99)
+    cancelled = await make_lobby(memory_store)
+    await memory_store.update_game(cancelled.id, status="cancelled")
+    await start_counting(memory_store)  # started: it has its thread, no lobby to join
+    last = await make_lobby(memory_store, guild_id=11)
+    assert [g.id for g in await memory_store.unposted_lobbies()] == [first.id, last.id]
+
+
 async def test_update_game_changes_allowed_fields(memory_store: SqliteStore) -> None:
     """Message ids, options and seats_wanted can be changed; updated_at moves."""
     game = await make_lobby(memory_store)
