@@ -23,8 +23,7 @@ from discordui.lobbies import (
     IMAGE_CHOICES,
     POLICY_CHOICES,
     lobby_action,
-    lobby_components,
-    lobby_embed,
+    lobby_message,
     parse_deadline,
     parse_options,
     refresh_lobby,
@@ -109,37 +108,37 @@ class Lobby(commands.GroupCog, group_name="game"):
         chosen = parse_options(engine.options, options, user_lang(interaction))
         turn = parse_deadline(deadline) if deadline else None
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        row = await self.bot.store.create_game(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            game=game,
-            options=chosen,
-            seats_wanted=seats,
-            created_by=interaction.user.id,
-        )
-        await self.bot.store.join(
-            row.id, interaction.user.id, handle_for(interaction.user.display_name)
-        )
-        self.bot.display_names[interaction.user.id] = interaction.user.display_name
-        rule = None
-        if turn is not None:
-            rule = await self.bot.store.set_deadline(
-                row.id, turn, policy or self.bot.config.deadline_policy
+        # Held until the answer's id is stored: meanwhile this lobby's missing id is not a
+        # post lost by a crash, for discordui.lobbies.lobby_post to look for or make.
+        async with self.bot.lobby_posting(interaction.channel_id):
+            row = await self.bot.store.create_game(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                game=game,
+                options=chosen,
+                seats_wanted=seats,
+                created_by=interaction.user.id,
             )
-        # Kept beside the engine's options, which the engine alone checks.
-        if images is not None:
-            await self.bot.store.set_game_setting(row.id, IMAGES, images)
-        if invite_only:
-            await self.bot.store.set_game_setting(row.id, INVITE_ONLY, True)
-        settings = await self.bot.store.game_settings(row.id)
-        loaded = await self.bot.service.load(row.id)
-        lang = await self.bot.public_lang(row.guild_id)
-        await interaction.response.send_message(
-            embed=lobby_embed(lang, loaded, rule, settings, names=self.bot.display_names),
-            view=lobby_components(lang, loaded),
-        )
-        message = await interaction.original_response()
-        await self.bot.store.update_game(row.id, lobby_message_id=message.id)
+            await self.bot.store.join(
+                row.id, interaction.user.id, handle_for(interaction.user.display_name)
+            )
+            self.bot.display_names[interaction.user.id] = interaction.user.display_name
+            if turn is not None:
+                await self.bot.store.set_deadline(
+                    row.id, turn, policy or self.bot.config.deadline_policy
+                )
+            # Kept beside the engine's options, which the engine alone checks.
+            if images is not None:
+                await self.bot.store.set_game_setting(row.id, IMAGES, images)
+            if invite_only:
+                await self.bot.store.set_game_setting(row.id, INVITE_ONLY, True)
+            embed, view = await lobby_message(self.bot, await self.bot.service.load(row.id))
+            assert view is not None  # a new game is an open lobby
+            # The lobby post is this answer; should the bot stop before its id is stored, the
+            # lobby's next event (or the next start) finds it in the channel.
+            answer = await interaction.response.send_message(embed=embed, view=view)
+            message_id = answer.message_id or (await interaction.original_response()).id
+            await self.bot.store.update_game(row.id, lobby_message_id=message_id)
         await Planner(self.bot).schedule_lobby(row)
 
     @app_commands.command(name="invite")

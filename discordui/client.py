@@ -167,6 +167,8 @@ class TableBot(commands.AutoShardedBot):
         self.outbox: Announcer | None = None
         #: One announcement delivery at a time per game (discordui.publish.announce).
         self._announcing: dict[int, asyncio.Lock] = {}
+        #: One lobby post made or looked for at a time per channel (discordui.lobbies).
+        self._lobby_posting: dict[int, asyncio.Lock] = {}
         #: The public view each game's table picture shows (a digest; this process only, so
         #: after a restart the first edit draws again): an edit that changes nothing visible
         #: keeps its picture.
@@ -228,6 +230,12 @@ class TableBot(commands.AutoShardedBot):
     def announcing(self, game_id: int) -> asyncio.Lock:
         """The lock held while a game's thread is brought up to date."""
         return self._announcing.setdefault(game_id, asyncio.Lock())
+
+    def lobby_posting(self, channel_id: int) -> asyncio.Lock:
+        """The lock held while a lobby post of the channel is made and its id stored, or
+        while one whose id was not stored is looked for (keyed by channel: ``/game new``
+        takes it before its game has an id)."""
+        return self._lobby_posting.setdefault(channel_id, asyncio.Lock())
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)

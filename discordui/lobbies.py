@@ -2,11 +2,21 @@
 
 Shared by the lobby buttons (``discordui.components``) and the ``/game`` commands
 (``cogs.lobby``); a start hands the thread and first table post to ``discordui.publish``.
+
+**A lobby post is never lost.** ``/game new`` stores the game, then answers with the lobby
+post, then stores the post's id. When the bot stops in between (or Discord refused the answer)
+the id is missing, and the next event of the lobby finds the post again (:func:`lobby_post`): a
+press of one of its buttons names it, otherwise the bot's message carrying the lobby's buttons
+is looked for in the channel from the game's creation on; an open lobby with no post at all
+gets a new one, whose nonce makes Discord return it rather than post it twice. The outbox
+(``discordui.outbox``) does the same for every such lobby at start.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -33,7 +43,9 @@ from host.prefs import duration_text
 from host.service import Loaded
 from host.timing import duration_option, stored_duration
 from rules.core import IllegalAction, OptionSpec
-from store import DEADLINE_POLICIES, DeadlineRow, StoreError
+from store import DEADLINE_POLICIES, DeadlineRow, GameRow, StoreError
+
+log = logging.getLogger(__name__)
 
 #: English names (the source text); other languages come from ``choice.<policy>``.
 POLICY_CHOICES = [
@@ -174,10 +186,10 @@ def lobby_embed(
     return embed
 
 
-async def refresh_lobby(
-    bot: TableBot, game: Loaded, interaction: discord.Interaction[Any] | None
-) -> None:
-    """Redraw the lobby message (in place when a lobby component was pressed)."""
+async def lobby_message(
+    bot: TableBot, game: Loaded
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The lobby post as the game is now: its embed, and its components while it is open."""
     lang = await bot.public_lang(game.row.guild_id)
     embed = lobby_embed(
         lang,
@@ -188,12 +200,126 @@ async def refresh_lobby(
         bot.display_names,
     )
     view = lobby_components(lang, game) if game.row.status == "lobby" else None
+    return embed, view
+
+
+async def refresh_lobby(
+    bot: TableBot, game: Loaded, interaction: discord.Interaction[Any] | None
+) -> None:
+    """Redraw the lobby message (in place when a lobby component was pressed); a post whose
+    id was never stored is found first (:func:`lobby_post`)."""
+    embed, view = await lobby_message(bot, game)
     if interaction is not None and interaction.type is discord.InteractionType.component:
         await interaction.response.edit_message(embed=embed, view=view)
         return
-    if game.row.lobby_message_id is not None:
+    message_id = await lobby_post(bot, game)
+    if message_id is not None:
         channel = bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
-        await channel.get_partial_message(game.row.lobby_message_id).edit(embed=embed, view=view)
+        await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+
+
+#: A post whose id was not stored is looked for among the channel's messages from this long
+#: before its game was created (the bot's clock and Discord's may differ a little) ...
+SEARCH_BEFORE = timedelta(minutes=1)
+#: ... and among this many of them at most: it was posted seconds after the game was stored.
+SEARCH_LIMIT = 200
+
+
+def lobby_nonce(game_id: int) -> str:
+    """The nonce of a lobby post made outside ``/game new`` (an interaction's answer takes
+    none): Discord returns the post made with it in the past few minutes instead of posting
+    again (``enforce_nonce``), so a repeat after a crash makes no second post."""
+    return f"lobby{game_id}"
+
+
+async def lobby_post(bot: TableBot, game: Loaded) -> int | None:
+    """The id of the game's lobby post: the stored one, else the post found in its channel
+    (then stored), else, while the lobby is open, a new post (stored too). None when a
+    started or closed game has no post to be found: its thread is what matters by then.
+
+    Under the channel's lock (:meth:`TableBot.lobby_posting`), which ``/game new`` holds
+    until it has stored the id of its answer, so a lobby being opened is never posted twice.
+    Raises discord.HTTPException when Discord refused the search or the post.
+    """
+    if game.row.lobby_message_id is not None:
+        return game.row.lobby_message_id
+    async with bot.lobby_posting(game.row.channel_id):
+        game = await bot.service.load(game.row.id)  # another event may have found it meanwhile
+        row = game.row
+        if row.lobby_message_id is not None:
+            return row.lobby_message_id
+        channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        found = await _find_post(bot, channel, row)
+        if found is not None:
+            log.info("game %s: found its lobby post %s, whose id was not stored", row.id, found)
+        elif row.status == "lobby":
+            embed, view = await lobby_message(bot, game)
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+            posted = await channel.send(embed=embed, nonce=lobby_nonce(row.id), **kwargs)
+            found = posted.id
+            log.info("game %s: its lobby was never posted; posted it as %s", row.id, found)
+        else:
+            return None
+        await bot.store.update_game(row.id, lobby_message_id=found)
+        return found
+
+
+async def _find_post(
+    bot: TableBot, channel: discord.PartialMessageable, row: GameRow
+) -> int | None:
+    """The bot's message in the game's channel that carries the lobby's buttons (the answer
+    to ``/game new``, or a post of :func:`lobby_post`), posted since the game was created."""
+    since = datetime.fromisoformat(row.created_at) - SEARCH_BEFORE
+    me = bot.user.id if bot.user is not None else None
+    prefix = LobbyButton.custom_id_prefix(row.id)
+    async for message in channel.history(limit=SEARCH_LIMIT, after=since, oldest_first=True):
+        if message.author.id == me and any(c.startswith(prefix) for c in _custom_ids(message)):
+            return message.id
+    return None
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    """The custom ids of a message's components (buttons and menus in action rows)."""
+    found = []
+    for component in message.components:
+        for child in getattr(component, "children", [component]):
+            custom_id = getattr(child, "custom_id", None)
+            if isinstance(custom_id, str):
+                found.append(custom_id)
+    return found
+
+
+async def pressed_post(
+    bot: TableBot, game: Loaded, interaction: discord.Interaction[Any]
+) -> Loaded:
+    """A lobby button or menu pressed on a post whose id was never stored: that message is
+    the lobby post (only lobby posts carry them). Stored without asking Discord anything, so
+    it may run before the press is answered."""
+    message = interaction.message
+    if (
+        game.row.lobby_message_id is not None
+        or interaction.type is not discord.InteractionType.component
+        or message is None
+    ):
+        return game
+    game.row = await bot.store.update_game(game.row.id, lobby_message_id=message.id)
+    log.info(
+        "game %s: its lobby post %s was pressed; its id is stored now", game.row.id, message.id
+    )
+    return game
+
+
+async def restore_lobby_post(bot: TableBot, game_id: int) -> bool:
+    """Find (or make) the post of an open lobby whose id was never stored, and redraw it;
+    False when Discord refused (the outbox tries again later)."""
+    game = await bot.service.load(game_id)
+    try:
+        await refresh_lobby(bot, game, None)
+    except discord.HTTPException as exc:
+        log.warning("could not restore the lobby post of game %s: %s", game_id, exc)
+        return False
+    row = await bot.store.get_game(game_id)
+    return row is not None and row.lobby_message_id is not None
 
 
 async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what: str) -> None:
@@ -207,7 +333,7 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
         # The slash form edits the lobby message before it answers: acknowledge first.
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        game = await game_here(bot, interaction, game_id)
+        game = await pressed_post(bot, await game_here(bot, interaction, game_id), interaction)
         mine = user.id == game.row.created_by or moderates(interaction, game.row.guild_id)
         if what == "join":
             await check_may_join(bot, game, user.id)
@@ -268,7 +394,7 @@ async def set_option(
     """Change one lobby option (creator or moderator)."""
     bot = bot_of(interaction)
     try:
-        game = await game_here(bot, interaction, game_id)
+        game = await pressed_post(bot, await game_here(bot, interaction, game_id), interaction)
         if game.row.status != "lobby":
             raise UserError("not_in_lobby")
         creator = interaction.user.id == game.row.created_by
@@ -330,9 +456,14 @@ class LobbyButton(
 
     def __init__(self, game_id: int, what: str, item: discord.ui.Button[Any] | None = None) -> None:
         item = item or discord.ui.Button(label=what)
-        item.custom_id = f"l:{game_id}:{what}"
+        item.custom_id = f"{self.custom_id_prefix(game_id)}{what}"
         super().__init__(item)
         self.game_id, self.what = game_id, what
+
+    @staticmethod
+    def custom_id_prefix(game_id: int) -> str:
+        """What the custom ids of a lobby's buttons start with (they name its game)."""
+        return f"l:{game_id}:"
 
     @classmethod
     async def from_custom_id(

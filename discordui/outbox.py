@@ -1,4 +1,5 @@
 """Announcements left pending are delivered: at start, and again after Discord refused one.
+Lobby posts whose id was never stored are found again (``discordui.lobbies.lobby_post``).
 
 A change and what it must announce are recorded together (``discordui.publish``); the post itself
 can still fail to happen: the bot stops between the commit and the post, the thread cannot be
@@ -13,10 +14,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from discordui.lobbies import restore_lobby_post
 from discordui.publish import announce
 from host.set_aside import GameSetAside
+from store import GameRow
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -36,8 +40,8 @@ class Outbox:
         self.bot = bot
         self.round_seconds = round_seconds
         self._task: asyncio.Task[None] | None = None
-        #: game id -> (failures in a row, monotonic time of the next try)
-        self._failing: dict[int, tuple[int, float]] = {}
+        #: (what, game id) -> (failures in a row, monotonic time of the next try)
+        self._failing: dict[tuple[str, int], tuple[int, float]] = {}
 
     async def announce(self, game_id: int) -> bool:
         """Deliver one game's pending announcement now (after the change that recorded it)."""
@@ -55,30 +59,44 @@ class Outbox:
             self._task = None
 
     async def deliver_pending(self) -> int:
-        """One round: deliver what is due; returns how many games are still pending."""
+        """One round: deliver what is due, and find (or make) the post of every open lobby
+        whose post's id was never stored; returns how many games are still pending."""
         now = time.monotonic()
         left = 0
         for row in await self.bot.store.games_to_announce():
-            if not self.bot.serves(row.guild_id):
-                continue  # another process's server
-            failures, next_try = self._failing.get(row.id, (0, 0.0))
-            if next_try > now:
-                left += 1
-                continue
-            try:
-                delivered = await announce(self.bot, row.id)
-            except GameSetAside:
-                continue  # cannot be loaded, so nothing to show (logged once, in /mod check)
-            except Exception:
-                log.exception("announcing game %s failed", row.id)
-                delivered = False
-            if delivered:
-                self._failing.pop(row.id, None)
-                continue
-            left += 1
-            wait = min(self.round_seconds * 2**failures, MAX_BACKOFF_SECONDS)
-            self._failing[row.id] = (failures + 1, now + wait)
+            left += not await self._attempt("announce", row, now, announce)
+        for row in await self.bot.store.unposted_lobbies():
+            left += not await self._attempt("lobby", row, now, restore_lobby_post)
         return left
+
+    async def _attempt(
+        self,
+        kind: str,
+        row: GameRow,
+        now: float,
+        deliver: Callable[[TableBot, int], Awaitable[bool]],
+    ) -> bool:
+        """Deliver one game's pending ``kind`` unless it failed lately and waits; True when
+        nothing of it is left for this process (delivered, another's, or set aside)."""
+        if not self.bot.serves(row.guild_id):
+            return True  # another process's server
+        key = (kind, row.id)
+        failures, next_try = self._failing.get(key, (0, 0.0))
+        if next_try > now:
+            return False
+        try:
+            delivered = await deliver(self.bot, row.id)
+        except GameSetAside:
+            return True  # cannot be loaded, so nothing to show (logged once, in /mod check)
+        except Exception:
+            log.exception("delivering the %s of game %s failed", kind, row.id)
+            delivered = False
+        if delivered:
+            self._failing.pop(key, None)
+            return True
+        wait = min(self.round_seconds * 2**failures, MAX_BACKOFF_SECONDS)
+        self._failing[key] = (failures + 1, now + wait)
+        return False
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()

@@ -29,7 +29,7 @@ import discord
 import locales
 from discordui.access import open_private_thread, thread_members
 from discordui.components import act_view, table_view
-from discordui.lobbies import refresh_lobby
+from discordui.lobbies import lobby_post, refresh_lobby
 from discordui.replays import attach_replay_later
 from discordui.tables import mention_of, table_content, table_file
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread, open_public_thread
@@ -243,13 +243,15 @@ async def open_thread(bot: TableBot, game: Loaded) -> bool:
     lang = await bot.public_lang(row.guild_id)
     name = text.game_title(lang, row.game, row.id)[:100]
     try:
-        if await is_invite_only(bot.store, row.id):
+        private = await is_invite_only(bot.store, row.id)
+        post = None if private else await _lobby_post(bot, game)
+        if private:
             members = await thread_members(bot, game)
             thread_id = (await open_private_thread(bot, row, name, members)).id
-        elif row.lobby_message_id is not None:
+        elif post is not None:
             channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
             try:
-                created = await channel.get_partial_message(row.lobby_message_id).create_thread(
+                created = await channel.get_partial_message(post).create_thread(
                     name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES
                 )
                 thread_id = created.id
@@ -257,7 +259,7 @@ async def open_thread(bot: TableBot, game: Loaded) -> bool:
                 if exc.code != THREAD_EXISTS:
                     raise
                 # Opened before a crash kept us from noting it: a message's thread has its id.
-                thread_id = row.lobby_message_id
+                thread_id = post
         else:
             parent = await bot.fetch_channel(row.channel_id)
             if not isinstance(parent, discord.TextChannel):
@@ -273,6 +275,16 @@ async def open_thread(bot: TableBot, game: Loaded) -> bool:
 
 #: Discord's error code for a second thread on one message.
 THREAD_EXISTS = 160004
+
+
+async def _lobby_post(bot: TableBot, game: Loaded) -> int | None:
+    """The lobby post the thread hangs from (found again if its id was never stored), or
+    None: a game whose post cannot be found gets a thread of its own."""
+    try:
+        return await lobby_post(bot, game)
+    except discord.HTTPException as exc:
+        log.info("game %s: no lobby post to open the thread on: %s", game.row.id, exc)
+        return None
 
 
 async def publish_result(bot: TableBot, result: ActResult) -> None:
