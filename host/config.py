@@ -31,6 +31,9 @@ MIN_LEASE, MAX_LEASE = 1.0, 3600.0
 MAX_RATE = 100_000
 MIN_WINDOW, MAX_WINDOW = 1.0, 3600.0
 
+#: The most ``bot.max_open_lobbies`` allows: a cap beyond it would cap nothing in practice.
+MAX_OPEN_LOBBIES = 100
+
 
 class ConfigError(ValueError):
     """The configuration cannot be used; the message says which setting and why."""
@@ -55,6 +58,8 @@ class Config:
     default_language: str = "en"
     moderator_role: str = ""
     log_page_size: int = 15
+    #: Open lobbies one member may have at once in a server (moderators are not limited).
+    max_open_lobbies: int = 3
     log_level: str = "INFO"
     render_workers: int = 1
     #: Attach an animated replay to the result post of a finished game (host.replay).
@@ -130,7 +135,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
     known = {
         "discord": {"token", "dev_guilds", "shard_count", "shard_ids"},
         "store": {"path", "url", "process_lease"},
-        "bot": {"default_language", "moderator_role", "log_page_size"},
+        "bot": {"default_language", "moderator_role", "log_page_size", "max_open_lobbies"},
         "logging": {"level"},
         "limits": {"per_user", "per_server", "window"},
         "render": {"workers", "replay_on_result"},
@@ -208,6 +213,7 @@ def load_config(path: str | Path | None, env: Mapping[str, str] | None = None) -
         default_language=get("bot", "default_language", str, "en"),
         moderator_role=get("bot", "moderator_role", str, ""),
         log_page_size=get("bot", "log_page_size", int, 15),
+        max_open_lobbies=get("bot", "max_open_lobbies", int, Config.max_open_lobbies),
         log_level=(env.get("TABLEHOST_LOG_LEVEL") or get("logging", "level", str, "INFO")).upper(),
         render_workers=get("render", "workers", int, 1),
         replay_on_result=get("render", "replay_on_result", bool, True),
@@ -241,6 +247,11 @@ def validate(cfg: Config) -> Config:
         raise ConfigError(f"logging.level must be one of {_LEVELS}")
     if not 1 <= cfg.log_page_size <= 50:
         raise ConfigError("bot.log_page_size must be between 1 and 50")
+    if not 1 <= cfg.max_open_lobbies <= MAX_OPEN_LOBBIES:
+        raise ConfigError(
+            f"bot.max_open_lobbies must be between 1 and {MAX_OPEN_LOBBIES},"
+            f" got {cfg.max_open_lobbies}"
+        )
     if not 0 <= cfg.render_workers <= 8:
         raise ConfigError("render.workers must be between 0 and 8")
     if not 0 <= cfg.playground_port <= 65535:

@@ -33,6 +33,7 @@ def test_example_config_is_valid_and_complete() -> None:
         "default_language",
         "moderator_role",
         "log_page_size",
+        "max_open_lobbies",
         "level",
         "host",
         "port",
@@ -82,6 +83,15 @@ def test_the_process_lease_is_read(tmp_path: Path) -> None:
     assert load_config(path, env={}).process_lease == timedelta(seconds=7.5)
 
 
+def test_the_open_lobby_cap_is_read(tmp_path: Path) -> None:
+    """bot.max_open_lobbies: 3 open lobbies per member and server unless set, 1 to 100."""
+    path = tmp_path / "c.toml"
+    assert load_config(path, env={}).max_open_lobbies == 3
+    for cap in (1, 100):
+        path.write_text(f"[bot]\nmax_open_lobbies = {cap}\n", encoding="utf-8")
+        assert load_config(path, env={}).max_open_lobbies == cap
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
@@ -106,6 +116,12 @@ def test_the_process_lease_is_read(tmp_path: Path) -> None:
         ("[discord]\nshard_count = 2\nshard_ids = []\n", "distinct shard numbers"),
         ("[discord]\nshard_count = 2\nshard_ids = '0'\n", "distinct shard numbers"),
         ("[render]\nreplay_on_result = 'yes'\n", "render.replay_on_result must be bool"),
+        ("[bot]\nmax_open_lobbies = 0\n", "bot.max_open_lobbies must be between 1 and 100"),
+        ("[bot]\nmax_open_lobbies = 101\n", "bot.max_open_lobbies must be between 1 and 100"),
+        ("[bot]\nmax_open_lobbies = -3\n", "bot.max_open_lobbies must be between 1 and 100"),
+        ("[bot]\nmax_open_lobbies = 'three'\n", "bot.max_open_lobbies must be int"),
+        ("[bot]\nmax_open_lobbies = 2.5\n", "bot.max_open_lobbies must be int"),
+        ("[bot]\nmax_open_lobbies = true\n", "bot.max_open_lobbies must be int"),
     ],
 )
 def test_malformed_config_is_refused_clearly(tmp_path: Path, body: str, fragment: str) -> None:

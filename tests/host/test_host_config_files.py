@@ -99,6 +99,7 @@ def test_odd_values_are_named(tmp_path: Path, body: str, fragment: str) -> None:
         ("duration", [], "timers.reminder_delay"),
         ("empty", ["--port", "70000"], "playground.port"),
         ("empty", ["--db", ""], "store.path"),
+        ("lobby_cap", [], "bot.max_open_lobbies must be between 1 and 100, got 0"),
     ],
 )
 def test_bot_py_prints_one_line_and_exits_2(
@@ -116,6 +117,7 @@ def test_bot_py_prints_one_line_and_exits_2(
             {
                 "not_utf8": b"[bot]\xff\n",
                 "duration": b'[timers]\nreminder_delay = "999999999d"\n',
+                "lobby_cap": b"[bot]\nmax_open_lobbies = 0\n",
                 "empty": b"",
             }[make]
         )
