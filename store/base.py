@@ -355,8 +355,14 @@ class Store(Protocol):
         options: dict[str, Any],
         seats_wanted: int,
         created_by: int,
+        max_open: int | None = None,
     ) -> GameRow:
-        """A new game in the ``lobby`` status with no seats."""
+        """A new game in the ``lobby`` status with no seats.
+
+        With ``max_open``, refused (``too_many_lobbies``, with ``count``, ``max`` and the
+        open lobbies' ids as ``games``) when ``created_by`` already has that many lobbies open
+        in the guild; the count and the insert are one transaction.
+        """
         ...
 
     def forget_game(self, game_id: int) -> None:

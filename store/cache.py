@@ -126,6 +126,7 @@ class CachedStore:
         options: dict[str, Any],
         seats_wanted: int,
         created_by: int,
+        max_open: int | None = None,
     ) -> GameRow:
         row = await self.inner.create_game(
             guild_id=guild_id,
@@ -134,6 +135,7 @@ class CachedStore:
             options=options,
             seats_wanted=seats_wanted,
             created_by=created_by,
+            max_open=max_open,
         )
         self._games.values[row.id] = row
         return row

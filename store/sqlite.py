@@ -421,11 +421,23 @@ class SqliteStore:
         options: dict[str, Any],
         seats_wanted: int,
         created_by: int,
+        max_open: int | None = None,
     ) -> GameRow:
         if seats_wanted < 1:
             raise ValueError("seats_wanted must be at least 1")
         options_text = _dumps(options)
         async with self._transaction() as db:
+            if max_open is not None:
+                rows = await db.execute_fetchall(
+                    "SELECT id FROM games WHERE guild_id = ? AND created_by = ? "
+                    "AND status = 'lobby' ORDER BY id",
+                    (guild_id, created_by),
+                )
+                open_ids = [int(r[0]) for r in rows]
+                if len(open_ids) >= max_open:
+                    raise StoreError(
+                        "too_many_lobbies", count=len(open_ids), max=max_open, games=open_ids
+                    )
             now = _now()
             rows = await db.execute_fetchall(
                 "INSERT INTO games (guild_id, channel_id, game, options, seats_wanted, "

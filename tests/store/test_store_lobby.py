@@ -6,7 +6,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 import pytest
-from store_testkit import make_lobby, start_counting
+from store_testkit import COUNTING, make_lobby, start_counting
 
 from store import SqliteStore, StoreError
 
@@ -45,6 +45,48 @@ async def test_create_game_is_an_empty_lobby(memory_store: SqliteStore) -> None:
     assert await memory_store.get_game(game.id) == game
     assert await memory_store.seats(game.id) == []
     assert await memory_store.get_game(game.id + 1) is None
+
+
+async def test_create_game_refuses_more_open_lobbies_than_max_open(
+    memory_store: SqliteStore,
+) -> None:
+    """max_open counts the creator's open lobbies in the guild: a refusal writes nothing
+    and names them; a started or cancelled lobby, another guild's or another creator's,
+    does not count."""
+
+    async def new(*, guild_id: int = 10, created_by: int = 1, max_open: int | None = 2) -> int:
+        row = await memory_store.create_game(
+            guild_id=guild_id,
+            channel_id=20,
+            game="counting",
+            options={},
+            seats_wanted=2,
+            created_by=created_by,
+            max_open=max_open,
+        )
+        return row.id
+
+    first, second = await new(), await new()
+    await new(guild_id=11)
+    await new(created_by=2)
+    with pytest.raises(StoreError) as err:
+        await new()
+    assert err.value.code == "too_many_lobbies"
+    assert err.value.params == {"count": 2, "max": 2, "games": [first, second]}
+    before = await memory_store.list_games(10)
+    assert await codes(new(max_open=1)) == "too_many_lobbies"
+    assert await memory_store.list_games(10) == before
+    third = await new(max_open=None)  # no cap: a moderator's lobby
+    assert await codes(new(max_open=3)) == "too_many_lobbies"
+
+    await memory_store.update_game(first, status="cancelled")
+    fourth = await new(max_open=3)
+    assert await codes(new(max_open=3)) == "too_many_lobbies"
+    for user in (1, 2):
+        await memory_store.join(third, user, f"p{user}")
+    state = COUNTING.setup(["p1", "p2"], {"target": 10}, 4)
+    await memory_store.start(third, seed=4, order=[1, 2], snapshot=COUNTING.to_json(state))
+    assert await new(max_open=3) > fourth
 
 
 async def test_list_games_filters_by_guild_and_status(memory_store: SqliteStore) -> None:
