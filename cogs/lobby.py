@@ -16,7 +16,7 @@ from discordui.access import (
     game_here,
 )
 from discordui.actions import bot_of
-from discordui.checks import is_game_channel, missing_for_game, moderates
+from discordui.checks import is_game_channel, is_moderator, missing_for_game, moderates
 from discordui.client import TableBot
 from discordui.i18n import game_choices, user_lang
 from discordui.lobbies import (
@@ -36,7 +36,7 @@ from host.game_settings import IMAGES, INVITE_ONLY, is_invite_only
 from host.names import handle_for
 from host.planner import Planner
 from host.service import OPEN, RUNNING
-from store import GameRow
+from store import GameRow, StoreError
 
 GAME_CHOICES = game_choices()
 
@@ -110,15 +110,25 @@ class Lobby(commands.GroupCog, group_name="game"):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         # Held until the answer's id is stored: meanwhile this lobby's missing id is not a
         # post lost by a crash, for discordui.lobbies.lobby_post to look for or make.
+        # Moderators open lobbies for others (events, tournaments) and may close anyone's:
+        # the cap is there against one member filling the channel, not against them.
+        cap = None if is_moderator(interaction) else self.bot.config.max_open_lobbies
         async with self.bot.lobby_posting(interaction.channel_id):
-            row = await self.bot.store.create_game(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                game=game,
-                options=chosen,
-                seats_wanted=seats,
-                created_by=interaction.user.id,
-            )
+            try:
+                row = await self.bot.store.create_game(
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id,
+                    game=game,
+                    options=chosen,
+                    seats_wanted=seats,
+                    created_by=interaction.user.id,
+                    max_open=cap,
+                )
+            except StoreError as exc:
+                if exc.code != "too_many_lobbies":
+                    raise
+                games = [f"#{g}" for g in exc.params["games"]]
+                raise UserError(exc.code, **{**exc.params, "games": games}) from None
             await self.bot.store.join(
                 row.id, interaction.user.id, handle_for(interaction.user.display_name)
             )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import locales
-from playground import Emulator, EmulatorError, FakeUser
+from playground import Emulator, EmulatorError, FakeUser, Message
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished, said, table_bot
 
@@ -174,3 +174,56 @@ async def test_lobby_names_a_player_once_when_the_handle_reads_the_same(
         lines = emulator.message(lobby.id).text.splitlines()
         assert f"<@{alice.id}>" in lines and "`@alice`" not in "\n".join(lines)
         assert f"<@{odon.id}> (`@odon`)" in lines
+
+
+async def test_a_member_past_the_open_lobby_cap_is_refused_until_one_starts_or_is_cancelled(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """``bot.max_open_lobbies`` per member and server: one lobby too many is refused in the
+    member's language, naming their open lobbies and /game cancel, and nothing is stored or
+    posted; cancelling or starting one makes room; others and moderators are not held back."""
+    alice, bob, carol, dave = players
+    async with table_bot(emulator, tmp_path / "bot.sqlite3", max_open_lobbies=2) as bot:
+
+        async def new(user: FakeUser) -> Message:
+            values = {"game": "civ", "seats": 2, "options": ""}
+            return await finished(await emulator.slash(user, "game new", options=values))
+
+        def game_of(lobby: Message) -> int:
+            return int(str(lobby.buttons[0]["custom_id"]).split(":")[1])
+
+        def public_posts() -> int:
+            return sum(not m.ephemeral for m in emulator.messages(emulator.games_channel_id))
+
+        first, second = game_of(await new(alice)), game_of(await new(alice))
+        stored, posted = await bot.store.list_games(emulator.guild_id), public_posts()
+        refused = await new(alice)
+        assert refused.ephemeral_to == alice.id and not refused.buttons
+        games = [f"#{first}", f"#{second}"]
+        assert refused.content == "⚠️ " + locales.t(
+            "en", "error.too_many_lobbies", count=2, max=2, games=games
+        )
+        assert "/game cancel" in refused.content
+        assert await bot.store.list_games(emulator.guild_id) == stored
+        assert public_posts() == posted
+
+        # Bob's client is Hungarian: his refusal is too.
+        bobs = [game_of(await new(bob)), game_of(await new(bob))]
+        hungarian = await new(bob)
+        assert hungarian.content == "⚠️ " + locales.t(
+            "hu", "error.too_many_lobbies", count=2, max=2, games=[f"#{g}" for g in bobs]
+        )
+        assert (await new(carol)).buttons  # the cap is each member's own
+        for _ in range(3):  # moderators are not limited
+            assert (await new(dave)).buttons
+
+        cancelled = await finished(await emulator.slash(alice, "game cancel", game=first))
+        assert cancelled.content.startswith("✅"), cancelled.content
+        third = game_of(await new(alice))
+        assert (await new(alice)).content.startswith("⚠️")
+
+        await finished(await emulator.slash(carol, "game join", game=second))
+        started = await finished(await emulator.slash(alice, "game start", game=second))
+        assert started.content.startswith("✅"), started.content
+        assert game_of(await new(alice)) > third
+        assert (await new(alice)).content.startswith("⚠️")

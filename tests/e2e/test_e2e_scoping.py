@@ -19,6 +19,7 @@ import pytest
 import locales
 from discordui.client import TableBot
 from host.clock import FakeClock
+from host.config import MAX_OPEN_LOBBIES
 from playground import Emulator, FakeUser, Guild, Message
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished
@@ -112,7 +113,11 @@ async def two_servers(
     there = emulator.add_channel("games", guild=elsewhere).id
     for name in ("alice", "bob"):
         emulator.join_guild(users[name], elsewhere)
-    async with clocked_bot(emulator, tmp_path / "bot.sqlite3", FakeClock()) as bot:
+    # The access matrix opens one of alice's lobbies for every action it allows there, and
+    # leaves them open: the cap on open lobbies is not what these worlds test.
+    async with clocked_bot(
+        emulator, tmp_path / "bot.sqlite3", FakeClock(), max_open_lobbies=MAX_OPEN_LOBBIES
+    ) as bot:
         yield World(
             emulator, bot, **users, olga=emulator.user("olga"), elsewhere=elsewhere, there=there
         )
