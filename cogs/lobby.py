@@ -108,11 +108,11 @@ class Lobby(commands.GroupCog, group_name="game"):
         chosen = parse_options(engine.options, options, user_lang(interaction))
         turn = parse_deadline(deadline) if deadline else None
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        # Held until the answer's id is stored: meanwhile this lobby's missing id is not a
-        # post lost by a crash, for discordui.lobbies.lobby_post to look for or make.
         # Moderators open lobbies for others (events, tournaments) and may close anyone's:
         # the cap is there against one member filling the channel, not against them.
         cap = None if is_moderator(interaction) else self.bot.config.max_open_lobbies
+        # Held until the answer's id is stored: meanwhile this lobby's missing id is not a
+        # post lost by a crash, for discordui.lobbies.lobby_post to look for or make.
         async with self.bot.lobby_posting(interaction.channel_id):
             try:
                 row = await self.bot.store.create_game(
