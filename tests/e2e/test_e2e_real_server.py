@@ -156,10 +156,10 @@ async def test_game_threads_stay_open_a_week_and_reopen_when_archived(
 async def test_a_public_thread_without_a_lobby_post_is_made_without_invitable(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
-    """A game whose lobby post is unknown (lost before it was noted) gets a public thread of
-    its own. discord.py's ``create_thread`` would send ``invitable``, which Discord documents
-    for private threads only; the bot leaves it out, and every thread it makes is one whose
-    fields all mean something to Discord."""
+    """A game whose lobby post is gone (deleted, and its id not stored, so the bot cannot
+    find it again) gets a public thread of its own. discord.py's ``create_thread`` would send
+    ``invitable``, which Discord documents for private threads only; the bot leaves it out,
+    and every thread it makes is one whose fields all mean something to Discord."""
     alice, bob = players[:2]
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
         values = {"game": "civ", "seats": 2, "options": ""}
@@ -167,7 +167,8 @@ async def test_a_public_thread_without_a_lobby_post_is_made_without_invitable(
         game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
         await finished(await emulator.press(bob, lobby, label="Join"))
         await bot.store.update_game(game_id, lobby_message_id=None)
-        await finished(await emulator.press(alice, lobby, label="Start"))
+        await emulator.state.delete_message(emulator.message(lobby.id))
+        await finished(await emulator.slash(alice, "game start", game=game_id))
         [made] = emulator.requests("POST", rf"^/channels/{emulator.games_channel_id}/threads$")
         assert made.status == 200 and "invitable" not in made.json
         thread = emulator.channel(int((await bot.service.load(game_id)).row.thread_id))
