@@ -102,8 +102,12 @@ async def admitted(bot: TableBot, interaction: discord.Interaction[Any]) -> bool
     if not wait:
         return True
     if bot.throttle.refused % 100 == 1:  # a flood would fill the log otherwise
-        log.info("too fast: user %s in server %s (%d refused so far)",
-                 interaction.user.id, interaction.guild_id, bot.throttle.refused)
+        log.info(
+            "too fast: user %s in server %s (%d refused so far)",
+            interaction.user.id,
+            interaction.guild_id,
+            bot.throttle.refused,
+        )
     text = locales.t(user_lang(interaction), "error.too_fast", seconds=wait)
     await reply(interaction, "⏳ " + text)
     return False

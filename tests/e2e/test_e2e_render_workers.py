@@ -86,7 +86,8 @@ async def test_killed_bot_leaves_no_render_worker(tmp_path: Path) -> None:
     config = tmp_path / "playground.toml"
     config.write_text(
         "[playground]\nrate_limit_time_scale = 0.1\n\n[render]\nworkers = 1\n"
-        "\n[limits]\nper_user = 0\nper_server = 0\n", encoding="utf-8"
+        "\n[limits]\nper_user = 0\nper_server = 0\n",
+        encoding="utf-8",
     )
     printed = tmp_path / "bot.out"
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
