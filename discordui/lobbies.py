@@ -213,9 +213,18 @@ async def refresh_lobby(
         await interaction.response.edit_message(embed=embed, view=view)
         return
     message_id = await lobby_post(bot, game)
-    if message_id is not None:
-        channel = bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+    if message_id is None:
+        return
+    channel = bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+    try:
         await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+    except discord.NotFound:
+        # Someone deleted the post: an open lobby gets a new one (lobby_post), a started
+        # game needs none (its thread is what counts by then).
+        log.info("game %s: its lobby post %s was deleted", game.row.id, message_id)
+        game.row = await bot.store.update_game(game.row.id, lobby_message_id=None)
+        if game.row.status == "lobby":
+            await lobby_post(bot, game)
 
 
 #: A post whose id was not stored is looked for among the channel's messages from this long

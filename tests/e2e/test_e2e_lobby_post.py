@@ -212,3 +212,23 @@ async def test_a_lobby_whose_answer_never_went_out_gets_one_post_however_often_a
         emu.set_bot_permissions(BOT_PERMISSIONS)
         await finished(await emu.press(bob, post, label="Join"))
         assert "(2/2)" in emu.message(post.id).text
+
+
+async def test_a_deleted_lobby_post_is_posted_again_at_the_next_event(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Someone deletes the lobby post (a moderator tidying the channel): the next join is
+    answered, and the open lobby gets a new post showing it, whose id is stored."""
+    emu = emulator
+    alice, bob = players[:2]
+    async with table_bot(emu, tmp_path / "bot.sqlite3") as bot:
+        values = {"game": "civ", "seats": 3, "options": ""}
+        lobby = await finished(await emu.slash(alice, "game new", options=values))
+        game_id = game_of(lobby)
+        await emu.state.delete_message(emu.message(lobby.id))
+        joined = await finished(await emu.slash(bob, "game join", game=game_id))
+        assert not said(joined.content, "error.internal"), joined.content
+        (post,) = [m for m in lobby_posts(emu, game_id) if not m.deleted]
+        assert post.id != lobby.id and "(2/3)" in post.text and post.buttons
+        row = await bot.store.get_game(game_id)
+        assert row is not None and row.lobby_message_id == post.id
