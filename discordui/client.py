@@ -14,7 +14,7 @@ from discord.ext import commands
 
 import locales
 from discordui.i18n import CatalogueTranslator, user_lang
-from discordui.replies import reply, send_error
+from discordui.replies import internal_error, reply, send_error
 from host.choices import ChoiceCache
 from host.clock import Clock, SystemClock
 from host.config import Config
@@ -306,4 +306,4 @@ class TableBot(commands.AutoShardedBot):
             return
         command = interaction.command.qualified_name if interaction.command else "?"
         log.exception("command %s failed", command, exc_info=cause)
-        await reply(interaction, locales.t(lang, "error.internal"))
+        await reply(interaction, internal_error(interaction))

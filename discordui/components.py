@@ -47,7 +47,7 @@ from discordui.confirmations import confirm
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
 from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route, stamp
-from discordui.replies import refusal, reply, send_error
+from discordui.replies import APPLIED, refusal, reply, send_error
 from discordui.restores import publish_restore
 from host import text
 from host.bots import seat_name
@@ -355,6 +355,7 @@ async def submit(
     except UserError as exc:
         await _answer(interaction, refusal(lang, exc), None)
         return
+    interaction.extras[APPLIED] = True
     # Public post first: once the player sees the confirmation, the table is up to date
     # (unless Discord holds the post back: then the answer goes first).
     await bot.announce_soon(result.game.row.id)

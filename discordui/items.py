@@ -19,7 +19,7 @@ import discord
 import locales
 from discordui.client import TableBot, admitted
 from discordui.i18n import user_lang
-from discordui.replies import reply, send_error
+from discordui.replies import internal_error, reply, send_error
 from host.errors import UserError
 from rules.core import IllegalAction
 
@@ -64,7 +64,7 @@ def selected_value(interaction: discord.Interaction[Any]) -> str:
 async def apologise(interaction: discord.Interaction[Any]) -> None:
     """The "something went wrong" answer, unless the failure was in answering itself."""
     try:
-        await reply(interaction, locales.t(user_lang(interaction), "error.internal"))
+        await reply(interaction, internal_error(interaction))
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
 

@@ -46,6 +46,14 @@ async def reply(
 
 
 _FILLED = "tablehost_placeholder_filled"
+#: Set on an interaction once its move was applied (``components.submit``).
+APPLIED = "tablehost_move_applied"
+
+
+def internal_error(interaction: discord.Interaction[Any]) -> str:
+    """The apology for a failure of ours: a move already applied is not said to be undone."""
+    key = "error.internal_after_move" if interaction.extras.get(APPLIED) else "error.internal"
+    return locales.t(user_lang(interaction), key)
 
 
 def _thinking(interaction: discord.Interaction[Any]) -> bool:

@@ -104,3 +104,19 @@ async def test_a_confirmation_discord_refused_is_sent_again(
         assert (await table.game()).seq == game.seq + 1
         failed = [q for q in emulator.requests("PATCH") if q.status == 429]
         assert len(failed) == 1
+
+
+async def test_an_answer_that_fails_for_good_does_not_deny_the_move(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Discord refuses the confirmation for good (a 400): the apology says the move was
+    made, never that the game is unchanged."""
+    alice, bob = players[:2]
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table, game, mover, action = await first_move(emulator, bot, [alice, bob], Rng(4))
+        emulator.fail_next("PATCH", r"/webhooks/\d+/[^/]+/messages/@original$", status=400)
+        r = await emulator.slash(mover, "move", channel=table.thread, action=action)
+        await r.done()
+        await r.wait_for_messages(1, timeout=15)
+        assert said(r.messages[-1].content, "error.internal_after_move")
+        assert (await table.game()).seq == game.seq + 1
