@@ -1,6 +1,8 @@
 """Benchmarks: ``python -m bench GAME --games N [--moves M] [--no-write]``, and
 ``python -m bench processes [--games N] [--pg-url URL]`` (:mod:`bench.processes`: moves
-confirmed per second with the bot in 1 and 2 processes, on SQLite and PostgreSQL).
+confirmed per second with the bot in 1 and 2 processes, on SQLite and PostgreSQL), and
+``python -m bench pace [--games N]`` (:mod:`bench.pace`: how often a game waits for somebody
+new).
 
 Runs N games at once through the Discord emulator against the real bot (real discord.py, real
 SQLite file, real rendering), measuring interaction-to-first-response latency and /move
@@ -20,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench import processes
+from bench import pace, processes
 from bench.latency import measure_latency
 from bench.offline import measure_playouts, measure_render
 from bench.report import write_report
@@ -46,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_given = list(sys.argv[1:] if argv is None else argv)
     if args_given[:1] == ["processes"]:
         return processes.main(args_given[1:])
+    if args_given[:1] == ["pace"]:
+        return pace.main(args_given[1:])
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("game", help="game to benchmark, e.g. civ")
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")

@@ -1,0 +1,26 @@
+"""bench.pace: what counts as a wait."""
+
+from __future__ import annotations
+
+from bench.pace import measure, waits
+
+
+def test_a_wait_is_somebody_new_asked_and_simultaneous_seats_count_once() -> None:
+    moments = [
+        ({0: "turn"}, 0),  # the first question of the game: a wait
+        ({0: "turn"}, 0),  # the same player goes on: none
+        ({1: "battle"}, 1),  # the defender is asked: a wait
+        ({0: "turn"}, 0),  # back to the attacker, who did not just act: a wait
+        ({0: "raze", 1: "raze", 2: "raze"}, 2),  # three at once: one wait
+        ({0: "raze", 1: "raze"}, 0),  # still asked: none
+        ({1: "raze"}, 1),
+        ({1: "objectives"}, 1),  # the one who just acted is asked again: none
+    ]
+    assert waits(moments) == {"turn": 2, "battle": 1, "raze": 1}
+
+
+def test_a_real_game_waits_at_least_once_a_round() -> None:
+    pace = measure("civ", 2, games=1, seed=1)
+    summary = pace.summary()
+    assert 0 < summary["waits_per_game"] <= summary["actions_per_game"]
+    assert sum(summary["waits_by_kind"].values()) == summary["waits_per_game"]
