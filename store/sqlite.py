@@ -149,15 +149,29 @@ _IDENTITY_QUERIES = (
     "SELECT type, name FROM sqlite_master",
     "SELECT name FROM pragma_table_info('games')",
 )
+#: SQLite's result codes for a file that is not a database and for a damaged one.
+_SQLITE_NOTADB = 26
+_SQLITE_CORRUPT = 11
+#: What reading a file that is not sound can raise, and nothing broader: anything else out of
+#: the inspection is a bug of ours and must surface as one. ``sqlite3.DatabaseError`` is
+#: SQLite's "file is not a database", "database disk image is malformed", a malformed schema
+#: (its subclass ``OperationalError``: cannot open or read the file at all).
+#: ``UnicodeDecodeError``: the sqlite3 module decodes SQLite's error messages as UTF-8, and the
+#: message about a malformed schema quotes the damaged SQL, so a byte there that is not UTF-8
+#: comes out as this instead of the DatabaseError it reports.
+_UNREADABLE: tuple[type[Exception], ...] = (sqlite3.DatabaseError, UnicodeDecodeError)
+#: The DatabaseErrors the sqlite3 module raises by itself when it refuses a call (a closed
+#: connection, a wrong number of parameters): a bug of ours whatever the file holds.
+_MISUSE: tuple[type[Exception], ...] = (sqlite3.ProgrammingError, sqlite3.NotSupportedError)
 
 
 class DatabaseRefused(StoreError):
     """The file cannot be used as our database; it was left untouched.
 
-    ``code`` is ``not_sqlite`` (not an SQLite file, or a damaged one), ``not_ours`` (another
-    application's SQLite file), ``schema_too_new`` (written by a newer version of the bot),
-    ``damaged`` (our marker, but not the schema its version says) or ``cannot_open`` (a
-    folder, no permission...). ``str()`` is one sentence for the operator.
+    ``code`` is ``not_sqlite`` (not an SQLite file), ``not_ours`` (another application's
+    SQLite file), ``schema_too_new`` (written by a newer version of the bot), ``damaged``
+    (SQLite finds it damaged, or our marker on a schema that is not the one its version says)
+    or ``cannot_open`` (a folder, no permission...). ``str()`` is one sentence for the operator.
     """
 
     def __init__(self, code: str, path: str, sentence: str, **params: Any) -> None:
@@ -256,7 +270,7 @@ def _inspect(path: Path) -> _Identity | None:
     none is needed); None for a new database (no file, or an empty one).
 
     Raises:
-        DatabaseRefused: ``cannot_open`` or ``not_sqlite``.
+        DatabaseRefused: ``cannot_open``, ``not_sqlite`` or ``damaged``.
     """
     where = str(path)
     try:
@@ -272,32 +286,60 @@ def _inspect(path: Path) -> _Identity | None:
         raise _cannot_open(where, exc) from None
     if not header and not wal:
         return None
-    not_sqlite = DatabaseRefused(
-        "not_sqlite",
-        where,
-        f"{where} is not an SQLite database (or a damaged one), so it was left untouched.",
-    )
     if header and (len(header) < 100 or not header.startswith(_SQLITE_HEADER)):
-        raise not_sqlite
+        raise _not_sqlite(where)
     # With no -wal or -journal file beside it the main file holds everything, and "immutable"
     # reads it without creating either; otherwise a read-only connection sees their content.
     uri = f"{path.absolute().as_uri()}?{'mode=ro' if journal else 'immutable=1'}"
     try:
         db = sqlite3.connect(uri, uri=True)
-        db.text_factory = _decode_text  # odd names are not ours, not unreadable
         try:
+            db.text_factory = _decode_text  # odd names are not ours, not unreadable
             return _Identity.of([db.execute(q).fetchall() for q in _IDENTITY_QUERIES])
         finally:
             db.close()
-    except sqlite3.OperationalError as exc:  # cannot open or read it (not: not a database)
-        raise _cannot_open(where, exc) from None
-    except sqlite3.DatabaseError:
-        raise not_sqlite from None
+    except _MISUSE:
+        raise
+    except _UNREADABLE as exc:
+        raise _unreadable(where, exc) from None
+
+
+def _unreadable(path: str, exc: Exception) -> DatabaseRefused:
+    """The refusal of a file SQLite could not read (see :data:`_UNREADABLE`)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code == _SQLITE_NOTADB:
+        return _not_sqlite(path)
+    if isinstance(exc, UnicodeDecodeError):
+        return _damaged(path, "its schema is not readable text")
+    if code == _SQLITE_CORRUPT or not isinstance(exc, sqlite3.OperationalError):
+        return _damaged(path, str(exc))
+    return _cannot_open(path, exc)
+
+
+def _not_sqlite(path: str) -> DatabaseRefused:
+    return DatabaseRefused(
+        "not_sqlite",
+        path,
+        f"{path} is not an SQLite database (or a damaged one), so it was left untouched.",
+    )
+
+
+def _damaged(path: str, reason: str) -> DatabaseRefused:
+    return DatabaseRefused(
+        "damaged", path, f"{path} is damaged ({_plain(reason)}), so it was left untouched."
+    )
 
 
 def _cannot_open(path: str, exc: Exception) -> DatabaseRefused:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return DatabaseRefused("cannot_open", path, f"{path} cannot be opened: {reason}.")
+    return DatabaseRefused("cannot_open", path, f"{path} cannot be opened: {_plain(reason)}.")
+
+
+def _plain(text: str, limit: int = 120) -> str:
+    """``text`` on one line of printable characters, cut at ``limit``: SQLite's messages may
+    quote damaged bytes of the file."""
+    line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -343,8 +385,9 @@ class SqliteStore:
         A file that is not ours is refused before anything is written to it.
 
         Raises:
-            DatabaseRefused: a folder or an unreadable file, not an SQLite file, another
-                application's database, or one written by a newer version (``schema_too_new``).
+            DatabaseRefused: a folder or an unreadable file, not an SQLite file, a damaged one,
+                another application's database, or one written by a newer version
+                (``schema_too_new``).
         """
         target = str(path)
         migrations = load_migrations()
@@ -368,8 +411,10 @@ class SqliteStore:
                 await db.execute("PRAGMA foreign_keys = ON")
                 await db.execute("PRAGMA journal_mode = WAL")
                 await db.execute("PRAGMA synchronous = FULL")
-            except sqlite3.OperationalError as exc:  # e.g. no permission to create the file
-                raise _cannot_open(target, exc) from None
+            except _MISUSE:
+                raise
+            except _UNREADABLE as exc:  # no permission to create the file, or changed since read
+                raise _unreadable(target, exc) from None
             store = cls(db, target)
             await store._migrate(migrations)
         except BaseException:
