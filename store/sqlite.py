@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import re
@@ -116,38 +117,11 @@ _MESSAGE_FIELDS = ("thread_id", "lobby_message_id", "table_message_id")
 _UPDATABLE = (*_MESSAGE_FIELDS, "status", "options", "seats_wanted")
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
-#: The columns 0001_initial.sql gives ``games`` (later ones: ``ALTER TABLE games ADD``).
-_GAMES_COLUMNS = frozenset(
-    {
-        "id",
-        "guild_id",
-        "channel_id",
-        "thread_id",
-        "lobby_message_id",
-        "table_message_id",
-        "game",
-        "options",
-        "seats_wanted",
-        "status",
-        "seed",
-        "seq",
-        "created_by",
-        "created_at",
-        "updated_at",
-    }
-)
-_CREATES = re.compile(
-    r"\bCREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)", re.IGNORECASE
-)
-_ADDS_GAMES_COLUMN = re.compile(
-    r"\bALTER\s+TABLE\s+games\s+ADD\s+(?:COLUMN\s+)?(\w+)", re.IGNORECASE
-)
 #: What recognising a file reads (the same queries before opening and inside the claim).
 _IDENTITY_QUERIES = (
     "PRAGMA application_id",
     "PRAGMA user_version",
-    "SELECT type, name FROM sqlite_master",
-    "SELECT name FROM pragma_table_info('games')",
+    "SELECT type, name, tbl_name, sql FROM sqlite_master",
 )
 #: SQLite's result codes for a file that is not a database and for a damaged one.
 _SQLITE_NOTADB = 26
@@ -179,27 +153,31 @@ class DatabaseRefused(StoreError):
         self.args = (sentence,)
 
 
+#: One schema object as ``sqlite_master`` describes it: type, name, table and SQL text.
+_Object = tuple[str, str, str, str | None]
+
+
 @dataclass(frozen=True)
 class _Identity:
-    """What a file says about itself: the two header pragmas and what its schema holds."""
+    """What a file says about itself: the two header pragmas and its schema, by name."""
 
     application_id: int
     user_version: int
-    objects: int
-    names: frozenset[str]
-    games_columns: frozenset[str]
+    schema: Mapping[str, _Object]
 
     @classmethod
     def of(cls, results: Sequence[Sequence[Any]]) -> _Identity:
         """From the rows of :data:`_IDENTITY_QUERIES`, in order."""
-        app, version, master, columns = results
+        app, version, master = results
         return cls(
-            application_id=int(app[0][0]),
-            user_version=int(version[0][0]),
-            objects=len(master),
-            names=frozenset(str(r[1]).lower() for r in master),
-            games_columns=frozenset(str(r[0]) for r in columns),
+            application_id=int(app[0][0]), user_version=int(version[0][0]), schema=_schema(master)
         )
+
+
+def _schema(master: Iterable[Sequence[Any]]) -> dict[str, _Object]:
+    """The rows of ``sqlite_master`` (type, name, tbl_name, sql) by name."""
+    objects = [(str(r[0]), str(r[1]), str(r[2]), r[3]) for r in master]
+    return {o[1]: o for o in objects}
 
 
 def _recognise(found: _Identity, path: str, migrations: Sequence[Migration]) -> bool:
@@ -208,25 +186,26 @@ def _recognise(found: _Identity, path: str, migrations: Sequence[Migration]) -> 
 
     Ours: application_id is :data:`APPLICATION_ID`, or 0 for a file made before the marker
     existed (and for a new, empty one). Either way its schema must be what its user_version
-    says, so that the pending migrations apply: nothing at 0 (new, or claimed just before the
-    first migration), else every table and index our migrations up to that version create and
-    ``games`` with every column they give it, and nothing a later migration creates. So a file
-    of another application is refused even with a user_version in our range.
+    says, so that the pending migrations apply and every query finds what it expects: nothing
+    at 0 (new, or claimed just before the first migration), else every table and index our
+    migrations up to that version create, each exactly as they create it (its SQL text, which
+    SQLite keeps as written, so a changed byte in a column, a default or a CHECK shows), and
+    nothing a later migration creates. So a file of another application is refused even with
+    a user_version in our range, and so is a hand-edited or damaged schema of ours.
     """
     latest = len(migrations)
     version = found.user_version
     if found.application_id == APPLICATION_ID and version > latest:
         raise _too_new(path, version, latest)
     if found.application_id in (0, APPLICATION_ID) and 0 <= version <= latest:
-        names, columns = _schema_of(migrations[:version])
-        later_names, later_columns = _schema_of(migrations[version:])
+        schemas = _schemas(tuple(migrations))
+        expected = schemas[version]
+        later = schemas[latest].keys() - expected.keys()
         fits = (
-            found.objects == 0
+            not found.schema
             if version == 0
-            else found.names >= names
-            and not found.names & later_names
-            and found.games_columns >= _GAMES_COLUMNS | columns
-            and not found.games_columns & later_columns
+            else all(found.schema.get(name) == obj for name, obj in expected.items())
+            and not found.schema.keys() & later
         )
         if fits:
             return found.application_id == 0
@@ -246,12 +225,22 @@ def _recognise(found: _Identity, path: str, migrations: Sequence[Migration]) -> 
     )
 
 
-def _schema_of(applied: Sequence[Migration]) -> tuple[frozenset[str], frozenset[str]]:
-    """The tables and indexes ``applied`` create (lower case) and the columns they add to
-    ``games`` (beyond those of its CREATE TABLE)."""
-    sql = "\n".join(_strip_comments(m.sql) for m in applied)
-    names = frozenset(name.lower() for name in _CREATES.findall(sql))
-    return names, frozenset(_ADDS_GAMES_COLUMN.findall(sql))
+@functools.cache
+def _schemas(migrations: tuple[Migration, ...]) -> list[Mapping[str, _Object]]:
+    """The schema (``sqlite_master`` by name) after each number of ``migrations`` applied,
+    from 0 to all of them: made by applying them to an empty database in memory, as they are
+    applied to a file."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        master = _IDENTITY_QUERIES[-1]
+        found: list[Mapping[str, _Object]] = [_schema(db.execute(master))]
+        for migration in migrations:
+            for statement in _statements(migration.sql):
+                db.execute(statement)
+            found.append(_schema(db.execute(master)))
+        return found
+    finally:
+        db.close()
 
 
 def _too_new(path: str, found: int, latest: int) -> DatabaseRefused:
@@ -265,14 +254,16 @@ def _too_new(path: str, found: int, latest: int) -> DatabaseRefused:
     )
 
 
-def _inspect(path: Path) -> _Identity | None:
+def _inspect(path: Path, migrations: Sequence[Migration]) -> _Identity | None:
     """Read what ``path`` holds without changing it (no journal, no WAL file, no lock when
-    none is needed); None for a new database (no file, or an empty one).
+    none is needed) and check that it is a database of ours (:func:`_recognise`); None for a
+    new database (no file, or an empty one).
 
     Raises:
-        DatabaseRefused: ``cannot_open``, ``not_sqlite`` or ``damaged``.
+        DatabaseRefused: the file cannot be opened, is not SQLite, is damaged or is not ours.
     """
     where = str(path)
+    _schemas(tuple(migrations))  # outside the try below: a failure there is ours, not the file's
     try:
         if path.is_dir():
             raise DatabaseRefused("cannot_open", where, f"{where} is a folder, not a database.")
@@ -295,13 +286,15 @@ def _inspect(path: Path) -> _Identity | None:
         db = sqlite3.connect(uri, uri=True)
         try:
             db.text_factory = _decode_text  # odd names are not ours, not unreadable
-            return _Identity.of([db.execute(q).fetchall() for q in _IDENTITY_QUERIES])
+            found = _Identity.of([db.execute(q).fetchall() for q in _IDENTITY_QUERIES])
+            _recognise(found, where, migrations)
         finally:
             db.close()
     except _MISUSE:
         raise
     except _UNREADABLE as exc:
         raise _unreadable(where, exc) from None
+    return found
 
 
 def _unreadable(path: str, exc: Exception) -> DatabaseRefused:
@@ -392,9 +385,7 @@ class SqliteStore:
         target = str(path)
         migrations = load_migrations()
         if target != ":memory:":
-            found = await asyncio.to_thread(_inspect, Path(target))
-            if found is not None:
-                _recognise(found, target, migrations)
+            await asyncio.to_thread(_inspect, Path(target), migrations)
             try:
                 Path(target).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
