@@ -256,8 +256,9 @@ def _too_new(path: str, found: int, latest: int) -> DatabaseRefused:
 
 def _inspect(path: Path, migrations: Sequence[Migration]) -> _Identity | None:
     """Read what ``path`` holds without changing it (no journal, no WAL file, no lock when
-    none is needed) and check that it is a database of ours (:func:`_recognise`); None for a
-    new database (no file, or an empty one).
+    none is needed) and check that it is a sound database of ours (:func:`_recognise`, then
+    SQLite's own integrity check over every page); None for a new database (no file, or an
+    empty one).
 
     Raises:
         DatabaseRefused: the file cannot be opened, is not SQLite, is damaged or is not ours.
@@ -288,12 +289,23 @@ def _inspect(path: Path, migrations: Sequence[Migration]) -> _Identity | None:
             db.text_factory = _decode_text  # odd names are not ours, not unreadable
             found = _Identity.of([db.execute(q).fetchall() for q in _IDENTITY_QUERIES])
             _recognise(found, where, migrations)
+            # Pages the schema does not show (a row, an index, the free list) are read only
+            # when a query meets them: check them all now, so that a damaged file is refused
+            # here rather than failing a command later. It reads every page once (about a
+            # second for a gigabyte).
+            problems = [str(r[0]) for r in db.execute("PRAGMA integrity_check(1)")]
         finally:
             db.close()
     except _MISUSE:
         raise
     except _UNREADABLE as exc:
         raise _unreadable(where, exc) from None
+    if problems != ["ok"]:
+        problem = problems[0].removeprefix("*** in database main ***").strip()
+        raise _damaged(where, f"SQLite's integrity check reports: {problem}")
+    if header and header[18] > 2:
+        # SQLite reads a file of a newer write format but refuses every write to it.
+        raise _damaged(where, f"file format write version {header[18]}, so read-only")
     return found
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -148,12 +149,59 @@ async def test_a_schema_byte_that_is_not_utf8_is_refused(sample: Sample, tmp_pat
     assert path.read_bytes() == written
 
 
+def changes(sample: Sample, per_region: int, seed: int) -> list[Change]:
+    """``per_region`` changes in each region at offsets drawn with ``seed``: to 0xBB (never
+    UTF-8 on its own), a bit flipped (a type code or a length off by one), or any byte."""
+    rng = random.Random(seed)
+    regions = {
+        "header": tuple(range(100)),
+        "schema SQL": sample.sql_text,
+        "schema page": sample.schema_pages,
+        "data page": sample.data_pages,
+    }
+    found = []
+    for region, offsets in regions.items():
+        for offset in rng.sample(offsets, min(per_region, len(offsets))):
+            found.append(Change(region, offset, _value(rng, sample.data[offset])))
+    return found
+
+
+def _value(rng: random.Random, old: int) -> int:
+    new = rng.choice([0xBB, old ^ (1 << rng.randrange(8)), rng.randrange(256)])
+    return new if new != old else old ^ 0x80
+
+
 def cases(sample: Sample) -> dict[str, Change]:
     """One refused change of each kind, for the real command lines."""
+    header = Change("header", 16, 0x01)  # the page size: 256, where pages are 4096
+    index_row = next(  # a change that only the integrity check finds
+        c
+        for c in changes(sample, per_region=200, seed=7)
+        if c.region == "data page" and _refused_by_integrity_check(sample, c)
+    )
     return {
-        "header": Change("header", 16, 0x01),  # the page size: 256, where pages are 4096
+        "header": header,
         "schema not UTF-8": not_utf8_in_the_schema(sample),
+        "data page": index_row,
     }
+
+
+def _refused_by_integrity_check(sample: Sample, change: Change) -> bool:
+    data = bytearray(sample.data)
+    data[change.offset] = change.value
+    data[18:20] = b"\x01\x01"  # a database in memory cannot be in WAL mode; the pages stay
+    return _integrity(bytes(data)) not in ("ok", "unreadable")
+
+
+def _integrity(data: bytes) -> str:
+    db = sqlite3.connect(":memory:")
+    try:
+        db.deserialize(data)
+        return str(db.execute("PRAGMA integrity_check(1)").fetchone()[0])
+    except sqlite3.DatabaseError:
+        return "unreadable"
+    finally:
+        db.close()
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -168,7 +216,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     )
 
 
-@pytest.mark.parametrize("kind", ["header", "schema not UTF-8"])
+@pytest.mark.parametrize("kind", ["header", "schema not UTF-8", "data page"])
 def test_python_m_store_check_prints_one_line_and_exits_2(
     sample: Sample, tmp_path: Path, kind: str
 ) -> None:
@@ -182,7 +230,7 @@ def test_python_m_store_check_prints_one_line_and_exits_2(
     assert path.read_bytes() == written
 
 
-@pytest.mark.parametrize("kind", ["header", "schema not UTF-8"])
+@pytest.mark.parametrize("kind", ["header", "schema not UTF-8", "data page"])
 def test_bot_py_prints_one_database_error_line_and_exits_2(
     sample: Sample,
     tmp_path: Path,

@@ -200,6 +200,37 @@ async def test_a_schema_of_ours_changed_by_hand_is_refused(
     assert err.code == "damaged" and "not those of its schema version" in str(err)
 
 
+async def test_pages_that_do_not_agree_are_refused(db_path: Path) -> None:
+    """An index entry that no longer matches its row (a byte of a page changed): only
+    SQLite's integrity check notices before a query trips over it."""
+    store = await SqliteStore.open(db_path)
+    await store.create_game(
+        guild_id=1, channel_id=2, game="civ", options={}, seats_wanted=2, created_by=3
+    )
+    await store.close()
+    db = sqlite3.connect(db_path)
+    (root,) = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games_by_status'")
+    page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    data = bytearray(db_path.read_bytes())
+    at = data.index(b"lobby", (root[0] - 1) * page_size, root[0] * page_size)
+    data[at] = ord("h")  # the index says "hobby"
+    db_path.write_bytes(data)
+    err = await refused(db_path)
+    assert err.code == "damaged"
+    assert "integrity check reports: row 1 missing from index games_by_status" in str(err)
+
+
+async def test_a_header_that_forbids_writing_is_refused(db_path: Path) -> None:
+    """A write format version beyond 2: SQLite would read the file and refuse every write."""
+    await (await SqliteStore.open(db_path)).close()
+    data = bytearray(db_path.read_bytes())
+    data[18] = 3
+    db_path.write_bytes(data)
+    err = await refused(db_path)
+    assert err.code == "damaged" and "read-only" in str(err)
+
+
 async def test_a_folder_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "db.sqlite3"
     folder.mkdir()
