@@ -778,7 +778,7 @@ class SqliteStore:
             "SELECT id, game_id, seq, user_id, path, page FROM picker_paths WHERE id = ?",
             (path_id,),
         )
-        if not rows or isinstance(rows[0]["path"], _Mangled):
+        if not rows or not _is_text(rows[0]["path"]):
             # A path that does not read back is no path: the press is answered as out of date.
             return None
         row = rows[0]
@@ -1473,7 +1473,7 @@ def _seat_row(r: sqlite3.Row) -> SeatRow:
 
 
 def _action_row(r: sqlite3.Row) -> ActionRow:
-    if isinstance(r["text"], _Mangled):
+    if not _is_text(r["text"]):
         raise BadRow(SetAside("actions", r["id"], "text", "not_utf8", game_id=r["game_id"]))
     return ActionRow(
         r["game_id"], r["seq"], r["seat"], r["user_id"], r["kind"], r["text"], r["created_at"]
@@ -1652,6 +1652,12 @@ def _decode_text(raw: bytes) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return _Mangled(raw.decode("utf-8", "replace"))
+
+
+def _is_text(value: Any) -> bool:
+    """Whether a text column holds readable text: not bytes that are not UTF-8, and not a
+    blob (SQLite keeps any type in any column; a damaged byte can turn text into one)."""
+    return isinstance(value, str) and not isinstance(value, _Mangled)
 
 
 def _json(
