@@ -1,6 +1,11 @@
-"""A database of ours with one byte changed where SQLite notices: refused with
-DatabaseRefused, one sentence naming the file, which ``bot.py`` and ``python -m store check``
-print as one line with exit status 2. Nothing else is raised, and the file keeps its bytes."""
+"""A database of ours with one byte changed: in the header, in the schema (the SQL text of the
+CREATE statements on the pages of ``sqlite_master``) or in a page of rows. Opening it either
+works and the store then reads every game as usual (a damaged row is set aside, as always), or
+it is refused with DatabaseRefused: one sentence, and ``bot.py`` and ``python -m store check``
+print it as one line with exit status 2. Nothing else is raised, and the file keeps its bytes.
+
+The sample is deterministic; the exhaustive run over every byte is marked ``slow``.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -266,3 +272,65 @@ def test_bot_py_process_with_a_schema_not_utf8(sample: Sample, tmp_path: Path) -
         "left untouched.\n"
     )
     assert path.read_bytes() == written
+
+
+#: Bytes of the header that opening a sound file may rewrite: the file format versions
+#: (a rollback-journal file of ours is switched to WAL), the change counter and the
+#: "version valid for" and SQLite version numbers that go with it.
+REWRITTEN = frozenset({18, 19, *range(24, 28), *range(92, 100)})
+
+
+def every_change(sample: Sample) -> Iterator[Change]:
+    """Every byte of the header and of the schema pages, every 7th of the others; each set
+    to 0xBB and with its lowest and highest bits flipped."""
+    regions = {
+        "header": range(100),
+        "schema page": sample.schema_pages,
+        "data page": sample.data_pages[::7],
+    }
+    for region, offsets in regions.items():
+        for offset in offsets:
+            old = sample.data[offset]
+            for new in {0xBB, old ^ 0x01, old ^ 0x80} - {old}:
+                yield Change(region, offset, new)
+
+
+def trial(sample: Sample, change: Change, path: Path) -> str | None:
+    """What is wrong with opening the file damaged by ``change``; None when all is well."""
+    written = damaged(sample, change, path)
+    try:
+        refused = asyncio.run(open_and_read(path))
+    except Exception as exc:  # collected, so that one run names every change that fails
+        return f"{change}: {type(exc).__name__}: {exc}"
+    after = path.read_bytes()
+    if refused is not None:
+        sentence = str(refused)
+        if "\n" in sentence or not sentence.endswith(".") or str(path) not in sentence:
+            return f"{change}: not one sentence naming the file: {sentence!r}"
+        if after != written or sorted(p.name for p in path.parent.iterdir()) != [path.name]:
+            return f"{change}: refused, but the folder changed"
+        return None
+    if after == written:
+        return None
+    if len(after) != len(written):
+        return f"{change}: opened, and its length changed"
+    changed = {i for i, (a, b) in enumerate(zip(after, written, strict=True)) if a != b}
+    if not changed <= REWRITTEN:
+        return f"{change}: opened, and bytes beyond the header's counters changed"
+    return None
+
+
+def test_damage_is_refused_or_harmless(sample: Sample, tmp_path: Path) -> None:
+    """80 changes in each region: the header, the CREATE statements' SQL text, the rest of
+    the schema pages, and the pages of rows and indexes."""
+    path = tmp_path / "damaged.sqlite3"
+    tried = changes(sample, per_region=80, seed=20240611)
+    failures = [f for f in (trial(sample, c, path) for c in tried) if f is not None]
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.slow
+def test_every_byte_of_the_schema_and_header_and_many_more(sample: Sample, tmp_path: Path) -> None:
+    path = tmp_path / "damaged.sqlite3"
+    failures = [f for f in (trial(sample, c, path) for c in every_change(sample)) if f]
+    assert not failures, "\n".join(failures[:50])
