@@ -17,7 +17,9 @@ asynchronous board games the extra fsync per action costs nothing anyone notices
 Recognition: every tablehost database carries :data:`APPLICATION_ID` in SQLite's
 ``PRAGMA application_id``. :meth:`SqliteStore.open` reads a file without changing it before
 anything else, and refuses (:class:`DatabaseRefused`) one that is not ours, so another
-application's file is never migrated. Rows that cannot be read back are set aside
+application's file is never migrated, and one that is damaged (its schema is not exactly ours,
+or SQLite's integrity check fails), so damage is named at start-up rather than by a failing
+command later. Rows that cannot be read back are set aside
 (:class:`store.base.SetAside`) instead of failing every list that meets them.
 """
 
