@@ -2,14 +2,16 @@
 
 ``DB`` is an SQLite file or a ``postgresql://`` URL (``store.connect``).
 
-``check`` replays every started game and prints one line per game; it exits 1 when any
-snapshot differs from its replay or a game cannot be read (a damaged snapshot or log, an
-unknown game: named on that game's line, and the others are still checked), and 2 when there
-is no database or the file is refused (not ours: one sentence, no traceback). ``migrate``
-creates the database if needed and applies pending migrations (the bot also does this when it
-starts). ``copy`` copies everything from one database into an empty other one (a server
-moving from SQLite to PostgreSQL) and checks the copy (``store.copy``); it exits 1 when the copy
-differs and 2 when a database is refused or the target is not empty.
+``check`` replays every started game and prints one line per game, then one line per broken
+reference (``store.references``: a row that refers to a game, seat or log entry that is not
+there, such as a seat 7 in a game of two or a gap in a log); it exits 1 when any snapshot
+differs from its replay, a game cannot be read (a damaged snapshot or log, an unknown game:
+named on that game's line, and the others are still checked) or a reference is broken, and 2
+when there is no database or the file is refused (not ours, or damaged: one sentence, no
+traceback). ``migrate`` creates the database if needed and applies pending migrations (the bot
+also does this when it starts). ``copy`` copies everything from one database into an empty
+other one (a server moving from SQLite to PostgreSQL) and checks the copy (``store.copy``); it
+exits 1 when the copy differs and 2 when a database is refused or the target is not empty.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from store.base import GAME_STATUSES, GameRow
 from store.connect import describe, is_postgres_url, open_store
 from store.copy import NotEmpty, copy_store
 from store.rebuild import EngineLookup, check_game
+from store.references import broken_references
 from store.sqlite import DatabaseRefused, SqliteStore
 
 
@@ -68,13 +71,19 @@ async def _check(path: str, engines: EngineLookup) -> int:
         for row in store.set_aside():
             if row.table == "games":
                 lines[row.key] = (False, f"game {row.key}: unreadable ({row})")
+        broken = await broken_references(store, engines=engines)
     finally:
         await store.close()
     for _, (_, line) in sorted(lines.items()):
         print(line)
+    for reference in broken:
+        print(reference)
     bad = sum(not ok for ok, _ in lines.values())
-    print(f"{bad} mismatch(es)" if bad else "all games ok")
-    return 1 if bad else 0
+    problems = [f"{bad} mismatch(es)"] if bad else []
+    if broken:
+        problems.append(f"{len(broken)} broken reference(s)")
+    print(", ".join(problems) or "all games ok")
+    return 1 if problems else 0
 
 
 async def _check_one(store: SqliteStore, game: GameRow, engines: EngineLookup) -> tuple[bool, str]:

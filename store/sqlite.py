@@ -17,7 +17,9 @@ asynchronous board games the extra fsync per action costs nothing anyone notices
 Recognition: every tablehost database carries :data:`APPLICATION_ID` in SQLite's
 ``PRAGMA application_id``. :meth:`SqliteStore.open` reads a file without changing it before
 anything else, and refuses (:class:`DatabaseRefused`) one that is not ours, so another
-application's file is never migrated. Rows that cannot be read back are set aside
+application's file is never migrated, and one that is damaged (its schema is not exactly ours,
+or SQLite's integrity check fails), so damage is named at start-up rather than by a failing
+command later. Rows that cannot be read back are set aside
 (:class:`store.base.SetAside`) instead of failing every list that meets them.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import re
@@ -116,48 +119,35 @@ _MESSAGE_FIELDS = ("thread_id", "lobby_message_id", "table_message_id")
 _UPDATABLE = (*_MESSAGE_FIELDS, "status", "options", "seats_wanted")
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
-#: The columns 0001_initial.sql gives ``games`` (later ones: ``ALTER TABLE games ADD``).
-_GAMES_COLUMNS = frozenset(
-    {
-        "id",
-        "guild_id",
-        "channel_id",
-        "thread_id",
-        "lobby_message_id",
-        "table_message_id",
-        "game",
-        "options",
-        "seats_wanted",
-        "status",
-        "seed",
-        "seq",
-        "created_by",
-        "created_at",
-        "updated_at",
-    }
-)
-_CREATES = re.compile(
-    r"\bCREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)", re.IGNORECASE
-)
-_ADDS_GAMES_COLUMN = re.compile(
-    r"\bALTER\s+TABLE\s+games\s+ADD\s+(?:COLUMN\s+)?(\w+)", re.IGNORECASE
-)
 #: What recognising a file reads (the same queries before opening and inside the claim).
 _IDENTITY_QUERIES = (
     "PRAGMA application_id",
     "PRAGMA user_version",
-    "SELECT type, name FROM sqlite_master",
-    "SELECT name FROM pragma_table_info('games')",
+    "SELECT type, name, tbl_name, sql FROM sqlite_master",
 )
+#: SQLite's result codes for a file that is not a database and for a damaged one.
+_SQLITE_NOTADB = 26
+_SQLITE_CORRUPT = 11
+#: What reading a file that is not sound can raise, and nothing broader: anything else out of
+#: the inspection is a bug of ours and must surface as one. ``sqlite3.DatabaseError`` is
+#: SQLite's "file is not a database", "database disk image is malformed", a malformed schema
+#: (its subclass ``OperationalError``: cannot open or read the file at all).
+#: ``UnicodeDecodeError``: the sqlite3 module decodes SQLite's error messages as UTF-8, and the
+#: message about a malformed schema quotes the damaged SQL, so a byte there that is not UTF-8
+#: comes out as this instead of the DatabaseError it reports.
+_UNREADABLE: tuple[type[Exception], ...] = (sqlite3.DatabaseError, UnicodeDecodeError)
+#: The DatabaseErrors the sqlite3 module raises by itself when it refuses a call (a closed
+#: connection, a wrong number of parameters): a bug of ours whatever the file holds.
+_MISUSE: tuple[type[Exception], ...] = (sqlite3.ProgrammingError, sqlite3.NotSupportedError)
 
 
 class DatabaseRefused(StoreError):
     """The file cannot be used as our database; it was left untouched.
 
-    ``code`` is ``not_sqlite`` (not an SQLite file, or a damaged one), ``not_ours`` (another
-    application's SQLite file), ``schema_too_new`` (written by a newer version of the bot),
-    ``damaged`` (our marker, but not the schema its version says) or ``cannot_open`` (a
-    folder, no permission...). ``str()`` is one sentence for the operator.
+    ``code`` is ``not_sqlite`` (not an SQLite file), ``not_ours`` (another application's
+    SQLite file), ``schema_too_new`` (written by a newer version of the bot), ``damaged``
+    (SQLite finds it damaged, or our marker on a schema that is not the one its version says)
+    or ``cannot_open`` (a folder, no permission...). ``str()`` is one sentence for the operator.
     """
 
     def __init__(self, code: str, path: str, sentence: str, **params: Any) -> None:
@@ -165,27 +155,31 @@ class DatabaseRefused(StoreError):
         self.args = (sentence,)
 
 
+#: One schema object as ``sqlite_master`` describes it: type, name, table and SQL text.
+_Object = tuple[str, str, str, str | None]
+
+
 @dataclass(frozen=True)
 class _Identity:
-    """What a file says about itself: the two header pragmas and what its schema holds."""
+    """What a file says about itself: the two header pragmas and its schema, by name."""
 
     application_id: int
     user_version: int
-    objects: int
-    names: frozenset[str]
-    games_columns: frozenset[str]
+    schema: Mapping[str, _Object]
 
     @classmethod
     def of(cls, results: Sequence[Sequence[Any]]) -> _Identity:
         """From the rows of :data:`_IDENTITY_QUERIES`, in order."""
-        app, version, master, columns = results
+        app, version, master = results
         return cls(
-            application_id=int(app[0][0]),
-            user_version=int(version[0][0]),
-            objects=len(master),
-            names=frozenset(str(r[1]).lower() for r in master),
-            games_columns=frozenset(str(r[0]) for r in columns),
+            application_id=int(app[0][0]), user_version=int(version[0][0]), schema=_schema(master)
         )
+
+
+def _schema(master: Iterable[Sequence[Any]]) -> dict[str, _Object]:
+    """The rows of ``sqlite_master`` (type, name, tbl_name, sql) by name."""
+    objects = [(str(r[0]), str(r[1]), str(r[2]), r[3]) for r in master]
+    return {o[1]: o for o in objects}
 
 
 def _recognise(found: _Identity, path: str, migrations: Sequence[Migration]) -> bool:
@@ -194,25 +188,26 @@ def _recognise(found: _Identity, path: str, migrations: Sequence[Migration]) -> 
 
     Ours: application_id is :data:`APPLICATION_ID`, or 0 for a file made before the marker
     existed (and for a new, empty one). Either way its schema must be what its user_version
-    says, so that the pending migrations apply: nothing at 0 (new, or claimed just before the
-    first migration), else every table and index our migrations up to that version create and
-    ``games`` with every column they give it, and nothing a later migration creates. So a file
-    of another application is refused even with a user_version in our range.
+    says, so that the pending migrations apply and every query finds what it expects: nothing
+    at 0 (new, or claimed just before the first migration), else every table and index our
+    migrations up to that version create, each exactly as they create it (its SQL text, which
+    SQLite keeps as written, so a changed byte in a column, a default or a CHECK shows), and
+    nothing a later migration creates. So a file of another application is refused even with
+    a user_version in our range, and so is a hand-edited or damaged schema of ours.
     """
     latest = len(migrations)
     version = found.user_version
     if found.application_id == APPLICATION_ID and version > latest:
         raise _too_new(path, version, latest)
     if found.application_id in (0, APPLICATION_ID) and 0 <= version <= latest:
-        names, columns = _schema_of(migrations[:version])
-        later_names, later_columns = _schema_of(migrations[version:])
+        schemas = _schemas(tuple(migrations))
+        expected = schemas[version]
+        later = schemas[latest].keys() - expected.keys()
         fits = (
-            found.objects == 0
+            not found.schema
             if version == 0
-            else found.names >= names
-            and not found.names & later_names
-            and found.games_columns >= _GAMES_COLUMNS | columns
-            and not found.games_columns & later_columns
+            else all(found.schema.get(name) == obj for name, obj in expected.items())
+            and not found.schema.keys() & later
         )
         if fits:
             return found.application_id == 0
@@ -232,12 +227,22 @@ def _recognise(found: _Identity, path: str, migrations: Sequence[Migration]) -> 
     )
 
 
-def _schema_of(applied: Sequence[Migration]) -> tuple[frozenset[str], frozenset[str]]:
-    """The tables and indexes ``applied`` create (lower case) and the columns they add to
-    ``games`` (beyond those of its CREATE TABLE)."""
-    sql = "\n".join(_strip_comments(m.sql) for m in applied)
-    names = frozenset(name.lower() for name in _CREATES.findall(sql))
-    return names, frozenset(_ADDS_GAMES_COLUMN.findall(sql))
+@functools.cache
+def _schemas(migrations: tuple[Migration, ...]) -> list[Mapping[str, _Object]]:
+    """The schema (``sqlite_master`` by name) after each number of ``migrations`` applied,
+    from 0 to all of them: made by applying them to an empty database in memory, as they are
+    applied to a file."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        master = _IDENTITY_QUERIES[-1]
+        found: list[Mapping[str, _Object]] = [_schema(db.execute(master))]
+        for migration in migrations:
+            for statement in _statements(migration.sql):
+                db.execute(statement)
+            found.append(_schema(db.execute(master)))
+        return found
+    finally:
+        db.close()
 
 
 def _too_new(path: str, found: int, latest: int) -> DatabaseRefused:
@@ -251,14 +256,17 @@ def _too_new(path: str, found: int, latest: int) -> DatabaseRefused:
     )
 
 
-def _inspect(path: Path) -> _Identity | None:
+def _inspect(path: Path, migrations: Sequence[Migration]) -> _Identity | None:
     """Read what ``path`` holds without changing it (no journal, no WAL file, no lock when
-    none is needed); None for a new database (no file, or an empty one).
+    none is needed) and check that it is a sound database of ours (:func:`_recognise`, then
+    SQLite's own integrity check over every page); None for a new database (no file, or an
+    empty one).
 
     Raises:
-        DatabaseRefused: ``cannot_open`` or ``not_sqlite``.
+        DatabaseRefused: the file cannot be opened, is not SQLite, is damaged or is not ours.
     """
     where = str(path)
+    _schemas(tuple(migrations))  # outside the try below: a failure there is ours, not the file's
     try:
         if path.is_dir():
             raise DatabaseRefused("cannot_open", where, f"{where} is a folder, not a database.")
@@ -272,32 +280,73 @@ def _inspect(path: Path) -> _Identity | None:
         raise _cannot_open(where, exc) from None
     if not header and not wal:
         return None
-    not_sqlite = DatabaseRefused(
-        "not_sqlite",
-        where,
-        f"{where} is not an SQLite database (or a damaged one), so it was left untouched.",
-    )
     if header and (len(header) < 100 or not header.startswith(_SQLITE_HEADER)):
-        raise not_sqlite
+        raise _not_sqlite(where)
     # With no -wal or -journal file beside it the main file holds everything, and "immutable"
     # reads it without creating either; otherwise a read-only connection sees their content.
     uri = f"{path.absolute().as_uri()}?{'mode=ro' if journal else 'immutable=1'}"
     try:
         db = sqlite3.connect(uri, uri=True)
-        db.text_factory = _decode_text  # odd names are not ours, not unreadable
         try:
-            return _Identity.of([db.execute(q).fetchall() for q in _IDENTITY_QUERIES])
+            db.text_factory = _decode_text  # odd names are not ours, not unreadable
+            found = _Identity.of([db.execute(q).fetchall() for q in _IDENTITY_QUERIES])
+            _recognise(found, where, migrations)
+            # Pages the schema does not show (a row, an index, the free list) are read only
+            # when a query meets them: check them all now, so that a damaged file is refused
+            # here rather than failing a command later. It reads every page once (about a
+            # second for a gigabyte).
+            problems = [str(r[0]) for r in db.execute("PRAGMA integrity_check(1)")]
         finally:
             db.close()
-    except sqlite3.OperationalError as exc:  # cannot open or read it (not: not a database)
-        raise _cannot_open(where, exc) from None
-    except sqlite3.DatabaseError:
-        raise not_sqlite from None
+    except _MISUSE:
+        raise
+    except _UNREADABLE as exc:
+        raise _unreadable(where, exc) from None
+    if problems != ["ok"]:
+        problem = problems[0].removeprefix("*** in database main ***").strip()
+        raise _damaged(where, f"SQLite's integrity check reports: {problem}")
+    if header and header[18] > 2:
+        # SQLite reads a file of a newer write format but refuses every write to it.
+        raise _damaged(where, f"file format write version {header[18]}, so read-only")
+    return found
+
+
+def _unreadable(path: str, exc: Exception) -> DatabaseRefused:
+    """The refusal of a file SQLite could not read (see :data:`_UNREADABLE`)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code == _SQLITE_NOTADB:
+        return _not_sqlite(path)
+    if isinstance(exc, UnicodeDecodeError):
+        return _damaged(path, "its schema is not readable text")
+    if code == _SQLITE_CORRUPT or not isinstance(exc, sqlite3.OperationalError):
+        return _damaged(path, str(exc))
+    return _cannot_open(path, exc)
+
+
+def _not_sqlite(path: str) -> DatabaseRefused:
+    return DatabaseRefused(
+        "not_sqlite",
+        path,
+        f"{path} is not an SQLite database (or a damaged one), so it was left untouched.",
+    )
+
+
+def _damaged(path: str, reason: str) -> DatabaseRefused:
+    return DatabaseRefused(
+        "damaged", path, f"{path} is damaged ({_plain(reason)}), so it was left untouched."
+    )
 
 
 def _cannot_open(path: str, exc: Exception) -> DatabaseRefused:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return DatabaseRefused("cannot_open", path, f"{path} cannot be opened: {reason}.")
+    return DatabaseRefused("cannot_open", path, f"{path} cannot be opened: {_plain(reason)}.")
+
+
+def _plain(text: str, limit: int = 120) -> str:
+    """``text`` on one line of printable characters, cut at ``limit``: SQLite's messages may
+    quote damaged bytes of the file."""
+    line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -343,15 +392,14 @@ class SqliteStore:
         A file that is not ours is refused before anything is written to it.
 
         Raises:
-            DatabaseRefused: a folder or an unreadable file, not an SQLite file, another
-                application's database, or one written by a newer version (``schema_too_new``).
+            DatabaseRefused: a folder or an unreadable file, not an SQLite file, a damaged one,
+                another application's database, or one written by a newer version
+                (``schema_too_new``).
         """
         target = str(path)
         migrations = load_migrations()
         if target != ":memory:":
-            found = await asyncio.to_thread(_inspect, Path(target))
-            if found is not None:
-                _recognise(found, target, migrations)
+            await asyncio.to_thread(_inspect, Path(target), migrations)
             try:
                 Path(target).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -368,8 +416,10 @@ class SqliteStore:
                 await db.execute("PRAGMA foreign_keys = ON")
                 await db.execute("PRAGMA journal_mode = WAL")
                 await db.execute("PRAGMA synchronous = FULL")
-            except sqlite3.OperationalError as exc:  # e.g. no permission to create the file
-                raise _cannot_open(target, exc) from None
+            except _MISUSE:
+                raise
+            except _UNREADABLE as exc:  # no permission to create the file, or changed since read
+                raise _unreadable(target, exc) from None
             store = cls(db, target)
             await store._migrate(migrations)
         except BaseException:
@@ -749,7 +799,7 @@ class SqliteStore:
             "SELECT id, game_id, seq, user_id, path, page FROM picker_paths WHERE id = ?",
             (path_id,),
         )
-        if not rows or isinstance(rows[0]["path"], _Mangled):
+        if not rows or not _is_text(rows[0]["path"]):
             # A path that does not read back is no path: the press is answered as out of date.
             return None
         row = rows[0]
@@ -1444,7 +1494,7 @@ def _seat_row(r: sqlite3.Row) -> SeatRow:
 
 
 def _action_row(r: sqlite3.Row) -> ActionRow:
-    if isinstance(r["text"], _Mangled):
+    if not _is_text(r["text"]):
         raise BadRow(SetAside("actions", r["id"], "text", "not_utf8", game_id=r["game_id"]))
     return ActionRow(
         r["game_id"], r["seq"], r["seat"], r["user_id"], r["kind"], r["text"], r["created_at"]
@@ -1623,6 +1673,12 @@ def _decode_text(raw: bytes) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return _Mangled(raw.decode("utf-8", "replace"))
+
+
+def _is_text(value: Any) -> bool:
+    """Whether a text column holds readable text: not bytes that are not UTF-8, and not a
+    blob (SQLite keeps any type in any column; a damaged byte can turn text into one)."""
+    return isinstance(value, str) and not isinstance(value, _Mangled)
 
 
 def _json(

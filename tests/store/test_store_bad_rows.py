@@ -163,3 +163,22 @@ async def test_a_bad_vacation_counts_as_none(db_path: Path) -> None:
     again = await store.take_vacation(game.id, 1, seat=0, seconds=60, allowance=600, now=NOW)
     assert again.until == NOW + timedelta(seconds=60)
     await store.close()
+
+
+async def test_a_blob_where_text_belongs_is_set_aside(db_path: Path) -> None:
+    """SQLite keeps any type in any column: a changed byte (or a hand) can turn an action's
+    text or a kept picker path into a blob of the same bytes, which is not text either."""
+    store = await SqliteStore.open(db_path)
+    game = await played(store)
+    [path_id] = await store.store_paths(game, 1, 1, [("add 1 !", 0)])
+    tamper(db_path, "UPDATE actions SET text = CAST(text AS BLOB) WHERE game_id = ?", game)
+    tamper(db_path, "UPDATE picker_paths SET path = CAST(path AS BLOB) WHERE id = ?", path_id)
+    with pytest.raises(BadRow) as err:
+        await store.actions(game)
+    assert (err.value.row.table, err.value.row.column, err.value.row.problem) == (
+        "actions",
+        "text",
+        "not_utf8",
+    )
+    assert await store.stored_path(path_id) is None
+    await store.close()

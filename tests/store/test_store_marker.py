@@ -72,12 +72,17 @@ def ours_before_the_marker(path: Path, version: int) -> None:
 
 async def refused(path: Path) -> DatabaseRefused:
     before = fingerprint(path.parent)
-    with pytest.raises(DatabaseRefused) as err:
-        await SqliteStore.open(path)
+    try:
+        store = await SqliteStore.open(path)
+    except DatabaseRefused as exc:
+        err = exc
+    else:  # closed, or its connection's thread would keep the test process from ending
+        await store.close()
+        pytest.fail(f"{path} was opened")
     assert fingerprint(path.parent) == before, "a refused file must be left untouched"
-    assert "\n" not in str(err.value) and str(err.value).endswith(".")
-    assert str(path) in str(err.value)
-    return err.value
+    assert "\n" not in str(err) and str(err).endswith(".")
+    assert str(path) in str(err)
+    return err
 
 
 async def test_a_new_file_gets_the_marker(db_path: Path) -> None:
@@ -165,6 +170,65 @@ async def test_our_marker_on_a_schema_that_does_not_match_is_refused(tmp_path: P
     db.commit()
     db.close()
     assert (await refused(path)).code == "damaged"
+
+
+def edit_schema(path: Path, name: str, old: str, new: str) -> None:
+    """Change the SQL text SQLite keeps for ``name``, as a hand with writable_schema would."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA writable_schema = ON")
+    db.execute("UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE name = ?", (old, new, name))
+    db.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        ("ratings", "CHECK (sigma > 0)", "CHECK (sigma > 9)"),
+        ("deadlines", "updated_at", "updated_\xe9t"),  # still a valid name: SQLite takes it
+        ("picker_paths", "DEFAULT 0", "DEFAULT 1"),
+        ("games_by_status", "(status)", "(seq)"),
+    ],
+)
+async def test_a_schema_of_ours_changed_by_hand_is_refused(
+    db_path: Path, name: str, old: str, new: str
+) -> None:
+    """Each change would fail some query or write later; the SQL text of every table and index
+    must be what the migrations wrote."""
+    await (await SqliteStore.open(db_path)).close()
+    edit_schema(db_path, name, old, new)
+    err = await refused(db_path)
+    assert err.code == "damaged" and "not those of its schema version" in str(err)
+
+
+async def test_pages_that_do_not_agree_are_refused(db_path: Path) -> None:
+    """An index entry that no longer matches its row (a byte of a page changed): only
+    SQLite's integrity check notices before a query trips over it."""
+    store = await SqliteStore.open(db_path)
+    await store.create_game(
+        guild_id=1, channel_id=2, game="civ", options={}, seats_wanted=2, created_by=3
+    )
+    await store.close()
+    db = sqlite3.connect(db_path)
+    (root,) = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games_by_status'")
+    page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    data = bytearray(db_path.read_bytes())
+    at = data.index(b"lobby", (root[0] - 1) * page_size, root[0] * page_size)
+    data[at] = ord("h")  # the index says "hobby"
+    db_path.write_bytes(data)
+    err = await refused(db_path)
+    assert err.code == "damaged"
+    assert "integrity check reports: row 1 missing from index games_by_status" in str(err)
+
+
+async def test_a_header_that_forbids_writing_is_refused(db_path: Path) -> None:
+    """A write format version beyond 2: SQLite would read the file and refuse every write."""
+    await (await SqliteStore.open(db_path)).close()
+    data = bytearray(db_path.read_bytes())
+    data[18] = 3
+    db_path.write_bytes(data)
+    err = await refused(db_path)
+    assert err.code == "damaged" and "read-only" in str(err)
 
 
 async def test_a_folder_is_refused(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pg_testkit import PG_URL, pg_schema
-from store_testkit import COUNTING, counting_engines, start_counting
+from store_testkit import COUNTING, counting_engines, play, start_counting
 
 from host.config import ConfigError, load_config
 from store import DatabaseRefused, NewTimer, SeqConflict, SqliteStore
@@ -186,7 +186,8 @@ async def test_reopen_keeps_everything_and_foreign_schemas_are_refused() -> None
 
 
 async def build(store: SqliteStore) -> int:
-    """One of everything: settings, a played game with timers, votes, results, paths."""
+    """One of everything: settings, a game played to the end with timers, votes, results,
+    paths."""
     from store import RatingRow, ResultRow, TimerMatch
 
     game = await start_counting(store)
@@ -216,9 +217,19 @@ async def build(store: SqliteStore) -> int:
     await store.finish_timer(gone.id)  # an id handed out once must never come back
     await store.replace_timers(game.id, cancel=[TimerMatch(kind="nothing")])
     await store.store_paths(game.id, 1, 2, [("add 3 !", 0)])
+    # Played to the end (11 after seat 1's second move), then its results: only a finished
+    # game has them (python -m store check says so otherwise).
+    for seat in (1, 0, 1):
+        await play(store, game.id, seat, "add 3")
     await store.record_results(
-        [ResultRow(game.id, 1, 10, "counting", 0, 1, 1.0, True, True)],
-        [RatingRow(10, "counting", 1, 27.5, 7.25, 1, 1)],
+        [
+            ResultRow(game.id, 1, 10, "counting", 0, 2, 0.0, False, True),
+            ResultRow(game.id, 2, 10, "counting", 1, 1, 1.0, True, True),
+        ],
+        [
+            RatingRow(10, "counting", 1, 22.5, 7.25, 1, 0),
+            RatingRow(10, "counting", 2, 27.5, 7.25, 1, 1),
+        ],
     )
     return gone.id
 
