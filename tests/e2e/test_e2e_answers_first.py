@@ -12,7 +12,7 @@ import pytest
 import locales
 from discordui.client import TableBot
 from host.service import Loaded
-from playground import Emulator, FakeUser
+from playground import Emulator, FakeUser, InteractionResult
 from rules.core import Rng
 from tests.e2e.table_driver import Table, finished, said, table_bot
 from tests.e2e.test_e2e_kill import table_seq
@@ -65,6 +65,17 @@ async def first_move(
     return table, game, table.user_for(game, seat), await table.pick_action(game, seat, rng)
 
 
+async def move_answered_after(
+    emulator: Emulator, status: int, mover: FakeUser, table: Table, action: str
+) -> InteractionResult:
+    """``/move`` whose first confirming edit Discord answers with ``status``; once answered."""
+    emulator.fail_next("PATCH", r"/webhooks/\d+/[^/]+/messages/@original$", status=status)
+    r = await emulator.slash(mover, "move", channel=table.thread, action=action)
+    await r.done()
+    await r.wait_for_messages(1, timeout=15)
+    return r
+
+
 async def test_the_answer_does_not_wait_behind_a_held_table_post(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
@@ -96,10 +107,7 @@ async def test_a_confirmation_discord_refused_is_sent_again(
     alice, bob = players[:2]
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
         table, game, mover, action = await first_move(emulator, bot, [alice, bob], Rng(3))
-        emulator.fail_next("PATCH", r"/webhooks/\d+/[^/]+/messages/@original$", status=429)
-        r = await emulator.slash(mover, "move", channel=table.thread, action=action)
-        await r.done()
-        await r.wait_for_messages(1, timeout=15)
+        r = await move_answered_after(emulator, 429, mover, table, action)
         assert r.messages[-1].content.startswith("✅")
         assert (await table.game()).seq == game.seq + 1
         failed = [q for q in emulator.requests("PATCH") if q.status == 429]
@@ -114,9 +122,6 @@ async def test_an_answer_that_fails_for_good_does_not_deny_the_move(
     alice, bob = players[:2]
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
         table, game, mover, action = await first_move(emulator, bot, [alice, bob], Rng(4))
-        emulator.fail_next("PATCH", r"/webhooks/\d+/[^/]+/messages/@original$", status=400)
-        r = await emulator.slash(mover, "move", channel=table.thread, action=action)
-        await r.done()
-        await r.wait_for_messages(1, timeout=15)
+        r = await move_answered_after(emulator, 400, mover, table, action)
         assert said(r.messages[-1].content, "error.internal_after_move")
         assert (await table.game()).seq == game.seq + 1
