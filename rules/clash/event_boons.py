@@ -41,8 +41,8 @@ from rules.clash.event_steps import (
     seat_of,
 )
 from rules.clash.hexes import label, parse_hex, token
+from rules.clash.order import turn_order
 from rules.clash.resources import CULTURE
-from rules.clash.rounds import turn_order
 from rules.clash.state import ClashState, Piece, pieces_in_use
 from rules.core import Event
 

@@ -20,7 +20,7 @@ from typing import Any, Final
 from rules.clash.components import ANGRY, ARMY, SETTLEMENT, SETTLER
 from rules.clash.hexes import Hex, label
 from rules.clash.moods import lowered
-from rules.clash.rounds import turn_order
+from rules.clash.order import turn_order
 from rules.clash.state import TURN, City, ClashState
 from rules.clash.terrain import terrains
 from rules.clash.transfer import remove_land

@@ -18,8 +18,8 @@ from rules.clash.event_flow import (
     lowerable,
 )
 from rules.clash.hexes import label, parse_hex, token
+from rules.clash.order import turn_order
 from rules.clash.resources import CULTURE, MOOD, gain, gain_tokens
-from rules.clash.rounds import turn_order
 from rules.clash.state import ClashState
 from rules.core import Event
 

@@ -43,9 +43,9 @@ from rules.clash.cards import HALVES
 from rules.clash.hexes import Hex, label, parse_hex
 from rules.clash.objective_cards import IMMEDIATE, OBJECTIVES, STATUS, contradicts, half
 from rules.clash.objective_checks import IMMEDIATE_CHECKS, STATUS_CHECKS, Facts
+from rules.clash.order import clockwise
 from rules.clash.registry import Answer
 from rules.clash.resources import MOOD
-from rules.clash.rounds import clockwise
 from rules.clash.state import TURN, ClashState, Completed, Fought, ObjectiveWatch
 from rules.core import Choice, Decision, Event, IllegalAction
 

@@ -63,7 +63,7 @@ from rules.clash.event_cards import EVENTS
 from rules.clash.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, SHIP_SPACE
 from rules.clash.hexes import Hex, label, token
 from rules.clash.marks import MARKS, MOVED, STOPPED, add
-from rules.clash.rounds import turn_order
+from rules.clash.order import turn_order
 from rules.clash.setup import home, start_regions, starting_player
 from rules.clash.state import (
     BARBARIAN_SIDE,

@@ -1,42 +1,21 @@
-"""Turn order and the start of a round (p.7, p.11).
+"""The start of a round and of a turn (p.7, p.11, p.2); turn order is
+:mod:`rules.clash.order`'s.
 
-A round is three turns for every player, in rotation from the first player to the left
-(clockwise round the table, p.7): first player turn 1, the next player turn 1, ..., the last
-player turn 3; then the status phase (:mod:`rules.clash.status`) ends the round. Resigned
-seats are skipped. After round 6, or when a player still in the game has no city, the game
-ends in the status phase's step 1 (p.4, p.11, C8).
+What happens when a player's turn begins, before its first action (p.2): what action cards
+left in force moves on (:mod:`rules.clash.card_turns`) and Trade Routes' income
+(:mod:`rules.clash.trade_routes`). :func:`begin_turn` is called by
+:func:`rules.clash.turns.next_turn` and :func:`begin_round` for the seat whose turn it now is
+(``state.active``). A position standing at the start of a turn (``rules/clash/position.py``)
+stands after this: its income, if any, was taken (or is the ``trade_routes`` decision of its
+``prompts``).
 """
 
 from __future__ import annotations
 
-from rules.clash.components import ROUNDS
+from rules.clash import card_turns, trade_routes
+from rules.clash.order import turn_order
 from rules.clash.state import TURN, ClashState, TurnState
-from rules.clash.turn_start import begin_turn
 from rules.core import Event
-
-#: ``Outcome.reason`` when the rounds are over or a player has no city (p.4, p.11).
-REASON_ROUNDS = "rounds"
-REASON_NO_CITY = "no_city"
-
-
-def clockwise(state: ClashState, start: int) -> list[int]:
-    """Every seat round the table from ``start`` to the left (``start`` first)."""
-    k = state.seating.index(start)
-    return [*state.seating[k:], *state.seating[:k]]
-
-
-def turn_order(state: ClashState) -> list[int]:
-    """The seats still in the game in turn order from the first player (p.7, p.11)."""
-    return [s for s in clockwise(state, state.first) if not state.seats[s].resigned]
-
-
-def game_ends(state: ClashState) -> str | None:
-    """Why the game ends at this status phase's step 1, if it does (p.4, p.11, C8)."""
-    if state.round >= ROUNDS:
-        return REASON_ROUNDS
-    if any(not state.seats[s].cities for s in state.live()):
-        return REASON_NO_CITY
-    return None
 
 
 def begin_round(state: ClashState) -> list[Event]:
@@ -48,3 +27,9 @@ def begin_round(state: ClashState) -> list[Event]:
     state.turn_state = TurnState()
     state.active = turn_order(state)[0]
     return [Event("clash.round_started", {"round": state.round}), *begin_turn(state)]
+
+
+def begin_turn(state: ClashState) -> list[Event]:
+    """The active player's turn begins: Trade Routes' income (p.2, C24) is taken here, or,
+    when Currency leaves a choice of Gold for Food, asked as a nested decision."""
+    return card_turns.turn_began(state) + trade_routes.begin(state)

@@ -35,8 +35,9 @@ from rules.clash import advancing, decks, objectives
 from rules.clash.advances import ADVANCE, ADVANCE_IDS
 from rules.clash.components import GOLD, STATUS_STEPS
 from rules.clash.hexes import label, token
+from rules.clash.order import clockwise, game_ends, turn_order
 from rules.clash.resources import gain
-from rules.clash.rounds import begin_round, clockwise, game_ends, turn_order
+from rules.clash.rounds import begin_round
 from rules.clash.scoring import final_outcome, finish
 from rules.clash.state import STATUS, ClashState, StatusState
 from rules.core import Choice, Event, IllegalAction

@@ -1,6 +1,6 @@
 """Trade Routes and Currency (p.2, p.5; rules reference §2.1, §7.1; C7, C24, C63): the income
 taken at the start of each of your turns, before its first action
-(:func:`rules.clash.turn_start.begin_turn`).
+(:func:`rules.clash.rounds.begin_turn`).
 
 **Income.** 1 Food per settler or ship of yours within 2 spaces of a non-angry city of another
 player, each such city counted for one of your units only, at most 4 (p.2). So the income is

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from rules.clash import card_turns, status
 from rules.clash.components import TURNS_PER_ROUND
-from rules.clash.rounds import clockwise
+from rules.clash.order import clockwise
+from rules.clash.rounds import begin_turn
 from rules.clash.state import ClashState, TurnState
-from rules.clash.turn_start import begin_turn
 from rules.core import Event, IllegalAction
 
 

@@ -35,7 +35,7 @@ from rules.clash import (
     influence,
     movement,
     objective_cards,
-    rounds,
+    order,
     scoring,
     status,
     trading,
@@ -167,7 +167,7 @@ def choice_labels() -> set[str]:
 
 #: Keys that a {value@prefix} of the Clash texts looks up, for every value the engine passes.
 def prefixed_keys() -> set[str]:
-    reasons = (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY, "resigned", "last_standing")
+    reasons = (order.REASON_ROUNDS, order.REASON_NO_CITY, "resigned", "last_standing")
     return (
         {f"clash.terrain.{t}" for t in TERRAINS}
         | {f"clash.reason.{r}" for r in reasons}
@@ -188,7 +188,7 @@ def prefixed_keys() -> set[str]:
         | {f"clash.siege_token.{k}" for k in (combat.NONE, "wood", "ore", "wood ore")}
         | {f"clash.units.army_{n}" for n in range(1, 9)}
         | {f"clash.barbarian_skip.{why}" for why in barbarians.SKIPPED}
-        | {f"outcome.{r}" for r in (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY)}
+        | {f"outcome.{r}" for r in (order.REASON_ROUNDS, order.REASON_NO_CITY)}
         | {f"clash.objective.{name}" for name in objective_cards.NAMES}
         | {f"clash.half.{h}" for h in HALVES}
         | {"clash.title"}

@@ -1,7 +1,7 @@
 """Trade Routes and Currency (rules reference §2.1, §7.1; p.2, p.5; C7, C24, C63): the income
 at the start of a turn and the Currency decision. Each test names its rule.
 
-bob ends his turn, so that ann's begins (:func:`rules.clash.turn_start.begin_turn`); the
+bob ends his turn, so that ann's begins (:func:`rules.clash.rounds.begin_turn`); the
 spaces are those of ``clash_map``'s base map (distances counted through explored spaces).
 """
 
