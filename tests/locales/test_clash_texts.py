@@ -5,7 +5,7 @@ registered games do not reach it. Here:
 
 - the source of ``rules/clash`` is scanned for what it raises and emits (``IllegalAction("code"``
   and a code chosen between two literals, ``Event("clash.<kind>"``, the prompt kinds, the choice
-  labels of ``rules/clash/actions.py``), and each needs its key in both catalogues themselves
+  labels of ``rules/clash/play/grammar.py``), and each needs its key in both catalogues themselves
   (not through the English fallback);
 - seeded random games (from the set-up, and from a position with Tactics, Roads, Navigation and
   ships) render every prompt, choice, event and refusal they meet in both languages: none may
@@ -24,33 +24,24 @@ import pytest
 
 import locales
 from host import text
-from rules.clash import (
-    GAME,
-    actions,
-    activation,
-    barbarians,
-    civic,
-    combat,
-    exploration,
-    influence,
-    movement,
-    objective_cards,
-    order,
-    scoring,
-    status,
-    trading,
-    wonders,
-)
-from rules.clash.cards import ACTION_CARDS, HALVES, OBJECTIVE_CARDS, PYRAMIDS
-from rules.clash.collect import KINDS
-from rules.clash.components import LAND_UNITS, SHIP
-from rules.clash.state import ClashState
-from rules.clash.tiles import TERRAINS
+from rules.clash import GAME
+from rules.clash.actions import activation, civic, exploration, influence, movement, trading
+from rules.clash.actions.collect import KINDS
+from rules.clash.battles import barbarians, combat
+from rules.clash.board.tiles import TERRAINS
+from rules.clash.box import objective_cards
+from rules.clash.box.cards import ACTION_CARDS, HALVES, OBJECTIVE_CARDS, PYRAMIDS
+from rules.clash.box.components import LAND_UNITS, SHIP
+from rules.clash.model import order
+from rules.clash.model.state import ClashState
+from rules.clash.play import grammar
+from rules.clash.rounds import scoring, status_phase
+from rules.clash.wonders import construction
 from rules.core import Choice, Event, IllegalAction, Prompt, Rng, act, join
 from rules.selfplay import random_action
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "rules" / "clash").glob("*.py"))
+SOURCES = sorted((ROOT / "rules" / "clash").rglob("*.py"))
 LANGS = locales.SUPPORTED
 
 _RAISED = re.compile(r"\bIllegalAction\(\s*\"([a-z0-9_]+)\"")
@@ -86,38 +77,38 @@ def event_kinds() -> set[str]:
 
 
 def prompt_kinds() -> set[str]:
-    src = _source(ROOT / "rules" / "clash" / "prompts.py")
+    src = _source(ROOT / "rules" / "clash" / "play" / "prompts.py")
     steps = (exploration.LAYOUT, exploration.BARBARIANS, exploration.SHIP_SPACE)
     found = set(_PROMPT_KIND.findall(src)) | {f"explore_{step}" for step in steps}
     # Status steps name their kinds in a table; nested decisions by the DECISIONS keys.
-    return found | set(status.KINDS.values()) | set(actions.DECISIONS)
+    return found | set(status_phase.KINDS.values()) | set(grammar.DECISIONS)
 
 
-#: The label families actions.py builds with f-strings, and the values they take.
+#: The label families grammar.py builds with f-strings, and the values they take.
 FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.token.": (
-        actions.END,
-        actions.MOVE,
-        actions.FOUND,
-        actions.DONE,
-        actions.ADVANCE,
+        grammar.END,
+        grammar.MOVE,
+        grammar.FOUND,
+        grammar.DONE,
+        grammar.ADVANCE,
         activation.ACTIVATE,
         civic.CIVIC,
         civic.VOTING,
         influence.INFLUENCE,
         influence.ART,
-        status.RAZE_TOKEN,
-        status.PASS,
-        "barter",  # rules.clash.abilities.BARTER
-        "tax",  # rules.clash.abilities.TAX
-        "cartography",  # rules.clash.abilities.CARTOGRAPHY
-        "liberties",  # rules.clash.abilities.LIBERTIES
-        "drama",  # rules.clash.abilities.DRAMA
-        "power",  # rules.clash.abilities.POWER
-        wonders.WONDER_TOKEN,
-        wonders.GARDENS_TOKEN,
-        "event",  # rules.clash.event_kept.EVENT
-        "card",  # rules.clash.card_play.CARD
+        status_phase.RAZE_TOKEN,
+        status_phase.PASS,
+        "barter",  # rules.clash.actions.abilities.BARTER
+        "tax",  # rules.clash.actions.abilities.TAX
+        "cartography",  # rules.clash.actions.abilities.CARTOGRAPHY
+        "liberties",  # rules.clash.actions.abilities.LIBERTIES
+        "drama",  # rules.clash.actions.abilities.DRAMA
+        "power",  # rules.clash.actions.abilities.POWER
+        construction.WONDER_TOKEN,
+        construction.GARDENS_TOKEN,
+        "event",  # rules.clash.cards.kept_events.EVENT
+        "card",  # rules.clash.cards.play.CARD
     ),
     "clash.choice.to.": (
         movement.WALK,
@@ -138,19 +129,19 @@ COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
 LABEL_SOURCES = (
-    "actions.py",
-    "combat.py",
-    "barbarians.py",
-    "objectives.py",
-    "events.py",
-    "event_kept.py",
-    "card_play.py",
-    "civil_effects.py",
-    "civil_targets.py",
-    "card_decisions.py",
-    "influence.py",
-    "trading.py",
-    "wonders.py",
+    "play/grammar.py",
+    "battles/combat.py",
+    "battles/barbarians.py",
+    "rounds/objectives.py",
+    "events/resolving.py",
+    "cards/kept_events.py",
+    "cards/play.py",
+    "cards/civil_effects.py",
+    "cards/civil_targets.py",
+    "cards/decisions.py",
+    "actions/influence.py",
+    "actions/trading.py",
+    "wonders/construction.py",
 )
 
 
@@ -211,11 +202,11 @@ def test_the_scans_find_what_the_engine_uses() -> None:
 
 
 def test_every_label_family_of_the_actions_is_known() -> None:
-    """A new f-string label in actions.py must be added to FAMILIES (with its values), one
+    """A new f-string label in grammar.py must be added to FAMILIES (with its values), one
     in combat.py to COMBAT_FAMILIES."""
-    src = _source(ROOT / "rules" / "clash" / "actions.py")
+    src = _source(ROOT / "rules" / "clash" / "play" / "grammar.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(FAMILIES)
-    src = _source(ROOT / "rules" / "clash" / "combat.py")
+    src = _source(ROOT / "rules" / "clash" / "battles" / "combat.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(COMBAT_FAMILIES)
 
 

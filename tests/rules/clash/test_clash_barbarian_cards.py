@@ -1,4 +1,4 @@
-"""The defender's combat card in a barbarian attack (rules/clash/barbarian_cards.py; p.13:
+"""The defender's combat card in a barbarian attack (rules/clash/battles/barbarian_cards.py; p.13:
 "the usual combat rules, except..."; clash-cards.md §3.1, C07 Mercenaries; C125, C126).
 
 On ``clash_map``'s base map the barbarians of B3 (2 units) reach bob's city on B2; ann plays
@@ -19,10 +19,12 @@ from test_clash_support import PLAYERS3
 
 import locales
 from host import text
-from rules.clash import GAME, actions, barbarians
-from rules.clash.export import position_of
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.battles import barbarians
+from rules.clash.board.hexes import parse_hex
+from rules.clash.model.state import ClashState
+from rules.clash.play import grammar
+from rules.clash.position.export import position_of
 from rules.core import Event, IllegalAction, act
 
 JSON = Any
@@ -246,7 +248,7 @@ def test_bad_answers_are_refused() -> None:
 
 
 def test_a_resigned_defender_plays_no_card() -> None:
-    """Three players: bob resigns while his window waits (rules.clash.resign answers for
+    """Three players: bob resigns while his window waits (rules.clash.play.resign answers for
     him); the round is fought without a card."""
     bob = {
         "cities": [{"hex": "G7"}],
@@ -300,7 +302,7 @@ def test_the_window_stands_in_snapshots_and_positions() -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.setup_position(list(state.players), {}, 0, no_card)
     assert caught.value.params["problem"] == "barbarian_combat_card decision without a card to play"
-    assert actions.DECISIONS[barbarians.CARD] is barbarians.BARBARIAN_ANSWER
+    assert grammar.DECISIONS[barbarians.CARD] is barbarians.BARBARIAN_ANSWER
 
 
 @pytest.mark.parametrize("lang", locales.SUPPORTED)

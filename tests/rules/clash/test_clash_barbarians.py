@@ -19,10 +19,11 @@ from test_clash_support import PLAYERS3, position
 
 import locales
 from host import text
-from rules.clash import GAME, barbarians
-from rules.clash.export import position_of
-from rules.clash.hexes import label, parse_hex
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.battles import barbarians
+from rules.clash.board.hexes import label, parse_hex
+from rules.clash.model.state import ClashState
+from rules.clash.position.export import position_of
 from rules.core import Choice, Event, IllegalAction, Prompt, Rng, act
 
 JSON = Any
@@ -273,7 +274,7 @@ def test_barbarians_attack_across_the_sea() -> None:
         "space": "D2",
         "from": "D4",
         "count": 2,
-        # What the attack began with (rules.clash.battle_facts).
+        # What the attack began with (rules.clash.battles.facts).
         "armies": 0,
         "fortress": False,
         "city_size": 1,
@@ -615,7 +616,7 @@ def test_a_resigned_owner_never_decides() -> None:
 
 
 def test_answers_for_a_resigned_seat() -> None:
-    """answer_for_resigned (for rules.clash.resign): the first choice; settlers first; the
+    """answer_for_resigned (for rules.clash.play.resign): the first choice; settlers first; the
     last pieces in piece order first."""
     me = ann(armies={"D2": 2}, settlers={"D2": 2})
     camp = {"cities": ["B3"], "armies": {"B3": 3}}

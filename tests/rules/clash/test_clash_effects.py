@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 
-from rules.clash.advances import ADVANCE, ADVANCE_IDS
+from rules.clash.box.advances import ADVANCE, ADVANCE_IDS
 from rules.clash.effects import EFFECTS
 
 

@@ -9,10 +9,13 @@ from collections.abc import Iterator
 
 from test_clash_support import PLAYERS2, PLAYERS3
 
-from rules.clash import GAME, activation, advancing, card_play, collect, movement, prompts
-from rules.clash.hexes import steps
-from rules.clash.occupancy import occupancy
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.actions import activation, advancing, collect, movement
+from rules.clash.board.hexes import steps
+from rules.clash.cards import play
+from rules.clash.model.occupancy import occupancy
+from rules.clash.model.state import ClashState
+from rules.clash.play import prompts
 from rules.core import IllegalAction, Rng, act
 from rules.selfplay import random_action
 
@@ -61,11 +64,11 @@ def test_the_turn_menu_checks_agree_with_the_listings() -> None:
         origins = movement.origins(state, seat)
         assert movement.can_move(state, seat) == bool(origins)
         assert advancing.offered(state, seat) == bool(advancing.buyable(state, seat))
-        assert card_play.offered(state, seat) == bool(card_play.playable(state, seat))
+        assert play.offered(state, seat) == bool(play.playable(state, seat))
         assert activation.offered(state, seat) == bool(activation.cities(state, seat))
         moved += bool(origins)
         bought += bool(advancing.buyable(state, seat))
-        played += bool(card_play.playable(state, seat))
+        played += bool(play.playable(state, seat))
     # The games reach states on both sides of each check.
     assert 0 < moved < len(STATES) and 0 < bought < len(STATES) and 0 < played < len(STATES)
 

@@ -19,9 +19,11 @@ from test_clash_support import comparable, roundtrip
 import locales
 from host import text
 from rules import selfplay
-from rules.clash import GAME, actions, influence
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState, Piece
+from rules.clash import GAME
+from rules.clash.actions import influence
+from rules.clash.board.hexes import parse_hex
+from rules.clash.model.state import ClashState, Piece
+from rules.clash.play import grammar
 from rules.core import Rng, act
 
 JSON = Any
@@ -534,7 +536,7 @@ def test_random_play_of_civic_improvement_and_influence_keeps_every_invariant() 
             seen.update(e.kind for e in evs)
             assert GAME.check_invariants(state) == [], action
             for decision in state.prompts.decisions:
-                check = actions.DECISIONS[decision.kind].problem
+                check = grammar.DECISIONS[decision.kind].problem
                 assert check is None or check(state, decision) is None
                 assert comparable(roundtrip(state)) == comparable(state)
             total = supply_totals(state)

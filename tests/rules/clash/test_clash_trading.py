@@ -1,4 +1,4 @@
-"""Trading between players (rules/clash/trading.py; p.14, C58, C120-C124): offers, their
+"""Trading between players (rules/clash/actions/trading.py; p.14, C58, C120-C124): offers, their
 may-act answers, what may be traded, limits on receipt, lapsing, hidden cards, snapshots and
 positions, and that random play trades without holding the game up."""
 
@@ -14,8 +14,9 @@ from test_clash_support import PLAYERS3, comparable, position, roundtrip
 import locales
 from host import text
 from rules import selfplay
-from rules.clash import GAME, trading
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.actions import trading
+from rules.clash.model.state import ClashState
 from rules.core import Event, IllegalAction, act
 
 JSON = Any
