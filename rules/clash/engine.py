@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.clash.battles import combat, facts
+from rules.clash.battles import combat, facts, sides
 from rules.clash.checks import features, invariants
 from rules.clash.formats import serial, view
 from rules.clash.model import setup
@@ -40,7 +40,7 @@ def _battle_open(state: ClashState) -> bool:
     """Whether the latest battle may still tell something (it runs, or a decision it left
     is still to be answered: refugees, a barbarian settlement, Fanaticism)."""
     top = state.prompts.top()
-    kinds = (*combat.KINDS, combat.FANATICISM)
+    kinds = (*combat.KINDS, sides.FANATICISM)
     return state.battle is not None or (top is not None and top.kind in kinds)
 
 

@@ -131,6 +131,8 @@ COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
 LABEL_SOURCES = (
     "play/grammar.py",
     "battles/combat.py",
+    "battles/before_rounds.py",
+    "battles/endings.py",
     "battles/barbarians.py",
     "rounds/objectives.py",
     "events/resolving.py",

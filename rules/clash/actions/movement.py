@@ -49,18 +49,10 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from rules.clash.actions import exploration
-from rules.clash.battles import combat
+from rules.clash.battles import before_rounds, combat
 from rules.clash.board.hexes import Hex, label, parse_hex, ring, token
 from rules.clash.board.tiles import FOREST, LAND, MOUNTAIN, SEA, Terrain
-from rules.clash.box.components import (
-    ARMY,
-    ARMY_LIMIT,
-    FOOD,
-    LAND_UNITS,
-    ORE,
-    SHIP,
-    SHIP_CAPACITY,
-)
+from rules.clash.box.components import ARMY, ARMY_LIMIT, FOOD, LAND_UNITS, ORE, SHIP, SHIP_CAPACITY
 from rules.clash.model import card_turns, transfer
 from rules.clash.model import marks as mk
 from rules.clash.model.occupancy import Occupancy, occupancy
@@ -457,7 +449,7 @@ def _land_problem(
         if g.kinds[ARMY] > mk.free_to_fight(marks, g.origin, ARMY, have[ARMY]):
             return IllegalAction("forest_then_no_battle", space=at)
         # The Great Wall and the Great Mausoleum guard their cities (p.15, C69).
-        refusal = combat.attack_refusal(state, seat, route.to, g.kinds[ARMY])
+        refusal = before_rounds.attack_refusal(state, seat, route.to, g.kinds[ARMY])
         if refusal is not None:
             return refusal
     if route.how in (EXPLORE,) and g.ore:

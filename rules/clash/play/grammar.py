@@ -43,7 +43,7 @@ from rules.clash.actions.influence import (
     PYRAMIDS_DECISION,
 )
 from rules.clash.actions.trade_routes import TRADE_ANSWER, TRADE_DECISION
-from rules.clash.battles import combat, combat_cards
+from rules.clash.battles import combat, combat_cards, endings, sides
 from rules.clash.battles.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
 from rules.clash.board.hexes import label, parse_hex, token
 from rules.clash.box.components import GROUPS_PER_MOVE
@@ -109,7 +109,7 @@ DECISIONS: dict[str, Answer] = {
     lighthouse.LIGHTHOUSE: lighthouse.LIGHTHOUSE_ANSWER,
     TRADE_DECISION: TRADE_ANSWER,
     **dict.fromkeys(combat.KINDS, combat.ANSWER),
-    combat.FANATICISM: combat.FANATICISM_ANSWER,
+    sides.FANATICISM: endings.FANATICISM_ANSWER,
     combat_cards.COMBAT_CARD: combat.CARD_ANSWER,
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
     objectives.OBJECTIVE_DECISION: objectives.OBJECTIVE_ANSWER,

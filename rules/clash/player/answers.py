@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.clash.battles.combat import FANATICISM, KINDS
+from rules.clash.battles.combat import KINDS
+from rules.clash.battles.sides import FANATICISM
 from rules.clash.board.hexes import parse_hex
 from rules.clash.model.state import ClashState
 from rules.clash.play import grammar

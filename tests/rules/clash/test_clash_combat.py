@@ -27,7 +27,7 @@ from clash_map import (
 from test_clash_support import comparable
 
 from rules.clash import GAME
-from rules.clash.battles import combat
+from rules.clash.battles import combat, sides
 from rules.clash.board.hexes import parse_hex
 from rules.clash.model.state import ClashState
 from rules.clash.position.export import position_of
@@ -972,7 +972,7 @@ def test_random_battles_keep_every_invariant() -> None:
             seen.update(kinds(events))
             assert GAME.check_invariants(state) == [], kinds(events)
             if state.battle is not None:
-                assert GAME.pending(state)[0].kind in (*combat.KINDS, combat.FANATICISM)
+                assert GAME.pending(state)[0].kind in (*combat.KINDS, sides.FANATICISM)
     for kind in ("battle_round", "battle_won", "withdrew", "city_captured", "units_lost"):
         assert seen[kind], (kind, seen)
     assert seen["barbarians_defeated"] or seen["barbarians_held"], seen

@@ -380,7 +380,7 @@ def test_random_battles_with_cards_keep_every_invariant() -> None:
 
     from test_clash_combat import FRONT, walk
 
-    from rules.clash.battles import combat
+    from rules.clash.battles import combat, sides
     from rules.core import Rng, act
 
     front = json.loads(json.dumps(FRONT))
@@ -401,7 +401,7 @@ def test_random_battles_with_cards_keep_every_invariant() -> None:
             seen.update(kinds(events))
             assert GAME.check_invariants(state) == [], kinds(events)
             if state.battle is not None:
-                assert GAME.pending(state)[0].kind in (*combat.KINDS, combat.FANATICISM)
+                assert GAME.pending(state)[0].kind in (*combat.KINDS, sides.FANATICISM)
     assert seen["combat_card_played"] and seen["battle_round"], seen
 
 
