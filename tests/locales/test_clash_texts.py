@@ -25,7 +25,7 @@ import pytest
 import locales
 from host import text
 from rules.clash import GAME
-from rules.clash.actions import activation, civic, exploration, influence, movement, trading
+from rules.clash.actions import activation, civic, exploration, influence_targets, movement, trading
 from rules.clash.actions.collect import KINDS
 from rules.clash.battles import barbarians, combat
 from rules.clash.board.tiles import TERRAINS
@@ -95,8 +95,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         activation.ACTIVATE,
         civic.CIVIC,
         civic.VOTING,
-        influence.INFLUENCE,
-        influence.ART,
+        influence_targets.INFLUENCE,
+        influence_targets.ART,
         status_phase.RAZE_TOKEN,
         status_phase.PASS,
         "barter",  # rules.clash.actions.abilities.BARTER
@@ -142,6 +142,8 @@ LABEL_SOURCES = (
     "cards/civil_targets.py",
     "cards/decisions.py",
     "actions/influence.py",
+    "actions/influence_rolls.py",
+    "actions/influence_targets.py",
     "actions/trading.py",
     "wonders/construction.py",
 )

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.clash.actions import activation, advancing, collect, growth, influence
+from rules.clash.actions import activation, advancing, collect, growth, influence_targets
 from rules.clash.battles.facts import captured_from
 from rules.clash.board.hexes import label, token
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
@@ -303,7 +303,11 @@ def _pending(code: str) -> Callable[[ClashState, int, list[str]], Effect]:
 def _awe_problem(state: ClashState, seat: int) -> IllegalAction | None:
     if CULTURAL_AWE in state.turn_state.card_modifiers:
         return IllegalAction("cultural_awe_pending")
-    return None if influence.awe_reach(state, seat) else IllegalAction("no_barbarians_in_reach")
+    return (
+        None
+        if influence_targets.awe_reach(state, seat)
+        else IllegalAction("no_barbarians_in_reach")
+    )
 
 
 # -- C13 Leadership ---------------------------------------------------------------------------

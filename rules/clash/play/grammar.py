@@ -34,14 +34,9 @@ from rules.clash.actions import (
 from rules.clash.actions.abilities import ABILITY_ACTIONS
 from rules.clash.actions.civic import CIVIC_ACTION, VOTING_ACTION
 from rules.clash.actions.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
-from rules.clash.actions.influence import (
-    ART_ACTION,
-    INFLUENCE_ACTION,
-    INFLUENCE_ANSWER,
-    INFLUENCE_DECISION,
-    PYRAMIDS_ANSWER,
-    PYRAMIDS_DECISION,
-)
+from rules.clash.actions.influence import ART_ACTION, INFLUENCE_ACTION, PYRAMIDS_ANSWER
+from rules.clash.actions.influence_rolls import INFLUENCE_ANSWER, PYRAMIDS_DECISION
+from rules.clash.actions.influence_targets import INFLUENCE_DECISION
 from rules.clash.actions.trade_routes import TRADE_ANSWER, TRADE_DECISION
 from rules.clash.battles import combat, combat_cards, endings, sides
 from rules.clash.battles.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS

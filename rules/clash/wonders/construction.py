@@ -30,7 +30,7 @@ with what will be paid.
 **When built** (p.15): the Great Library gives 3 Ideas (C59); the Great Lighthouse a ship on
 its city's Port space (attacking a foreign ship there at once, as a ship built there does,
 C44, C115); the Great Pyramids let their city make two Cultural Influence attempts
-(:func:`rules.clash.actions.influence.offer_pyramids`).
+(:func:`rules.clash.actions.influence_rolls.offer_pyramids`).
 
 **Great Gardens** ``gardens <city>`` (p.15, C25): one action and 1 mood token raise a city of
 the Gardens' owner one mood step (angry to neutral, neutral to happy); unlimited. Its +1 Food
@@ -61,7 +61,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from rules.clash.actions import influence
+from rules.clash.actions import influence_rolls
 from rules.clash.actions.activation import activated
 from rules.clash.actions.collect import amounts, gained, over_cap, take
 from rules.clash.battles import combat
@@ -421,7 +421,7 @@ def _when_built(state: ClashState, seat: int, h: Hex, wonder: str) -> list[Event
         return gained(state, seat, GREAT_LIBRARY, kept) + over_cap(state, seat, lost)
     if wonder == GREAT_LIGHTHOUSE:
         return _free_ship(state, seat, h)
-    return influence.offer_pyramids(state, seat, h)
+    return influence_rolls.offer_pyramids(state, seat, h)
 
 
 def _free_ship(state: ClashState, seat: int, h: Hex) -> list[Event]:
