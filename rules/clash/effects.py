@@ -44,7 +44,7 @@ EFFECTS: dict[str, Effect] = {
     "free_education": Effect(("actions.advancing",)),
     "philosophy": Effect(("actions.advancing",)),
     "tactics": Effect(
-        ("actions.movement", "actions.growth", "battles.combat_cards", "battles.combat")
+        ("actions.movement", "actions.growth", "battles.combat_cards", "battles.before_rounds")
     ),
     "siegecraft": Effect(("battles.combat",)),
     "steel_weapons": Effect(("actions.advancing", "battles.combat")),

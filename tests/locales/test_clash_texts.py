@@ -25,9 +25,16 @@ import pytest
 import locales
 from host import text
 from rules.clash import GAME
-from rules.clash.actions import activation, civic, exploration, influence_targets, movement, trading
+from rules.clash.actions import (
+    activation,
+    civic,
+    exploration,
+    influence_targets,
+    routes,
+    trade_offers,
+)
 from rules.clash.actions.collect import KINDS
-from rules.clash.battles import barbarians, combat
+from rules.clash.battles import barbarian_raids, combat
 from rules.clash.board.tiles import TERRAINS
 from rules.clash.box import objective_cards
 from rules.clash.box.cards import ACTION_CARDS, HALVES, OBJECTIVE_CARDS, PYRAMIDS
@@ -111,13 +118,13 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "card",  # rules.clash.cards.play.CARD
     ),
     "clash.choice.to.": (
-        movement.WALK,
-        movement.ROAD,
-        movement.BOARD,
-        movement.LANDING,
-        movement.SAIL,
-        movement.EXPLORE,
-        movement.EXPLORE_BY_SHIP,
+        routes.WALK,
+        routes.ROAD,
+        routes.BOARD,
+        routes.LANDING,
+        routes.SAIL,
+        routes.EXPLORE,
+        routes.EXPLORE_BY_SHIP,
     ),
     "clash.unit.": LAND_UNITS,
 }
@@ -134,6 +141,7 @@ LABEL_SOURCES = (
     "battles/before_rounds.py",
     "battles/endings.py",
     "battles/barbarians.py",
+    "battles/barbarian_raids.py",
     "rounds/objectives.py",
     "events/resolving.py",
     "cards/kept_events.py",
@@ -145,6 +153,7 @@ LABEL_SOURCES = (
     "actions/influence_rolls.py",
     "actions/influence_targets.py",
     "actions/trading.py",
+    "actions/trade_offers.py",
     "wonders/construction.py",
 )
 
@@ -170,8 +179,8 @@ def prefixed_keys() -> set[str]:
         | {f"clash.by.{by}" for by in ("land", SHIP)}
         | {f"clash.your_units.{kind}" for kind in (*LAND_UNITS, SHIP)}
         | {f"clash.allowed.{token}" for token in FAMILIES["clash.token."]}
-        | {f"clash.token.{token}" for token in trading.HEADS}
-        | {f"clash.allowed.{token}" for token in trading.HEADS}
+        | {f"clash.token.{token}" for token in trade_offers.HEADS}
+        | {f"clash.allowed.{token}" for token in trade_offers.HEADS}
         | {f"clash.trade.item.{k}_{n}" for k in KINDS for n in range(1, 9)}
         | {f"clash.trade.item.action_{n}" for n in range(1, len(ACTION_CARDS) + 1)}
         | {f"clash.trade.item.objective_{n}" for n in range(1, len(OBJECTIVE_CARDS) + 1)}
@@ -182,7 +191,7 @@ def prefixed_keys() -> set[str]:
         | {f"clash.siege_cancels.{k}" for k in ("die", "cancel")}
         | {f"clash.siege_token.{k}" for k in (combat.NONE, "wood", "ore", "wood ore")}
         | {f"clash.units.army_{n}" for n in range(1, 9)}
-        | {f"clash.barbarian_skip.{why}" for why in barbarians.SKIPPED}
+        | {f"clash.barbarian_skip.{why}" for why in barbarian_raids.SKIPPED}
         | {f"outcome.{r}" for r in (order.REASON_ROUNDS, order.REASON_NO_CITY)}
         | {f"clash.objective.{name}" for name in objective_cards.NAMES}
         | {f"clash.half.{h}" for h in HALVES}

@@ -20,8 +20,8 @@ cities count).
   (p.2, p.8, p.20), paid after the piece.
 
 Dogma gives a free Theocracy advance for each new Temple (p.2), from :func:`_temple_built`
-(:func:`rules.clash.actions.advancing.dogma_advance`). The Great Mausoleum (p.15: adding a Temple
-does not activate its owner's city, so no repeated-activation step) is
+(:func:`rules.clash.actions.advance_gains.dogma_advance`). The Great Mausoleum (p.15: adding a
+Temple does not activate its owner's city, so no repeated-activation step) is
 :func:`rules.clash.actions.activation.counts_as_activation`.
 
 Refusals: ``city_is_angry`` (p.6, p.8), ``grow_needs_a_piece``, ``not_a_piece``,
@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from rules.clash.actions import advancing
+from rules.clash.actions import advance_gains
 from rules.clash.actions.collect import Activation, amounts, gained, mark_used, over_cap, take
 from rules.clash.board.hexes import Hex, label, parse_hex, token
 from rules.clash.board.tiles import SEA
@@ -327,4 +327,4 @@ def _temple_built(state: ClashState, seat: int, chosen: str, lost: Counter[str])
     """A new Temple: its token (p.2, p.6), then Dogma's free Theocracy advance (p.2)."""
     kept, over = take(state.seats[seat], [(chosen, 1)])
     lost += over
-    return gained(state, seat, TEMPLE, kept) + advancing.dogma_advance(state, seat)
+    return gained(state, seat, TEMPLE, kept) + advance_gains.dogma_advance(state, seat)

@@ -7,7 +7,7 @@ seat still in the game clockwise round the table (C113). Any way of getting the 
 in that player's turn (bought, Dogma's, a card's); the status phase is nobody's turn. The
 once-a-turn mark is ``great_library`` in :attr:`rules.clash.model.state.TurnState.used`: one Great
 Library exists, so the mark is unambiguous, and it goes with the turn (§2.3).
-:func:`rules.clash.actions.advancing.gained` calls :func:`idea` for every advance gained.
+:func:`rules.clash.actions.advance_gains.gained` calls :func:`idea` for every advance gained.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ foreign ship, Dogma's choice), where it could find nothing left to move. The act
 builds the Lighthouse comes before the wonder stands, so it gives no move (C115).
 
 Refusals: ``lighthouse_moves_one_ship`` (``allowed``: the moves open), any refusal of the
-group itself (:func:`rules.clash.actions.movement.problem`), ``lighthouse_sails_only``.
+group itself (:func:`rules.clash.actions.move_groups.problem`), ``lighthouse_sails_only``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from rules.clash.actions import movement
+from rules.clash.actions import move_groups, movement, routes
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.model.occupancy import occupancy
 from rules.clash.model.registry import Answer
@@ -38,11 +38,11 @@ def sails(state: ClashState, seat: int) -> list[Sail]:
     out: list[Sail] = []
     for s in sorted(state.seats[seat].ships, key=lambda s: s.id):
         place = token(s.hex)
-        for h, route in sorted(movement.routes(state, seat, place, occ).items()):
-            if route.how != movement.SAIL or route.battle:
+        for h, route in sorted(routes.routes(state, seat, place, occ).items()):
+            if route.how != routes.SAIL or route.battle:
                 continue
-            g = movement.parse(state, seat, [place, token(h), f"ship{s.id}"])
-            if movement.problem(state, seat, g, occ) is None:
+            g = move_groups.parse(state, seat, [place, token(h), f"ship{s.id}"])
+            if move_groups.problem(state, seat, g, occ) is None:
                 out.append((place, token(h), f"ship{s.id}"))
     return sorted(out)
 
@@ -99,10 +99,10 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
 
 def _refuse(state: ClashState, seat: int, toks: Sequence[str], found: list[Sail]) -> None:
     allowed = [" ".join(s) for s in found]
-    g = movement.parse(state, seat, toks)
+    g = move_groups.parse(state, seat, toks)
     if len(g.ships) != 1 or g.kinds:
         raise IllegalAction("lighthouse_moves_one_ship", allowed=allowed)
-    err = movement.problem(state, seat, g, occupancy(state))
+    err = move_groups.problem(state, seat, g, occupancy(state))
     if err is not None:
         raise err
     raise IllegalAction("lighthouse_sails_only", allowed=allowed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.clash.battles import combat_cards as cc
-from rules.clash.battles.barbarians import great_wall_protects
+from rules.clash.battles.barbarian_raids import great_wall_protects
 from rules.clash.battles.endings import battle_result, withdraw
 from rules.clash.battles.general import holds_general
 from rules.clash.battles.sides import (

@@ -35,7 +35,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.clash.actions import activation, advancing, collect, growth, influence_targets
+from rules.clash.actions import (
+    activation,
+    advance_gains,
+    advancing,
+    collect,
+    growth,
+    influence_targets,
+)
 from rules.clash.battles.facts import captured_from
 from rules.clash.board.hexes import label, token
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
@@ -106,7 +113,7 @@ def _ideas(state: ClashState, seat: int, n: int, code: str) -> list[Event]:
 
 
 def _advance_problem(state: ClashState, seat: int) -> IllegalAction | None:
-    return None if advancing.buyable(state, seat) else IllegalAction("nothing_to_buy")
+    return None if advance_gains.buyable(state, seat) else IllegalAction("nothing_to_buy")
 
 
 def _advance_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
@@ -341,7 +348,7 @@ def inspirations(state: ClashState, seat: int) -> list[str]:
     captured a city from this turn, that ``seat`` lacks and may gain, in board order."""
     owners = set(captured_from(state, seat))
     theirs = {a for o in owners for a in state.seats[o].advances}
-    open_ = set(advancing.gainable(state.seats[seat]))
+    open_ = set(advance_gains.gainable(state.seats[seat]))
     return [
         a
         for a in ADVANCE_IDS
@@ -373,7 +380,7 @@ def _inspiration_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
 
     def effect() -> list[Event]:
         params = {"player": state.players[seat], "advance": advance, "civil": INSPIRATION}
-        return [Event("clash.card_advance", params), *advancing.gained(state, seat, advance)]
+        return [Event("clash.card_advance", params), *advance_gains.gained(state, seat, advance)]
 
     return effect
 

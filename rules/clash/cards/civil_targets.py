@@ -16,8 +16,8 @@ Grammar after ``card <id>`` (players as ``@<handle>``)::
   you may then swap one of your cards for one of theirs of the same deck (C103).
 * **Mercenaries**: a barbarian city with units within 2 spaces (through explored spaces) of
   one of your cities or army units attacks a city of another player within 2 spaces of it,
-  as a Barbarian Attack (:func:`rules.clash.battles.barbarians.attack_city`: the defender may play a
-  combat card first, you none for the barbarians, C125); you pay one resource or
+  as a Barbarian Attack (:func:`rules.clash.battles.barbarian_raids.attack_city`: the defender may
+  play a combat card first, you none for the barbarians, C125); you pay one resource or
   culture token per barbarian unit there (Gold only as itself). Not a city the Great Wall
   protects, nor one of a player a truce keeps you from attacking (C101).
 * **Explorers**: either or both: a face-down region next to a region holding one of your
@@ -44,8 +44,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from rules.clash.actions import advancing, exploration
-from rules.clash.battles import barbarians
+from rules.clash.actions import advance_gains, exploration
+from rules.clash.battles import barbarian_raids
 from rules.clash.board.hexes import Hex, label, steps, token
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
 from rules.clash.box.components import BOX_PER_PLAYER, FOOD, GOLD, ORE, SETTLER, WOOD
@@ -171,7 +171,7 @@ def mercenary_targets(state: ClashState, seat: int) -> dict[Hex, list[Hex]]:
             for s in _others(state, seat)
             for c in state.seats[s].cities
             if c.hex in near
-            and not barbarians.great_wall_protects(state, c)
+            and not barbarian_raids.great_wall_protects(state, c)
             and may_attack(state, seat, s)
         )
         if cities:
@@ -303,7 +303,7 @@ def _mercenary_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
             "other": state.players[owner],
             "paid": [f"{k}_{paid[k]}" for k in MERCENARY_PAY if paid[k]],
         }
-        return [Event("clash.mercenaries", params), *barbarians.attack_city(state, b, target)]
+        return [Event("clash.mercenaries", params), *barbarian_raids.attack_city(state, b, target)]
 
     return effect
 
@@ -488,7 +488,7 @@ def _presence(state: ClashState, seat: int) -> set[Hex]:
 def exchange_advances(state: ClashState, seat: int, other: int) -> list[str]:
     """Non-government advances of ``other`` that ``seat`` lacks and may gain, in board
     order."""
-    open_ = set(advancing.gainable(state.seats[seat]))
+    open_ = set(advance_gains.gainable(state.seats[seat]))
     return [
         a
         for a in ADVANCE_IDS
@@ -543,7 +543,7 @@ def _exchange_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
         params = {"player": state.players[seat], "advance": advance, "civil": TECH_EXCHANGE}
         events = [Event("clash.card_advance", params)]
         at = len(state.prompts.decisions)
-        events += advancing.gained(state, seat, advance)
+        events += advance_gains.gained(state, seat, advance)
         return events + tech_exchange_later(state, other, seat, at)
 
     return effect

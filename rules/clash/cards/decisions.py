@@ -1,7 +1,7 @@
 """The nested decisions of the civil halves (``clash-cards.md`` §8.1 (f), §8.3, §8.4):
 
 * ``synergy`` (Tech Synergy C17, Idea Synergy C21): right after ``seat`` gained an advance
-  (any way, after what it set off: :func:`rules.clash.actions.advancing.gained` opens the window
+  (any way, after what it set off: :func:`rules.clash.actions.advance_gains.gained` opens the window
   once the decisions the advance itself asks are answered), a player holding one of them
   may play it:
   ``<card> <advance> [<cube>...] [ideas...]`` buys an advance of the same category at its
@@ -27,8 +27,13 @@ Refusals: ``not_a_synergy_card`` (``token``, ``allowed``), ``not_a_same_category
 
 from __future__ import annotations
 
-from rules.clash.actions import advancing
-from rules.clash.actions.advancing import SYNERGY, same_category, synergy_cards, synergy_decision
+from rules.clash.actions import advance_gains, advancing
+from rules.clash.actions.advance_gains import (
+    SYNERGY,
+    same_category,
+    synergy_cards,
+    synergy_decision,
+)
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
 from rules.clash.box.components import IDEAS
 from rules.clash.events.flow import defer
@@ -292,7 +297,7 @@ NEW_GOALS_ANSWER = Answer(_new_goals_choices, _new_goals_apply, _new_goals_probl
 
 
 def _their_options(state: ClashState, chooser: int, giver: int) -> list[str]:
-    open_ = set(advancing.gainable(state.seats[chooser]))
+    open_ = set(advance_gains.gainable(state.seats[chooser]))
     return [
         a
         for a in ADVANCE_IDS
@@ -304,7 +309,7 @@ def _their_options(state: ClashState, chooser: int, giver: int) -> list[str]:
 
 def _exchange_gain(state: ClashState, chooser: int, giver: int, advance: str) -> list[Event]:
     params = {"player": state.players[chooser], "advance": advance, "civil": "C20"}
-    return [Event("clash.card_advance", params), *advancing.gained(state, chooser, advance)]
+    return [Event("clash.card_advance", params), *advance_gains.gained(state, chooser, advance)]
 
 
 def tech_exchange_later(state: ClashState, chooser: int, giver: int, at: int) -> list[Event]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from rules.clash.actions import advancing, exploration
+from rules.clash.actions import advance_gains, exploration
 from rules.clash.actions.growth import ACADEMY_IDEAS, GROW_PIECES, NEEDS
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.board.tiles import SEA
@@ -207,7 +207,7 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
         events.append(
             Event("clash.free_advance", {"player": state.players[seat], "advance": advance})
         )
-        return events + advancing.gained(state, seat, advance, tuple(cubes))
+        return events + advance_gains.gained(state, seat, advance, tuple(cubes))
     if card == ARTIST:
         if use == ["culture"]:
             n = gain_tokens(me, CULTURE, ARTIST_CULTURE)
@@ -259,7 +259,7 @@ def _grow(state: ClashState, seat: int, h: Hex, piece: str, tail: list[str]) -> 
         kind = tail[0]
         n = gain_tokens(me, kind, 1)
         events += [item_event(state, seat, "clash.event_gained", kind, n)] if n else []
-        events += advancing.dogma_advance(state, seat)
+        events += advance_gains.dogma_advance(state, seat)
     if piece == ACADEMY:
         n = gain(me, IDEAS, ACADEMY_IDEAS)
         events += [item_event(state, seat, "clash.event_gained", IDEAS, n)] if n else []

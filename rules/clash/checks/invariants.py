@@ -5,8 +5,8 @@ category's top advance and its prerequisite, p.7), where pieces may stand (no un
 unexplored space or off the board, land units on land, ships on Sea, 4 army units of one
 player on a space), the track and storage limits (p.4, p.5), every card and wonder exactly
 once, the course of the round, the turn's trade offers
-(:func:`rules.clash.actions.trading.problems`), and that no view shows a face-down region, a deck
-card or another player's hand.
+(:func:`rules.clash.actions.trade_offers.problems`), and that no view shows a face-down region, a
+deck card or another player's hand.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from rules.clash.actions import trading
+from rules.clash.actions import trade_offers
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.board.tiles import BARREN, REGIONS, SEA, START_SIDES, Terrain
 from rules.clash.box.advances import ADVANCE, GOVERNMENTS
@@ -64,7 +64,7 @@ GENERAL = frozenset(t.id for t in REGIONS)
 def check(state: ClashState) -> list[str]:
     """Broken invariants, as sentences; empty when all hold."""
     terrain = terrains(state)
-    problems = _map(state) + _course(state) + _cards(state) + trading.problems(state)
+    problems = _map(state) + _course(state) + _cards(state) + trade_offers.problems(state)
     for seat in range(state.n):
         problems += _player(state, seat, terrain)
         problems += list(_tree(state.seats[seat], seat))
@@ -352,7 +352,7 @@ def secrets(state: ClashState) -> dict[int | None, set[str]]:
     out: dict[int | None, set[str]] = {None: hidden | decks | set().union(*hands)}
     for seat in range(state.n):
         others = set().union(*(h for s, h in enumerate(hands) if s != seat))
-        out[seat] = hidden | decks | (others - trading.seen_by(state, seat))
+        out[seat] = hidden | decks | (others - trade_offers.seen_by(state, seat))
     handles = set(state.players)
     return {k: v - handles for k, v in out.items()}
 

@@ -1,7 +1,7 @@
 """Drawing and resolving an event card (p.5, p.13; ``clash-cards.md`` §4; open points C75-C89).
 
 A player whose culture or happiness level reaches 3, 5 or 7 draws the top event card
-(:func:`draw`, from :func:`rules.clash.actions.advancing.draw_event`, wherever the advance comes
+(:func:`draw`, from :func:`rules.clash.actions.advance_gains.draw_event`, wherever the advance comes
 from) and resolves it at once: its corner symbol first, for the drawer only, then its main
 effect (:mod:`rules.clash.events.effects`); the card goes to the event discard pile, or to the
 drawer's kept cards (E33-E38, used later: :mod:`rules.clash.cards.kept_events`).
@@ -10,7 +10,8 @@ drawer's kept cards (E33-E38, used later: :mod:`rules.clash.cards.kept_events`).
 no city) explored land space, not Barren and not already exhausted, next to one of the
 drawer's cities, who chooses (``event_exhaust``; with all 4 markers out, one on the board is
 moved, the drawer naming which, C77); Barbarians Spawn and Barbarians Attack,
-:func:`rules.clash.battles.barbarians.spawn` and :func:`~rules.clash.battles.barbarians.attack`.
+:func:`rules.clash.battles.barbarian_raids.spawn` and
+:func:`~rules.clash.battles.barbarian_raids.attack`.
 
 **Myths** (p.2): whenever an event would lower a city's mood, its owner may pay 1 mood token
 instead (``event_myths``: ``pay`` or ``lower``), asked only with Myths and a token.
@@ -56,7 +57,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from rules.clash.battles import barbarians
+from rules.clash.battles import barbarian_raids
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.board.tiles import BARREN, LAND
 from rules.clash.box.advances import ADVANCE
@@ -179,9 +180,9 @@ def _symbol(state: ClashState, seat: int, card: EventCard) -> list[Event]:
     if card.symbol == EXHAUSTED:
         return _exhaust(state, seat)
     if card.symbol == SPAWN:
-        return barbarians.spawn(state, seat)
+        return barbarian_raids.spawn(state, seat)
     if card.symbol == ATTACK:
-        return barbarians.attack(state, seat)
+        return barbarian_raids.attack(state, seat)
     return []
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.clash.actions.trading import read_trades, trades_json
+from rules.clash.actions.trade_offers import read_trades, trades_json
 from rules.clash.battles import facts
 from rules.clash.board.hexes import Hex, label, offset, parse_hex
 from rules.clash.box.advances import in_order

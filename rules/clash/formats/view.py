@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.clash.actions import trading
+from rules.clash.actions import trade_offers
 from rules.clash.actions.exploration import LAYOUT_TOKENS, placed
 from rules.clash.battles.combat_cards import half_of
 from rules.clash.board.hexes import Hex, label, offset
@@ -81,7 +81,7 @@ def public_part(state: ClashState) -> dict[str, JSON]:
         "turn_used": sorted(state.turn_state.used),
         "influenced": state.turn_state.influenced,
         "moving": state.turn_state.moving,
-        "offers": trading.view(state),
+        "offers": trade_offers.view(state),
         "exploring": _exploring(state),
         "battle": _battle(state),
         "battle_events": [
@@ -119,7 +119,7 @@ def seat_part(state: ClashState, seat: int) -> dict[str, JSON]:
                 {"card": c, "half": h} for s, c, h in state.objective_watch.offers if s == seat
             ],
             # The cards of the trade offers this seat makes or is made (counts are public).
-            "trade_cards": trading.private_view(state, seat),
+            "trade_cards": trade_offers.private_view(state, seat),
         },
     }
 

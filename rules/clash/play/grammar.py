@@ -24,11 +24,15 @@ from dataclasses import replace
 
 from rules.clash.actions import (
     activation,
+    advance_gains,
     advancing,
     exploration,
     founding,
     lighthouse,
+    move_groups,
     movement,
+    routes,
+    trade_offers,
     trading,
 )
 from rules.clash.actions.abilities import ABILITY_ACTIONS
@@ -39,7 +43,8 @@ from rules.clash.actions.influence_rolls import INFLUENCE_ANSWER, PYRAMIDS_DECIS
 from rules.clash.actions.influence_targets import INFLUENCE_DECISION
 from rules.clash.actions.trade_routes import TRADE_ANSWER, TRADE_DECISION
 from rules.clash.battles import combat, combat_cards, endings, sides
-from rules.clash.battles.barbarians import BARBARIAN_ANSWER, BARBARIAN_KINDS
+from rules.clash.battles.barbarian_raids import BARBARIAN_KINDS
+from rules.clash.battles.barbarians import BARBARIAN_ANSWER
 from rules.clash.board.hexes import label, parse_hex, token
 from rules.clash.box.components import GROUPS_PER_MOVE
 from rules.clash.cards.decisions import CARD_DECISIONS, drop_idle_synergy
@@ -97,8 +102,8 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
 #: How each kind of nested decision (``state.prompts``) is answered.
 DECISIONS: dict[str, Answer] = {
-    advancing.RESERVE_WONDER: advancing.RESERVATION,
-    advancing.DOGMA_ADVANCE: advancing.DOGMA,
+    advance_gains.RESERVE_WONDER: advance_gains.RESERVATION,
+    advance_gains.DOGMA_ADVANCE: advance_gains.DOGMA,
     INFLUENCE_DECISION: INFLUENCE_ANSWER,
     PYRAMIDS_DECISION: PYRAMIDS_ANSWER,
     lighthouse.LIGHTHOUSE: lighthouse.LIGHTHOUSE_ANSWER,
@@ -129,7 +134,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
         return DECISIONS[decision.kind].choices(state, decision, prefix)
     if state.phase == STATUS:
         return status_phase.choices(state, seat, prefix)
-    if seat != state.active or (prefix and prefix[0] in trading.HEADS):
+    if seat != state.active or (prefix and prefix[0] in trade_offers.HEADS):
         return trading.choices(state, seat, prefix)
     if state.exploring is not None:
         return [] if prefix else _exploring_choices(state)
@@ -168,13 +173,13 @@ def _group_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choi
             else:
                 key, params = "clash.choice.from", {"space": tok.upper()}
         elif len(prefix) == 1:
-            route = movement.routes(state, seat, prefix[0], occ)[parse_hex(tok)]
+            route = routes.routes(state, seat, prefix[0], occ)[parse_hex(tok)]
             key, params = f"clash.choice.to.{route.how}", {"space": tok.upper()}
         elif tok in ("army", "settler"):
             key, params = f"clash.unit.{tok}", {}
         elif tok.startswith("ship"):
             key, params = "clash.choice.ship", {"ship": int(tok[4:])}
-        elif tok == movement.ORE_TOKEN:
+        elif tok == move_groups.ORE_TOKEN:
             key, params = "clash.choice.ore", {}
         else:
             key, params = "clash.choice.approach", {"space": tok.upper()}
@@ -203,8 +208,8 @@ def _exploring_choices(state: ClashState) -> list[Choice]:
 def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     """Resolve the action ``toks`` of ``seat`` on the engine's private copy; the trade offers
     it made lapse (the turn ended, an offerer gave away what it offered) are told after it."""
-    before = trading.mark(state)
-    return _apply(state, seat, toks) + trading.settle(state, before)
+    before = trade_offers.mark(state)
+    return _apply(state, seat, toks) + trade_offers.settle(state, before)
 
 
 def _apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
@@ -213,7 +218,7 @@ def _apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     head, *rest = toks
     if state.prompts.top() is not None:
         return _answer(state, seat, toks)
-    if head in trading.HEADS or (state.phase == TURN and seat != state.active):
+    if head in trade_offers.HEADS or (state.phase == TURN and seat != state.active):
         return trading.apply(state, seat, toks)
     if state.phase == STATUS:
         return status_phase.apply(state, seat, toks)

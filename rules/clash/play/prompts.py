@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.clash.actions import trading
+from rules.clash.actions import trade_offers
 from rules.clash.board.hexes import label
 from rules.clash.model.state import STATUS, TURN, ClashState
 from rules.clash.rounds.status_phase import KINDS
@@ -81,18 +81,18 @@ def _trades(state: ClashState) -> list[Prompt]:
     active, who = state.active, state.players[state.active]
     here = f"{state.round}.{state.turn}"
     out: list[Prompt] = []
-    for seat in trading.offering(state):
-        count = trading.made(state, seat, active)
-        open_ = int(trading.between(state, seat, active) is not None)
+    for seat in trade_offers.offering(state):
+        count = trade_offers.made(state, seat, active)
+        open_ = int(trade_offers.between(state, seat, active) is not None)
         pid = f"trade:{here}.{seat}.{count}.{open_}"
         out.append(Prompt(seat, "trade", {"player": who}, False, active, pid))
-    for offer in trading.answerable(state):
+    for offer in trade_offers.answerable(state):
         seat = offer.partner
         pid = f"offer:{here}.{offer.offerer}.{seat}.{offer.number}"
         params = {
             "player": state.players[offer.offerer],
-            "give": trading.public_items(offer.give),
-            "want": trading.public_items(offer.want),
+            "give": trade_offers.public_items(offer.give),
+            "want": trade_offers.public_items(offer.want),
         }
         out.append(Prompt(seat, "trade_offer", params, False, active, pid))
     return out

@@ -13,8 +13,8 @@ The checks, marking the seat resigned and the ``clash.resigned`` event are
 
 from __future__ import annotations
 
-from rules.clash.actions import trading
-from rules.clash.battles import barbarians, combat
+from rules.clash.actions import trade_offers
+from rules.clash.battles import barbarian_raids, barbarians, combat
 from rules.clash.events.resolving import resume_events
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.rounds import objectives, status_phase
@@ -26,11 +26,11 @@ from rules.core import Event, PromptStack
 def resign(new: ClashState, seat: int) -> list[Event]:
     """How the game goes on after ``seat`` resigned; ``new`` is the engine's private copy,
     the seat already marked resigned."""
-    events = trading.drop_seat(new, seat)
+    events = trade_offers.drop_seat(new, seat)
     if new.n == 2:
         return events + finish(new, resigned_outcome(new, seat))
-    before = trading.mark(new)
-    return events + _go_on(new, seat) + trading.settle(new, before)
+    before = trade_offers.mark(new)
+    return events + _go_on(new, seat) + trade_offers.settle(new, before)
 
 
 def _go_on(new: ClashState, seat: int) -> list[Event]:
@@ -40,7 +40,7 @@ def _go_on(new: ClashState, seat: int) -> list[Event]:
     if defending and top is not None and top.seat == seat and top.kind in combat.KINDS:
         # A defender's choice in a battle of another's turn is made for it.
         events += combat.answer_for_resigned(new, top)
-    elif top is not None and top.seat == seat and top.kind in barbarians.BARBARIAN_KINDS:
+    elif top is not None and top.seat == seat and top.kind in barbarian_raids.BARBARIAN_KINDS:
         # So is a city owner's choice of what the barbarians destroy.
         events += barbarians.answer_for_resigned(new, top)
     # Whatever else the seat was deciding, or was decided in its turn, ends with it (an

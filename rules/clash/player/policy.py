@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.clash.actions import trading
+from rules.clash.actions import trade_offers
 from rules.clash.model.state import STATUS, ClashState
 from rules.clash.player import answers, turn, war
 from rules.clash.player.survey import Reading
@@ -87,7 +87,7 @@ def _plan(
         found = answers.answer(reading, decision, prefix)
     elif state.phase == STATUS:
         found = answers.status(reading, prefix)
-    elif seat != state.active or (prefix and prefix[0] in trading.HEADS):
+    elif seat != state.active or (prefix and prefix[0] in trade_offers.HEADS):
         found = answers.trade(reading, prefix)
     elif state.exploring is not None:
         found = war.explore(reading, prefix)

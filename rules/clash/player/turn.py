@@ -23,16 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.clash.actions import advancing, founding
+from rules.clash.actions import advance_gains, advancing, founding
 from rules.clash.board.hexes import parse_hex, token
-from rules.clash.box.components import (
-    ANGRY,
-    FOOD,
-    GOLD,
-    HAPPY,
-    IDEAS,
-    NEUTRAL,
-)
+from rules.clash.box.components import ANGRY, FOOD, GOLD, HAPPY, IDEAS, NEUTRAL
 from rules.clash.model.resources import CULTURE, MOOD
 from rules.clash.model.state import City
 from rules.clash.play.grammar import choices
@@ -88,15 +81,15 @@ def candidates(r: Reading, menu: Sequence[str]) -> list[Candidate]:
 
 def _advance(r: Reading) -> list[Candidate]:
     state, seat, me = r.state, r.seat, r.me
-    buyable = advancing.buyable(state, seat)
+    buyable = advance_gains.buyable(state, seat)
     if not buyable:
         return []
     best = max(buyable, key=lambda a: advance_worth(r, a))
     value = advance_worth(r, best) - ADVANCE_COST
-    if advancing.switching(me, best):
+    if advance_gains.switching(me, best):
         return [(value, lambda: walk(state, seat, ["advance", best], first))]
     saving = "ideas" in r.hand_goals and me.resources[FOOD] >= 2
-    food = advancing.cost(state, seat, best)[FOOD]
+    food = advance_gains.cost(state, seat, best)[FOOD]
     ideas = 0 if saving else min(food, me.resources[IDEAS])
     while ideas >= 0:
         purchase = advancing.parse(state, seat, [best, *["ideas"] * ideas])

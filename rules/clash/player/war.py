@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.clash.actions import movement
+from rules.clash.actions import move_groups, movement, routes
 from rules.clash.board.hexes import Hex, distance, parse_hex, token
 from rules.clash.board.tiles import BARREN, FERTILE, LAND, SEA
 from rules.clash.box.components import ARMY, ARMY_LIMIT, FORTRESS, SETTLER
@@ -99,7 +99,7 @@ def groups(r: Reading, base: list[str]) -> list[Group]:
     state, seat = r.state, r.seat
     out: list[tuple[float, str, Hex, dict[str, int]]] = []
     for origin in movement.origins(state, seat, r.occ):
-        for to, route in movement.routes(state, seat, origin, r.occ).items():
+        for to, route in routes.routes(state, seat, origin, r.occ).items():
             scored = _score_group(r, origin, to, route)
             if scored is not None:
                 out.append((scored[0], origin, to, scored[1]))
@@ -114,10 +114,10 @@ def _writer(r: Reading, base: list[str], origin: str, to: Hex, want: dict[str, i
         units = [kind for kind, n in want.items() for _ in range(n)]
         toks = [origin, token(to), *units]
         try:
-            group = movement.parse(r.state, r.seat, toks)
+            group = move_groups.parse(r.state, r.seat, toks)
         except IllegalAction:
             return None
-        if movement.problem(r.state, r.seat, group, r.occ) is None:
+        if move_groups.problem(r.state, r.seat, group, r.occ) is None:
             return [*base, *toks]
         found = walk(r.state, r.seat, [*base, origin, token(to)], _units(want))
         return found if found is not None and len(found) > len(base) + 2 else None
@@ -143,7 +143,7 @@ def _units(want: dict[str, int]) -> Picker:
 
 
 def _score_group(
-    r: Reading, origin: str, to: Hex, route: movement.Route
+    r: Reading, origin: str, to: Hex, route: routes.Route
 ) -> tuple[float, dict[str, int]] | None:
     """How much moving from ``origin`` to ``to`` is worth, and with what."""
     me = r.me
@@ -156,7 +156,7 @@ def _score_group(
         if not route.battle or not armies:
             return None
         return _score_attack(r, place_hex(me, origin), to, armies, 0)
-    if how in (movement.SAIL, movement.EXPLORE_BY_SHIP):
+    if how in (routes.SAIL, routes.EXPLORE_BY_SHIP):
         return _score_ship(r, origin, to, how)
     have = units_at(me, origin)
     armies = mk.movable(marks, origin, ARMY, have[ARMY]) if "tactics" in me.advances else 0
@@ -164,13 +164,13 @@ def _score_group(
     at = place_hex(me, origin)
     if route.battle:
         return _score_attack(r, at, to, armies, settlers)
-    if how == movement.EXPLORE:
+    if how == routes.EXPLORE:
         return _score_explore(r, at, armies, settlers)
-    if how == movement.BOARD:
+    if how == routes.BOARD:
         if armies and "amphibious_assault" in r.hand_goals and _landing_targets(r):
             return 0.7, {ARMY: min(armies, 2)}
         return None
-    if how not in (movement.WALK, movement.ROAD):
+    if how not in (routes.WALK, routes.ROAD):
         return None
     best: tuple[float, dict[str, int]] | None = None
     if settlers and r.terrain(to) in LAND:
@@ -385,12 +385,12 @@ def _score_ship(r: Reading, origin: str, to: Hex, how: str) -> tuple[float, dict
         return None
     ship = f"ship{mine[0].id}"
     loaded = [s for s in mine if ARMY in s.cargo]
-    if loaded and how == movement.SAIL:
+    if loaded and how == routes.SAIL:
         targets = _landing_targets(r)
         if any(distance(to, h) == 1 for h in targets):
             return 1.0, {f"ship{loaded[0].id}": 1}
         return None
-    if how == movement.EXPLORE_BY_SHIP:
+    if how == routes.EXPLORE_BY_SHIP:
         return (1.0 if r.state.round <= 4 else 0.6), {ship: 1}
     foreign_ships = sum(
         1 for s, p in enumerate(r.state.seats) if s != r.seat for x in p.ships if x.hex == to

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.clash.actions import trading
+from rules.clash.actions import trade_offers
 from rules.clash.actions.collect import KINDS
 from rules.clash.actions.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, SHIP_SPACE
-from rules.clash.actions.trading import MAX_OFFERS
+from rules.clash.actions.trade_offers import MAX_OFFERS
 from rules.clash.battles import facts
 from rules.clash.board.hexes import token
 from rules.clash.box.advances import ADVANCE
@@ -198,7 +198,7 @@ def _trades(r: Reader, state: ClashState, position: Mapping[str, JSON]) -> Trade
             raise inconsistent("offer_gives_nothing", f"{at}.give")
         if {x for x, _ in give.amounts} & {x for x, _ in want.amounts}:
             raise inconsistent("offer_kind_on_both_sides", at)
-        if not trading.has(state.seats[a], give):
+        if not trade_offers.has(state.seats[a], give):
             raise inconsistent("offer_of_what_its_offerer_lacks", f"{at}.give")
         number = counts.setdefault((a, b), 1)
         offers.append(Offer(a, b, give, want, number))

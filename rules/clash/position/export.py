@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.clash.actions import trading
+from rules.clash.actions import trade_offers
 from rules.clash.actions.exploration import LAYOUT_TOKENS
 from rules.clash.battles import facts
 from rules.clash.board.hexes import label
@@ -164,7 +164,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             ],
         )
         if ts.trades.offers or ts.trades.made:
-            trades = trading.trades_json(ts.trades, players)
+            trades = trade_offers.trades_json(ts.trades, players)
             pos.update(offers=trades["offers"], offers_made=trades["made"])
         if state.exploring is not None:
             pos["exploring"] = exploring_json(state.exploring)

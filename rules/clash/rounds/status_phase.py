@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.clash.actions import advancing
+from rules.clash.actions import advance_gains
 from rules.clash.board.hexes import label, token
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS
 from rules.clash.box.components import GOLD, STATUS_STEPS
@@ -164,8 +164,8 @@ def free_answers(state: ClashState, seat: int) -> list[list[str]]:
     """Every whole answer of ``seat`` to step 2 (an advance, and the cubes of a switch)."""
     me = state.seats[seat]
     out: list[list[str]] = []
-    for advance in advancing.gainable(me):
-        moved = advancing.switching(me, advance)
+    for advance in advance_gains.gainable(me):
+        moved = advance_gains.switching(me, advance)
         wanted = max(0, len(moved) - 1)
         if not wanted:
             out.append([advance])
@@ -191,10 +191,7 @@ def _combinations(items: list[str], k: int) -> list[list[str]]:
 
 def _gain(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...]) -> list[Event]:
     events = [Event("clash.free_advance", {"player": state.players[seat], "advance": advance})]
-    return events + advancing.gained(state, seat, advance, cubes)
-
-
-# -- step 3: cards ------------------------------------------------------------------------------
+    return events + advance_gains.gained(state, seat, advance, cubes)
 
 
 # -- step 4: razing -----------------------------------------------------------------------------
@@ -289,7 +286,7 @@ def apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
             raise IllegalAction(
                 "not_a_free_advance",
                 token=" ".join(toks),
-                allowed=advancing.gainable(state.seats[seat]),
+                allowed=advance_gains.gainable(state.seats[seat]),
             )
         state.status = replace(status, waiting=rest)
         advance, *cubes = toks

@@ -14,7 +14,7 @@ from test_clash_combat import again, ann, bob, fight
 from test_clash_support import comparable
 
 from rules.clash import GAME
-from rules.clash.battles import barbarians, facts
+from rules.clash.battles import barbarian_raids, facts
 from rules.clash.board.hexes import parse_hex
 from rules.clash.model.state import BARBARIAN_SIDE, Fought
 from rules.clash.position.export import position_of
@@ -97,7 +97,7 @@ def test_an_undefended_barbarian_settlement_taken_is_a_capture() -> None:
 def test_a_barbarian_attack_is_won_by_a_defender_that_kills_every_barbarian() -> None:
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
     me = ann_d2(armies={"D2": 2})
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 6, 6]), barbarians.attack)
+    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 6, 6]), barbarian_raids.attack)
     told = [{"kind": e.kind, "params": e.params} for e in events]
     (f,) = facts.from_barbarian_attacks(state, told)
     assert (f.attacker, f.defender, f.units, f.lost, f.winner, f.defended) == (

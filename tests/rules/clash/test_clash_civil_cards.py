@@ -663,7 +663,7 @@ def test_a_synergy_window_after_an_event_opens_only_if_its_card_is_still_held() 
 def test_a_synergy_decision_left_without_a_playable_card_is_passed_for_its_player() -> None:
     """A decision waiting beneath others (a wonder to reserve, an event's) may come to the top
     when its card can no longer act (here: the Ideas are full): it is not asked."""
-    from rules.clash.actions.advancing import synergy_decision
+    from rules.clash.actions.advance_gains import synergy_decision
     from rules.clash.cards.decisions import drop_idle_synergy
 
     state = board({"actions": ["A41"], "resources": {"ideas": 8}})
