@@ -11,8 +11,8 @@ effects); ``actions`` (the turn's actions); ``rounds`` (turns, rounds, the statu
 objectives, scoring); ``wonders``; ``cards`` (action cards' civil halves, kept events);
 ``play`` (the action grammar, prompts, resigning); ``formats`` (snapshots, views); ``checks``
 (invariants, features); ``position`` (positions in and out). ``player`` is the heuristic
-player, which no rule imports. ``engine`` is the contract object, ``effects`` names the modules
-where each advance acts.
+player, which no rule imports. ``engine`` is the contract object, ``index`` names the modules
+where every card, wonder and advance acts.
 """
 
 from __future__ import annotations
