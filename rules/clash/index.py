@@ -252,7 +252,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     "O31": ("rounds.objective_checks",),  # influence / assimilator
     "O32": ("rounds.objective_checks",),  # wonderful / outposts
     # -- the wonders (p.14, p.15; clash-cards.md §6)
-    "great_gardens": ("actions.collect", "wonders.construction"),
+    "great_gardens": ("actions.collect", "wonders.construction", "wonders.gardens"),
     "great_pyramids": ("actions.influence_rolls", "rounds.scoring", "wonders.construction"),
     "great_library": ("actions.library", "wonders.construction"),
     "great_statue": (

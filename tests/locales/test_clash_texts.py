@@ -43,7 +43,7 @@ from rules.clash.model import order
 from rules.clash.model.state import ClashState
 from rules.clash.play import grammar
 from rules.clash.rounds import scoring, status_phase
-from rules.clash.wonders import construction
+from rules.clash.wonders import construction, gardens
 from rules.core import Choice, Event, IllegalAction, Prompt, Rng, act, join
 from rules.selfplay import random_action
 
@@ -113,7 +113,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "drama",  # rules.clash.actions.abilities.DRAMA
         "power",  # rules.clash.actions.abilities.POWER
         construction.WONDER_TOKEN,
-        construction.GARDENS_TOKEN,
+        gardens.GARDENS_TOKEN,
         "event",  # rules.clash.cards.kept_events.EVENT
         "card",  # rules.clash.cards.play.CARD
     ),
@@ -155,6 +155,7 @@ LABEL_SOURCES = (
     "actions/trading.py",
     "actions/trade_offers.py",
     "wonders/construction.py",
+    "wonders/gardens.py",
 )
 
 

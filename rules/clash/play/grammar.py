@@ -58,7 +58,7 @@ from rules.clash.model.transfer import ship_by_place
 from rules.clash.play.prompts import pending, prompted
 from rules.clash.rounds import objectives, status_phase
 from rules.clash.rounds.turns import end_turn, spend_action
-from rules.clash.wonders import construction
+from rules.clash.wonders import construction, gardens
 from rules.core import Choice, Decision, Event, IllegalAction, deciding, too_long
 
 END, MOVE, FOUND, DONE, ADVANCE = "end", "move", "found", "done", "advance"
@@ -95,7 +95,7 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     ART_ACTION,
     *ABILITY_ACTIONS,
     construction.WONDER_ACTION,
-    construction.GARDENS_ACTION,
+    gardens.GARDENS_ACTION,
     KEPT_ACTION,
     CARD_ACTION,
 )

@@ -67,27 +67,15 @@ from rules.clash.actions.collect import amounts, gained, over_cap, take
 from rules.clash.battles import combat
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.box.cards import WONDERS
-from rules.clash.box.components import (
-    ANGRY,
-    BOX_PER_PLAYER,
-    FOOD,
-    HAPPY,
-    IDEAS,
-    ORE,
-    PORT,
-    SHIP,
-    WOOD,
-)
+from rules.clash.box.components import ANGRY, BOX_PER_PLAYER, FOOD, IDEAS, ORE, PORT, SHIP, WOOD
 from rules.clash.model import marks as mk
-from rules.clash.model.moods import raised
 from rules.clash.model.registry import TurnAction
-from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
+from rules.clash.model.resources import CULTURE, can_pay, pay, spend_tokens
 from rules.clash.model.state import City, ClashState, Ship
 from rules.clash.rounds.turns import spend_action
 from rules.core import Choice, Event, IllegalAction
 
 WONDER_TOKEN: Final = "wonder"
-GARDENS_TOKEN: Final = "gardens"
 ENGINEERING: Final = "engineering"
 GREAT_GARDENS, GREAT_LIBRARY, GREAT_LIGHTHOUSE = (
     "great_gardens",
@@ -96,8 +84,6 @@ GREAT_GARDENS, GREAT_LIBRARY, GREAT_LIGHTHOUSE = (
 )
 #: Ideas the Great Library gives when built (the number is lost in the seed's OCR, C59).
 LIBRARY_IDEAS: Final = 3
-#: What the Great Gardens' ability costs (p.15).
-GARDENS_MOOD: Final = 1
 #: The Great Engineer (E37): its mark among the turn's pending card modifiers, and how many
 #: resources it takes off the turn's next wonder (``clash-cards.md`` §4.2, C86).
 ENGINEER: Final = "E37"
@@ -453,62 +439,6 @@ def _free_ship(state: ClashState, seat: int, h: Hex) -> list[Event]:
 # -- the Great Gardens' ability ----------------------------------------------------------------
 
 
-def _gardens_problem(state: ClashState, seat: int) -> IllegalAction | None:
-    me = state.seats[seat]
-    if not any(c.wonder == GREAT_GARDENS for c in me.cities):
-        return IllegalAction("gardens_needs_the_wonder")
-    if me.mood_tokens < GARDENS_MOOD:
-        return IllegalAction("gardens_needs_a_mood_token", count=GARDENS_MOOD)
-    return None
-
-
-def _gardens_cities(state: ClashState, seat: int) -> list[City]:
-    cities = [c for c in state.seats[seat].cities if c.mood != HAPPY]
-    return sorted(cities, key=lambda c: (c.hex.q, c.hex.r))
-
-
-def gardens_offered(state: ClashState, seat: int) -> bool:
-    return _gardens_problem(state, seat) is None and bool(_gardens_cities(state, seat))
-
-
-def gardens_choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
-    if rest or not gardens_offered(state, seat):
-        return []
-    return [
-        Choice(
-            token(c.hex),
-            "clash.choice.gardens_city",
-            {"space": label(c.hex), "mood": raised(c).mood, "count": GARDENS_MOOD},
-        )
-        for c in _gardens_cities(state, seat)
-    ]
-
-
-def gardens_apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
-    """``gardens <city>``: 1 mood token, the city one step happier (the action is spent by
-    the dispatcher)."""
-    err = _gardens_problem(state, seat)
-    if err is not None:
-        raise err
-    if not rest:
-        raise IllegalAction("gardens_needs_a_city")
-    if len(rest) > 1:
-        raise IllegalAction("too_many_tokens", token=rest[1])
-    me = state.seats[seat]
-    h = state.board.parse(rest[0])
-    city = me.city_at(h)
-    if city is None:
-        raise IllegalAction("not_your_city", space=label(h))
-    if city.mood == HAPPY:
-        raise IllegalAction("city_already_happy", city=label(h))
-    spend_tokens(me, MOOD, GARDENS_MOOD)
-    up = raised(city)
-    me.cities = [up if c.hex == h else c for c in me.cities]
-    params = {"player": state.players[seat], "city": label(h), "mood": up.mood}
-    return [Event("clash.gardens_mood", params)]
-
-
 #: The turn actions of :data:`rules.clash.play.grammar.TURN_ACTIONS`: building a wonder spends its
 #: own action (none for a reserved one); the Gardens' ability is an ordinary one.
 WONDER_ACTION = TurnAction(WONDER_TOKEN, offered, choices, apply, costs_action=False)
-GARDENS_ACTION = TurnAction(GARDENS_TOKEN, gardens_offered, gardens_choices, gardens_apply)
