@@ -1,6 +1,9 @@
 """The Advance action and every other way of gaining an advance (p.7, p.4, p.5, p.2, p.11;
 rules reference §3.1, §5.2, §7; open points C12-C20).
 
+The rules are told here, with the Advance action; gaining an advance, whichever way, is
+:mod:`rules.clash.actions.advance_gains`.
+
 ``advance <id> [<government advance>...] [ideas...]`` buys one advance for one action:
 
 * **Legal** (p.7): not owned [``already_owned``]; the first advance of a category is its top
@@ -37,8 +40,9 @@ advance comes (C16 (a)); Free Education gives 1 mood token once per turn when an
 paid with Gold and Ideas only (C18 (a)). Then other players' hooks: the Great Library's Idea
 (:mod:`rules.clash.actions.library`) and the Synergy cards' window
 (:mod:`rules.clash.cards.decisions`). Dogma gives a free
-Theocracy advance for each new Temple (p.2): :func:`dogma_advance`, asked as
-``dogma_advance`` when there is a choice.
+Theocracy advance for each new Temple (p.2):
+:func:`rules.clash.actions.advance_gains.dogma_advance`, asked as ``dogma_advance`` when there is a
+choice.
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
 """Cultural Influence (p.10, p.11, p.2, p.15; rules reference §3.6; C36, C37, C38, C63) and
 Art & Sculptures (p.2).
 
+The rules are told here, with the two turn actions; who may influence what is
+:mod:`rules.clash.actions.influence_targets`, an attempt and its roll
+:mod:`rules.clash.actions.influence_rolls`.
+
 For one action one of your cities (the **source**) influences a city within its range:
 
 1. **Source**: a city of yours holding no piece of another colour (a city under foreign

@@ -1,5 +1,9 @@
 """Moving units: one group of a Move action (p.9, p.12, p.16-20; rules reference §3.4).
 
+The rules are told here, with moving and the choices; where units may go is
+:mod:`rules.clash.actions.routes`, reading and checking a group
+:mod:`rules.clash.actions.move_groups`.
+
 A Move action moves up to three units or groups, each once (p.9). A group is written
 ``<from> <to> <units...>``:
 

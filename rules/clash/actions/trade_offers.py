@@ -108,7 +108,8 @@ def can_offer(state: ClashState, seat: int, partner: int) -> bool:
 
 
 def _can_give(me: PlayerState, them: PlayerState) -> bool:
-    """Whether ``me`` has anything ``them`` could receive (what :func:`_givable` lists)."""
+    """Whether ``me`` has anything ``them`` could receive (what the trade action,
+    :mod:`rules.clash.actions.trading`, offers to give)."""
     return bool(me.actions or me.objectives) or any(held(me, k) and room(them, k) for k in KINDS)
 
 

@@ -1,5 +1,8 @@
 """Trading between players (p.14; rules reference §6.5; C58, C120-C124).
 
+The rules are told here, with the trade action's choices and apply; what may be traded
+and the offers themselves are :mod:`rules.clash.actions.trade_offers`.
+
 During your turn you may trade with any player, and during another player's turn with that
 player: every trade involves the active player. A trade is one offer, answered by its partner:
 

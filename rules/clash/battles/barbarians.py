@@ -1,14 +1,16 @@
 """The barbarians' event symbols: Barbarians Spawn and Barbarians Attack (p.13, p.14; rules
-reference §4.8; open points C52, C53, C54, C63).
+reference §4.8; open points C52, C53, C54, C63). This module holds their decisions and the
+rules below; the spawns and attacks themselves are :mod:`rules.clash.battles.barbarian_raids`.
 
-The event cards (:mod:`rules.clash.events.resolving`) call :func:`spawn` and :func:`attack` with the
-seat of the player who drew the card, right after drawing it (p.13). Each is a complete
-rule: it returns its events and, where the rules leave a choice, pushes a nested decision on
-``state.prompts``
-(answered through :data:`BARBARIAN_ANSWER`); the procedure is over when no decision of
-:data:`BARBARIAN_KINDS` is left on the stack. "Within 2 spaces" is counted step by step
-through explored spaces of any terrain, Sea and foreign cities and units included, never
-across a face-down region (p.4, p.13, C63).
+The event cards (:mod:`rules.clash.events.resolving`) call
+:func:`rules.clash.battles.barbarian_raids.spawn` and
+:func:`rules.clash.battles.barbarian_raids.attack` with the seat of the player who drew the card,
+right after drawing it (p.13). Each is a complete rule: it returns its events and, where the rules
+leave a choice, pushes a nested decision on ``state.prompts`` (answered through
+:data:`BARBARIAN_ANSWER`); the procedure is over when no decision of
+:data:`rules.clash.battles.barbarian_raids.BARBARIAN_KINDS` is left on the stack. "Within 2 spaces"
+is counted step by step through explored spaces of any terrain, Sea and foreign cities and units
+included, never across a face-down region (p.4, p.13, C63).
 
 **Barbarians Spawn** (p.13, C54), in this order:
 
@@ -27,8 +29,9 @@ still follows a skipped step 1.
 of the drawer's cities, the one with the most units attacks, with all of them, the drawer's
 city nearest to it. Ties of number or of distance are the drawer's choice of a settlement and
 a city (``barbarian_target``); nothing in reach, no attack. **Great Wall** (p.15):
-barbarians cannot attack the cities of the player who owns it; :func:`great_wall_protects` is
-the hook (a city of the owner with ``wonder == "great_wall"``) and such cities are skipped.
+barbarians cannot attack the cities of the player who owns it;
+:func:`rules.clash.battles.barbarian_raids.great_wall_protects` is the hook (a city of the owner
+with ``wonder == "great_wall"``) and such cities are skipped.
 
 **The attack** (:func:`attack_city`, also for the Mercenaries card) is exactly one combat round
 (p.13), fought by the usual rules otherwise: so the defending player may first play an action

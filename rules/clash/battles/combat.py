@@ -1,5 +1,10 @@
 """Battles (p.12, p.13, p.14; rules reference §4; open points C40-C51, C65-C74).
 
+The rules of a battle, told here; this module runs its course and its decisions, the
+parts are :mod:`rules.clash.battles.sides` (who fights, asking, losing units),
+:mod:`rules.clash.battles.before_rounds`, :mod:`rules.clash.battles.rolls` (a round) and
+:mod:`rules.clash.battles.endings`.
+
 A battle begins when army units move (or land) onto a space with foreign units or a foreign
 city, or ships sail onto a space with a foreign ship (p.9, p.12). It is fought at once, before
 anything else moves, in combat rounds:
@@ -48,7 +53,8 @@ Settlement replaces it, the city angry) or destroys it for 1 more Gold (``destro
 **Before round 1** (once per battle): the **Great Mausoleum**'s tokens, paid as the battle
 begins (p.15, C69: ``great_mausoleum`` when the split is the attacker's to choose; a move the
 attacker cannot pay for, or into a Fortress city of the **Great Wall**'s owner without
-Siegecraft, is refused by :func:`attack_refusal`); the **Great General** (E36, C72:
+Siegecraft, is refused by :func:`rules.clash.battles.before_rounds.attack_refusal`); the **Great
+General** (E36, C72:
 ``great_general``, each side holding it, attacker first); the **Trojan Horse** (E31, C73:
 ``trojan_horse``); Siegecraft; the **Solar Eclipse** (E32, C74) falls on the battle.
 

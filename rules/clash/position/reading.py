@@ -1,5 +1,9 @@
 """Starting a game from a given position (transcripts and tests; docs/transcripts.md).
 
+The position is read here from the parts :mod:`rules.clash.position.values`,
+:mod:`rules.clash.position.players`, :mod:`rules.clash.position.course` and
+:mod:`rules.clash.position.table`.
+
 A position fixes the map (which region lies face down in each slot, which are explored and how
 they lie), the barbarians and Exhausted markers, every player's board, cities and units, the
 hands, the decks and discards, the wonders, the course of the round (round, turn, whose turn,
