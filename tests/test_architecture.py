@@ -185,7 +185,7 @@ for _layer in (
     ("rounds",),
     ("wonders",),
     ("cards",),
-    ("play",),
+    ("dispatch",),
     ("formats",),
     ("checks",),
     ("position",),

@@ -9,7 +9,7 @@ The engine is in sub-packages, each importing only those before it in this list 
 ``model`` the state and what every rule does to it; ``battles``; ``events`` (the event cards'
 effects); ``actions`` (the turn's actions); ``rounds`` (turns, rounds, the status phase,
 objectives, scoring); ``wonders``; ``cards`` (action cards' civil halves, kept events);
-``play`` (the action grammar, prompts, resigning); ``formats`` (snapshots, views); ``checks``
+``dispatch`` (the action grammar, prompts, resigning); ``formats`` (snapshots, views); ``checks``
 (invariants, features); ``position`` (positions in and out). ``player`` is the heuristic
 player, which no rule imports. ``engine`` is the contract object, ``index`` names the modules
 where every card, wonder and advance acts.

@@ -21,12 +21,12 @@ from typing import Any
 
 from rules.clash.battles import combat, facts, sides
 from rules.clash.checks import features, invariants
+from rules.clash.dispatch import grammar
+from rules.clash.dispatch.prompts import pending
+from rules.clash.dispatch.resign import resign
 from rules.clash.formats import serial, view
 from rules.clash.model import setup
 from rules.clash.model.state import TURN, ClashState
-from rules.clash.play import grammar
-from rules.clash.play.prompts import pending
-from rules.clash.play.resign import resign
 from rules.clash.player import policy
 from rules.clash.position.reading import from_position
 from rules.clash.rounds import objectives
@@ -85,7 +85,7 @@ class ClashGame(Engine[ClashState]):
     """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. A turn buys
     advances, founds and activates cities, moves, explores and fights, improves moods,
     influences cities, builds wonders, plays action cards and trades; events and objectives
-    follow what happens; the status phase ends each round (:mod:`rules.clash.play.grammar`)."""
+    follow what happens; the status phase ends each round (:mod:`rules.clash.dispatch.grammar`)."""
 
     name = "clash"
     min_players = setup.MIN_PLAYERS

@@ -5,8 +5,8 @@ registered games do not reach it. Here:
 
 - the source of ``rules/clash`` is scanned for what it raises and emits (``IllegalAction("code"``
   and a code chosen between two literals, ``Event("clash.<kind>"``, the prompt kinds, the choice
-  labels of ``rules/clash/play/grammar.py``), and each needs its key in both catalogues themselves
-  (not through the English fallback);
+  labels of ``rules/clash/dispatch/grammar.py``), and each needs its key in both catalogues
+  themselves (not through the English fallback);
 - seeded random games (from the set-up, and from a position with Tactics, Roads, Navigation and
   ships) render every prompt, choice, event and refusal they meet in both languages: none may
   come back as a bare key, keep a placeholder the engine did not fill, or print a raw table.
@@ -39,9 +39,9 @@ from rules.clash.board.tiles import TERRAINS
 from rules.clash.box import objective_cards
 from rules.clash.box.cards import ACTION_CARDS, HALVES, OBJECTIVE_CARDS, PYRAMIDS
 from rules.clash.box.components import LAND_UNITS, SHIP
+from rules.clash.dispatch import grammar
 from rules.clash.model import order
 from rules.clash.model.state import ClashState
-from rules.clash.play import grammar
 from rules.clash.rounds import scoring, status_phase
 from rules.clash.wonders import construction, gardens
 from rules.core import Choice, Event, IllegalAction, Prompt, Rng, act, join
@@ -84,7 +84,7 @@ def event_kinds() -> set[str]:
 
 
 def prompt_kinds() -> set[str]:
-    src = _source(ROOT / "rules" / "clash" / "play" / "prompts.py")
+    src = _source(ROOT / "rules" / "clash" / "dispatch" / "prompts.py")
     steps = (exploration.LAYOUT, exploration.BARBARIANS, exploration.SHIP_SPACE)
     found = set(_PROMPT_KIND.findall(src)) | {f"explore_{step}" for step in steps}
     # Status steps name their kinds in a table; nested decisions by the DECISIONS keys.
@@ -136,7 +136,7 @@ COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
 LABEL_SOURCES = (
-    "play/grammar.py",
+    "dispatch/grammar.py",
     "battles/combat.py",
     "battles/before_rounds.py",
     "battles/endings.py",
@@ -218,7 +218,7 @@ def test_the_scans_find_what_the_engine_uses() -> None:
 def test_every_label_family_of_the_actions_is_known() -> None:
     """A new f-string label in grammar.py must be added to FAMILIES (with its values), one
     in combat.py to COMBAT_FAMILIES."""
-    src = _source(ROOT / "rules" / "clash" / "play" / "grammar.py")
+    src = _source(ROOT / "rules" / "clash" / "dispatch" / "grammar.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(FAMILIES)
     src = _source(ROOT / "rules" / "clash" / "battles" / "combat.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(COMBAT_FAMILIES)

@@ -406,7 +406,7 @@ def power_apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     return [Event("clash.extra_action", params)]
 
 
-#: The entries of :data:`rules.clash.play.grammar.TURN_ACTIONS`, in the order of the advances
+#: The entries of :data:`rules.clash.dispatch.grammar.TURN_ACTIONS`, in the order of the advances
 #: table (p.2): the ones costing an action, then the free ones.
 ABILITY_ACTIONS: tuple[TurnAction, ...] = (
     TurnAction(BARTER, barter_offered, barter_choices, barter_apply),

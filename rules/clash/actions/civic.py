@@ -281,6 +281,6 @@ def _improve(state: ClashState, seat: int, rest: list[str], voting: bool) -> lis
     return events
 
 
-#: The two turn actions of :data:`rules.clash.play.grammar.TURN_ACTIONS`.
+#: The two turn actions of :data:`rules.clash.dispatch.grammar.TURN_ACTIONS`.
 CIVIC_ACTION = TurnAction(CIVIC, offered, choices, apply)
 VOTING_ACTION = TurnAction(VOTING, voting_offered, voting_choices, voting_apply, costs_action=False)

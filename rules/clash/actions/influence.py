@@ -220,7 +220,7 @@ def _choices(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Ch
     ]
 
 
-#: The two turn actions of :data:`rules.clash.play.grammar.TURN_ACTIONS`.
+#: The two turn actions of :data:`rules.clash.dispatch.grammar.TURN_ACTIONS`.
 INFLUENCE_ACTION = TurnAction(INFLUENCE, offered, choices, apply)
 ART_ACTION = TurnAction(ART, art_offered, art_choices, art_apply, costs_action=False)
 
@@ -279,5 +279,5 @@ def _pyramids_problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
-#: The Great Pyramids' attempts (:data:`rules.clash.play.grammar.DECISIONS`).
+#: The Great Pyramids' attempts (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 PYRAMIDS_ANSWER = Answer(_pyramids_choices, _pyramids_apply, _pyramids_problem)

@@ -419,7 +419,7 @@ def _unit(decision: Decision) -> str | None:
     return None if unit in (None, NO_UNIT) else str(unit)
 
 
-#: How the decision after a short roll is answered (:data:`rules.clash.play.grammar.DECISIONS`).
+#: How the decision after a short roll is answered (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 INFLUENCE_ANSWER = Answer(answer_choices, answer_apply, decision_problem)
 
 

@@ -9,9 +9,9 @@ matching, worked out here, never the player's choice (it only gives a number). D
 counted step by step through explored spaces of any terrain, Sea and foreign cities and units
 included, never across a face-down region (p.4, C63). Counted: settlers on land and ships
 (a settler aboard a ship is not counted apart from its ship, C24); cities of every other
-player, a resigned one's included (its cities stay on the board, :mod:`rules.clash.play.resign`),
-neutral or happy; never barbarian cities (C24) nor your own. Food over the cap (2 without
-Storage) is lost (C7 (a)).
+player, a resigned one's included (its cities stay on the board,
+:mod:`rules.clash.dispatch.resign`), neutral or happy; never barbarian cities (C24) nor your own.
+Food over the cap (2 without Storage) is lost (C7 (a)).
 
 **Currency** (p.2): the income may be taken as Gold instead of Food, in part or in full. Which
 split is the player's choice, a nested decision (kind ``trade_routes``) asked before anything
@@ -220,5 +220,5 @@ def answer_apply(state: ClashState, decision: Decision, toks: list[str]) -> list
     return _take(state, decision.seat, count, gold)
 
 
-#: How the Currency decision is answered (:data:`rules.clash.play.grammar.DECISIONS`).
+#: How the Currency decision is answered (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 TRADE_ANSWER = Answer(answer_choices, answer_apply, decision_problem)

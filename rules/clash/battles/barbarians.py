@@ -452,9 +452,10 @@ def _default(state: ClashState, decision: Decision) -> list[str]:
 
 def answer_for_resigned(state: ClashState, decision: Decision) -> list[Event]:
     """The answer given for a seat that resigned while ``decision`` waited for it (for
-    :mod:`rules.clash.play.resign`, as combat's defender decisions are)."""
+    :mod:`rules.clash.dispatch.resign`, as combat's defender decisions are)."""
     return _apply(state, decision, _default(state, decision))
 
 
-#: How the decisions of BARBARIAN_KINDS are answered (:data:`rules.clash.play.grammar.DECISIONS`).
+#: How the decisions of BARBARIAN_KINDS are answered
+#: (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 BARBARIAN_ANSWER = Answer(_choices, _apply, _problem)

@@ -383,7 +383,7 @@ def _exchange_problem(state: ClashState, decision: Decision) -> str | None:
 TECH_EXCHANGE_ANSWER = Answer(_exchange_choices, _exchange_apply, _exchange_problem)
 LATER[TECH_EXCHANGE_LATER] = Later(_exchange_later, _exchange_later_problem)
 
-#: The entries of :data:`rules.clash.play.grammar.DECISIONS`.
+#: The entries of :data:`rules.clash.dispatch.grammar.DECISIONS`.
 CARD_DECISIONS: dict[str, Answer] = {
     SYNERGY: SYNERGY_ANSWER,
     SPIES_SWAP: SPIES_ANSWER,

@@ -266,5 +266,5 @@ def _grow(state: ClashState, seat: int, h: Hex, piece: str, tail: list[str]) -> 
     return events
 
 
-#: The turn action (:data:`rules.clash.play.grammar.TURN_ACTIONS`): no action spent.
+#: The turn action (:data:`rules.clash.dispatch.grammar.TURN_ACTIONS`): no action spent.
 KEPT_ACTION = TurnAction(EVENT, offered, choices, apply, costs_action=False)

@@ -128,6 +128,6 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     return play_card(state, seat, card) + effect()
 
 
-#: The entry of :data:`rules.clash.play.grammar.TURN_ACTIONS`: no action of its own, an AAA card's
-#: through ``cost``.
+#: The entry of :data:`rules.clash.dispatch.grammar.TURN_ACTIONS`: no action of its own, an AAA
+#: card's through ``cost``.
 CARD_ACTION = TurnAction(CARD, offered, choices, apply, costs_action=False, cost=costs_action)

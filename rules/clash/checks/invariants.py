@@ -49,11 +49,11 @@ from rules.clash.box.components import (
     TURNS_PER_ROUND,
     storage_limit,
 )
+from rules.clash.dispatch.prompts import pending
 from rules.clash.formats.view import public_part, seat_part
 from rules.clash.model.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
 from rules.clash.model.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.model.terrain import is_land, terrains
-from rules.clash.play.prompts import pending
 from rules.clash.rounds import objectives
 from rules.engine import RECENT_EVENTS
 

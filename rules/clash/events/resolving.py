@@ -433,7 +433,7 @@ def _follow_up_problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
-#: How the event decisions are answered (:data:`rules.clash.play.grammar.DECISIONS`).
+#: How the event decisions are answered (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 ANSWER = Answer(_choices, _apply, _problem)
 # The names the dispatcher imports.
 EVENT_ANSWER, EVENT_KINDS, resume_events = ANSWER, KINDS, resume

@@ -42,10 +42,10 @@ from rules.clash.battles.combat_cards import half_of
 from rules.clash.board.hexes import Hex, label, offset
 from rules.clash.box.advances import in_order
 from rules.clash.box.components import ARMY, LAND_UNITS, SETTLER, SHIP
+from rules.clash.dispatch.prompts import pending
 from rules.clash.formats.serial import spaces
 from rules.clash.model.state import ClashState, PlayerState
 from rules.clash.model.terrain import terrains, unexplored
-from rules.clash.play.prompts import pending
 from rules.clash.rounds.scoring import breakdown, wonders_of
 
 JSON = Any

@@ -1,5 +1,5 @@
-"""The shape every action module of a turn has, so that :mod:`rules.clash.play.grammar` can offer
-and dispatch them from one table (``TURN_ACTIONS``), and nested decisions likewise
+"""The shape every action module of a turn has, so that :mod:`rules.clash.dispatch.grammar` can
+offer and dispatch them from one table (``TURN_ACTIONS``), and nested decisions likewise
 (``DECISIONS``, by :attr:`rules.core.Decision.kind`).
 
 A turn action (Found City, Advance, Activate City, Civic Improvement, Cultural Influence...)

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from rules.clash.battles.combat import KINDS
 from rules.clash.battles.sides import FANATICISM
 from rules.clash.board.hexes import parse_hex
+from rules.clash.dispatch import grammar
 from rules.clash.model.state import ClashState
-from rules.clash.play import grammar
 from rules.clash.player.civil import leader
 from rules.clash.player.survey import Reading
 from rules.clash.player.trade import offer, offer_value

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rules.clash.dispatch.grammar import choices
 from rules.clash.model.state import ClashState
-from rules.clash.play.grammar import choices
 from rules.core import Choice
 
 #: ``picker(tokens so far, options)``: the index of the next token, or None to stop (only

@@ -25,10 +25,10 @@ from rules.clash.actions import move_groups, movement, routes
 from rules.clash.board.hexes import Hex, distance, parse_hex, token
 from rules.clash.board.tiles import BARREN, FERTILE, LAND, SEA
 from rules.clash.box.components import ARMY, ARMY_LIMIT, FORTRESS, SETTLER
+from rules.clash.dispatch.grammar import choices
 from rules.clash.model import marks as mk
 from rules.clash.model.state import BARBARIAN_SIDE, City
 from rules.clash.model.transfer import is_hold, place_hex, units_at
-from rules.clash.play.grammar import choices
 from rules.clash.player import sea
 from rules.clash.player.odds import win_chance
 from rules.clash.player.survey import Reading

@@ -39,10 +39,10 @@ from rules.clash.box.components import (
     SHIP_CAPACITY,
 )
 from rules.clash.checks import invariants
+from rules.clash.dispatch.grammar import decision_problem
 from rules.clash.model.setup import home
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.model.terrain import terrains
-from rules.clash.play.grammar import decision_problem
 from rules.clash.position.course import read_course
 from rules.clash.position.players import (
     read_cards,

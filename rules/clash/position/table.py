@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from rules.clash.box.cards import DECKS, HALVES
 from rules.clash.box.components import MAX_ACTIONS
+from rules.clash.dispatch.grammar import DECISIONS
 from rules.clash.model import card_turns
 from rules.clash.model.state import (
     TURN,
@@ -17,7 +18,6 @@ from rules.clash.model.state import (
     ObjectiveWatch,
     Truce,
 )
-from rules.clash.play.grammar import DECISIONS
 from rules.clash.position.values import (
     JSON,
     Reader,
@@ -35,7 +35,7 @@ from rules.core import Decision, PromptStack
 def read_prompts(r: Reader, raw: JSON) -> PromptStack:
     """Nested decisions, the first listed at the bottom: ``{"id", "seat", "kind", "params",
     "turn"}`` with handles for ``seat`` and ``turn``; ``kind`` one the engine asks
-    (:data:`rules.clash.play.grammar.DECISIONS`), ``params`` as the engine writes them."""
+    (:data:`rules.clash.dispatch.grammar.DECISIONS`), ``params`` as the engine writes them."""
     stack = PromptStack()
     for k, item in enumerate(as_list("prompts", raw)):
         at = f"prompts[{k}]"

@@ -394,7 +394,8 @@ def watch_problems(state: ClashState) -> list[str]:
     return out
 
 
-#: How the immediate completion decision is answered (:data:`rules.clash.play.grammar.DECISIONS`).
+#: How the immediate completion decision is answered
+#: (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 OBJECTIVE_ANSWER = Answer(answer_choices, answer_apply, decision_problem)
 
 

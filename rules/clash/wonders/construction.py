@@ -439,6 +439,6 @@ def _free_ship(state: ClashState, seat: int, h: Hex) -> list[Event]:
 # -- the Great Gardens' ability ----------------------------------------------------------------
 
 
-#: The turn actions of :data:`rules.clash.play.grammar.TURN_ACTIONS`: building a wonder spends its
-#: own action (none for a reserved one); the Gardens' ability is an ordinary one.
+#: The turn actions of :data:`rules.clash.dispatch.grammar.TURN_ACTIONS`: building a wonder spends
+#: its own action (none for a reserved one); the Gardens' ability is an ordinary one.
 WONDER_ACTION = TurnAction(WONDER_TOKEN, offered, choices, apply, costs_action=False)

@@ -15,8 +15,8 @@ from rules.clash import GAME
 from rules.clash.actions.abilities import ABILITY_ACTIONS
 from rules.clash.actions.trade_routes import TRADE_ANSWER, TRADE_DECISION
 from rules.clash.box.components import MAX_ACTIONS, RESOURCES, TOKENS_MAX, storage_limit
+from rules.clash.dispatch import grammar
 from rules.clash.model.state import ClashState
-from rules.clash.play import grammar
 from rules.core import IllegalAction, Rng, act
 
 JSON = Any

@@ -22,8 +22,8 @@ from host import text
 from rules.clash import GAME
 from rules.clash.battles import barbarian_raids, barbarians
 from rules.clash.board.hexes import parse_hex
+from rules.clash.dispatch import grammar
 from rules.clash.model.state import ClashState
-from rules.clash.play import grammar
 from rules.clash.position.export import position_of
 from rules.core import Event, IllegalAction, act
 
@@ -248,7 +248,7 @@ def test_bad_answers_are_refused() -> None:
 
 
 def test_a_resigned_defender_plays_no_card() -> None:
-    """Three players: bob resigns while his window waits (rules.clash.play.resign answers for
+    """Three players: bob resigns while his window waits (rules.clash.dispatch.resign answers for
     him); the round is fought without a card."""
     bob = {
         "cities": [{"hex": "G7"}],

@@ -624,7 +624,7 @@ def test_a_resigned_owner_never_decides() -> None:
 
 
 def test_answers_for_a_resigned_seat() -> None:
-    """answer_for_resigned (for rules.clash.play.resign): the first choice; settlers first; the
+    """answer_for_resigned (for rules.clash.dispatch.resign): the first choice; settlers first; the
     last pieces in piece order first."""
     me = ann(armies={"D2": 2}, settlers={"D2": 2})
     camp = {"cities": ["B3"], "armies": {"B3": 3}}

@@ -22,8 +22,8 @@ from rules import selfplay
 from rules.clash import GAME
 from rules.clash.actions import influence_rolls
 from rules.clash.board.hexes import parse_hex
+from rules.clash.dispatch import grammar
 from rules.clash.model.state import ClashState, Piece
-from rules.clash.play import grammar
 from rules.core import Rng, act
 
 JSON = Any

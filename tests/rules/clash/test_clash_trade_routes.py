@@ -22,8 +22,8 @@ from rules.clash.actions.trade_routes import (
     income,
 )
 from rules.clash.board.hexes import parse_hex
+from rules.clash.dispatch import grammar
 from rules.clash.model.state import ClashState
-from rules.clash.play import grammar
 from rules.clash.rounds import start
 from rules.core import Event, IllegalAction, act
 

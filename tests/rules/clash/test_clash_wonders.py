@@ -21,8 +21,8 @@ from rules.clash import GAME
 from rules.clash.board.hexes import parse_hex
 from rules.clash.box.cards import WONDERS
 from rules.clash.checks import invariants
+from rules.clash.dispatch import grammar
 from rules.clash.model.state import City, ClashState
-from rules.clash.play import grammar
 from rules.clash.rounds import objectives, scoring
 from rules.clash.wonders.construction import WONDER
 from rules.core import IllegalAction, Rng, act

@@ -50,12 +50,12 @@ from rules.clash.box.components import GROUPS_PER_MOVE
 from rules.clash.cards.decisions import CARD_DECISIONS, drop_idle_synergy
 from rules.clash.cards.kept_events import KEPT_ACTION
 from rules.clash.cards.play import CARD_ACTION
+from rules.clash.dispatch.prompts import pending, prompted
 from rules.clash.events.resolving import EVENT_ANSWER, EVENT_KINDS, resume_events
 from rules.clash.model.occupancy import occupancy
 from rules.clash.model.registry import Answer, TurnAction
 from rules.clash.model.state import STATUS, TURN, ClashState
 from rules.clash.model.transfer import ship_by_place
-from rules.clash.play.prompts import pending, prompted
 from rules.clash.rounds import objectives, status_phase
 from rules.clash.rounds.turns import end_turn, spend_action
 from rules.clash.wonders import construction, gardens
