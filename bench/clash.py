@@ -20,9 +20,9 @@ from typing import Any
 
 from bench.report import write_report
 from rules.clash import GAME
-from rules.clash.boards import board
-from rules.clash.hexes import label
-from rules.clash.tiles import REGIONS, tile
+from rules.clash.board.boards import board
+from rules.clash.board.hexes import label
+from rules.clash.board.tiles import REGIONS, tile
 from rules.core import Rng
 
 JSON = Any

@@ -12,6 +12,12 @@ viewer with what they see. With several files each file's lines follow a ``{"fil
 line. It exits with status 1 if a file is not a transcript, its setup is refused, or a step or
 the final position is not what the transcript expects (``expect_error``, ``expect``, a refusal
 that changed the state).
+
+``sameness record --base COMMIT`` fingerprints the self-play games of every engine (``--games``
+per player count, ``mixed`` policy, from ``--seed``) and every transcript under ``--transcripts``
+into ``--dir`` (rules/sameness.py); ``sameness check`` plays and replays them again and exits
+with status 1 if any game or transcript differs from its fingerprint (``--games N``: the first N
+per player count only).
 """
 
 from __future__ import annotations
@@ -19,12 +25,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import rules
-from rules import selfplay, transcript
+from rules import sameness, selfplay, transcript
 from rules.core import IllegalAction
 
 
@@ -92,6 +99,77 @@ def _replay(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def transcript_files(root: Path) -> list[Path]:
+    """Every transcript under ``root`` (JSON objects naming a game and its steps)."""
+    found = []
+    for path in sorted(root.rglob("*.json")):
+        try:
+            data = transcript.load(path)
+        except transcript.TranscriptError:
+            continue
+        if "game" in data and "steps" in data:
+            found.append(path)
+    return found
+
+
+def _sameness_now(args: argparse.Namespace, games: int, name: str, seed: int) -> dict[str, Any]:
+    counts = range(rules.get_game(name).min_players, rules.get_game(name).max_players + 1)
+    return {
+        str(k): sameness.play(name, seed=seed, players=k, indices=range(games), jobs=args.jobs)
+        for k in counts
+    }
+
+
+def _sameness(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    names = args.game or list(rules.ENGINE_NAMES)
+    files = transcript_files(args.transcripts)
+    transcripts = {
+        path.relative_to(args.transcripts).as_posix(): sameness.replay_digest(transcript.load(path))
+        for path in files
+    }
+    if args.mode == "record":
+        args.dir.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            record = {
+                "game": name,
+                "base": args.base,
+                "policy": sameness.POLICY,
+                "seed": args.seed,
+                "games": args.games,
+                "players": _sameness_now(args, args.games, name, args.seed),
+            }
+            (args.dir / f"{name}.json").write_text(sameness.dumps(record, "players"))
+        kept = {"base": args.base, "root": args.transcripts.as_posix(), "files": transcripts}
+        (args.dir / "transcripts.json").write_text(sameness.dumps(kept, "files"))
+        print(json.dumps({"recorded": names, "transcripts": len(transcripts)}))
+        return 0
+    summary: dict[str, Any] = {}
+    problems: list[str] = []
+    for name in names:
+        recorded = json.loads((args.dir / f"{name}.json").read_text())
+        games = min(args.games or recorded["games"], recorded["games"])
+        now = _sameness_now(args, games, name, recorded["seed"])
+        for count, found in now.items():
+            problems += [
+                f"{name} {count}p {p}"
+                for p in sameness.differences(recorded["players"][count], found)
+            ]
+        summary[name] = {"base": recorded["base"], "games_per_count": games, "counts": sorted(now)}
+    kept = json.loads((args.dir / "transcripts.json").read_text())
+    problems += [f"transcript {p}" for p in sameness.differences(kept["files"], transcripts)]
+    problems += [
+        f"transcript {k}: no longer there" for k in sorted(set(kept["files"]) - set(transcripts))
+    ]
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    summary["transcripts"] = len(transcripts)
+    summary["different"] = len(problems)
+    summary["seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(summary))
+    return 1 if problems else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run one command; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__.splitlines()[0])
@@ -116,7 +194,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep.add_argument("--views", action="store_true", help="print every viewer's view per step")
     rep.add_argument("files", nargs="+", metavar="FILE")
     rep.set_defaults(run=_replay)
+    same = sub.add_parser("sameness", help="record or check the fingerprints of whole games")
+    same.add_argument("mode", choices=("record", "check"))
+    same.add_argument("--game", action="append", choices=rules.ENGINE_NAMES, help="(repeatable)")
+    same.add_argument("--games", type=int, default=None, help="games per player count")
+    same.add_argument("--seed", type=int, default=1)
+    same.add_argument("--jobs", type=int, default=1, help="processes to share the games among")
+    same.add_argument("--dir", type=Path, default=Path("tests/rules/sameness"))
+    same.add_argument("--transcripts", type=Path, default=Path("tests"))
+    same.add_argument("--base", default=None, help="the commit recorded at (record)")
+    same.set_defaults(run=_sameness)
     args = parser.parse_args(argv)
+    if args.command == "sameness" and args.mode == "record" and not (args.base and args.games):
+        parser.error("sameness record needs --base COMMIT and --games N")
     status: int = args.run(args)
     return status
 

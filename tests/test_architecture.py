@@ -167,3 +167,105 @@ def test_a_game_is_registered_once() -> None:
         table, hand = render.renderers(game)
         assert callable(table) and callable(hand)
         assert locales.has("en", f"rules.{game}.overview")
+
+
+CLASH = ROOT / "rules" / "clash"
+# rules/clash/ sub-package -> the sub-packages it may import (besides itself), each layer only
+# those before it (docs/architecture.md, "Clash of Cultures"). The package's own modules
+# (engine.py, index.py) may import any of them and none imports those; the heuristic player is
+# imported by the engine alone (its greedy hook): a player, not a rule.
+_BELOW: tuple[str, ...] = ()
+CLASH_ALLOWED: dict[str, set[str]] = {}
+for _layer in (
+    ("board", "box"),
+    ("model",),
+    ("battles",),
+    ("events",),
+    ("actions",),
+    ("rounds",),
+    ("wonders",),
+    ("cards",),
+    ("dispatch",),
+    ("formats",),
+    ("checks",),
+    ("position",),
+):
+    CLASH_ALLOWED.update({name: set(_BELOW) for name in _layer})
+    _BELOW += _layer
+CLASH_ALLOWED["player"] = set(_BELOW) - {"checks", "position"}
+MAX_LINES = 600
+
+
+def clash_package(path: Path) -> str | None:
+    """The sub-package of rules/clash/ a module is in (None for the package's own modules)."""
+    parts = path.relative_to(CLASH).parts
+    return parts[0] if len(parts) > 1 else None
+
+
+def clash_imports(path: Path) -> set[str]:
+    """The names under rules.clash a module imports, as ``sub.module`` (``from rules.clash
+    import x`` gives ``x``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "rules.clash":
+                found.update(a.name for a in node.names)
+            elif node.module.startswith("rules.clash."):
+                found.add(node.module.removeprefix("rules.clash."))
+        elif isinstance(node, ast.Import):
+            found.update(
+                a.name.removeprefix("rules.clash.")
+                for a in node.names
+                if a.name.startswith("rules.clash.")
+            )
+    return found
+
+
+def test_clash_sub_packages_are_declared() -> None:
+    """Every folder of rules/clash/ is a sub-package of the table, and nothing else is."""
+    folders = {p.name for p in CLASH.iterdir() if (p / "__init__.py").is_file()}
+    assert folders == set(CLASH_ALLOWED)
+
+
+def test_clash_sub_packages_import_one_way() -> None:
+    """Each sub-package of rules/clash/ imports only those the table allows (never the
+    package's own modules, engine and index, which stand above them all)."""
+    for path in sorted(CLASH.rglob("*.py")):
+        package = clash_package(path)
+        if package is None:
+            continue
+        for name in clash_imports(path):
+            target = name.split(".")[0]
+            assert target == package or target in CLASH_ALLOWED[package], (
+                f"{path.relative_to(ROOT)} imports rules.clash.{name}"
+            )
+
+
+def test_clash_table_has_no_cycle() -> None:
+    """The table itself points one way: no two sub-packages may import each other, however
+    far round."""
+    graph = {name: set(deps) for name, deps in CLASH_ALLOWED.items()}
+    try:
+        tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as exc:
+        pytest.fail("cycle between sub-packages: " + " -> ".join(exc.args[1]))
+
+
+def test_the_rules_never_import_the_player() -> None:
+    """The heuristic player (rules/clash/player/) is imported by the engine's greedy hook
+    alone: no rule depends on how a bot plays."""
+    for path in sorted(CLASH.rglob("*.py")):
+        if clash_package(path) == "player" or path == CLASH / "engine.py":
+            continue
+        wrong = {n for n in clash_imports(path) if n.split(".")[0] == "player"}
+        assert not wrong, f"{path.relative_to(ROOT)} imports the player: {sorted(wrong)}"
+
+
+def test_no_module_in_rules_is_over_600_lines() -> None:
+    """A module a reader can hold in their head: none in rules/ over 600 lines."""
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in modules("rules")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}

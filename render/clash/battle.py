@@ -47,8 +47,8 @@ from render.clash.geometry import MapLayout, Space
 from render.clash.icons import PIECES, Icon, swords
 from render.clash.pieces import draw_icon, draw_marker, draw_unit, fill_of, ink, is_seat, rim_of
 from render.context import Ctx
-from rules.clash.combat import CARD_EVENT_KINDS
-from rules.clash.hexes import parse_hex
+from rules.clash.battles.combat import CARD_EVENT_KINDS
+from rules.clash.board.hexes import parse_hex
 from rules.core import IllegalAction
 
 __all__ = [
@@ -72,12 +72,12 @@ BARBARIANS: Final = "barbarian"
 _UNIT_ORDER: Final = ("ship", "army", "settler")
 _LOSS_KINDS: Final = ("units_lost", "ships_sunk", "barbarian_units_lost")
 _RESULTS: Final = ("battle_won", "battle_drawn", "barbarians_held", "withdrew")
-#: A barbarian attack's one round is also its end (``rules.clash.barbarians``).
+#: A barbarian attack's one round is also its end (``rules.clash.battles.barbarians``).
 _ATTACK_ROUND: Final = "barbarian_attack_round"
 #: Events of a barbarian attack that tell nothing the report draws, but keep it open.
 _QUIET: Final = ("barbarians_returned",)
 #: What combat cards, the Great General, the Trojan Horse and the Great Mausoleum tell during
-#: a battle (``rules.clash.combat``): part of it, so they keep the battle open.
+#: a battle (``rules.clash.battles.combat``): part of it, so they keep the battle open.
 _CARD_KINDS: Final = CARD_EVENT_KINDS
 _AFTERMATH: Final = (
     "city_captured",

@@ -37,10 +37,10 @@ from render.clash.pieces import (
     piece_icon,
     rim_of,
 )
-from rules.clash.hexes import N as NORTH
-from rules.clash.hexes import S as SOUTH
-from rules.clash.hexes import direction_between, parse_hex
-from rules.clash.tiles import TERRAINS
+from rules.clash.board.hexes import N as NORTH
+from rules.clash.board.hexes import S as SOUTH
+from rules.clash.board.hexes import direction_between, parse_hex
+from rules.clash.board.tiles import TERRAINS
 from rules.core import IllegalAction
 
 __all__ = ["Placing", "draw_map", "placing", "ship_label"]

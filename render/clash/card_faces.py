@@ -2,8 +2,8 @@
 language, and whether each half is a stand-in.
 
 The view gives only card ids; the halves come from the engine's card tables
-(:data:`rules.clash.cards.ACTION_HALVES`, :data:`rules.clash.objective_cards.OBJECTIVES`), the
-words from the catalogues (``clash.civil``/``clash.civil_text``, ``clash.combat_half``/
+(:data:`rules.clash.box.cards.ACTION_HALVES`, :data:`rules.clash.box.objective_cards.OBJECTIVES`),
+the words from the catalogues (``clash.civil``/``clash.civil_text``, ``clash.combat_half``/
 ``clash.combat_half_effect``, ``clash.objective``/``clash.objective_text``). The printed card
 texts are lost (``clash-cards.md``): a half whose main source, the first tag of its
 provenance, is neither ``seed`` nor ``original`` (nor ``printed``, reserved for texts checked
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from render.context import Ctx
-from rules.clash.cards import ACTION_HALVES, HALVES
-from rules.clash.civil_cards import CIVIL
-from rules.clash.combat_cards import HALVES as COMBAT
-from rules.clash.objective_cards import OBJECTIVES
+from rules.clash.battles.combat_cards import HALVES as COMBAT
+from rules.clash.box.cards import ACTION_HALVES, HALVES
+from rules.clash.box.objective_cards import OBJECTIVES
+from rules.clash.model.civil_cards import CIVIL
 
 __all__ = ["ATTESTED", "CardFace", "HalfFace", "action_face", "face", "objective_face", "stand_in"]
 

@@ -1,7 +1,7 @@
 """Where every space of a Clash of Cultures map lies in a picture.
 
-The view names every space (``C4``); :func:`rules.clash.hexes.parse_hex` turns a name into its
-axial hex and :func:`~rules.clash.hexes.pixel` into a centre for hex radius 1, so the picture
+The view names every space (``C4``); :func:`rules.clash.board.hexes.parse_hex` turns a name into its
+axial hex and :func:`~rules.clash.board.hexes.pixel` into a centre for hex radius 1, so the picture
 needs nothing but the view. Hexes are flat-topped; the corners of a hex are numbered
 clockwise from the east one, and the side facing direction ``d`` (0 = north, clockwise) runs
 from corner ``d + 4`` to corner ``d + 5``.
@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.clash.hexes import Hex, label, parse_hex, pixel
-from rules.clash.tiles import TERRAINS
+from rules.clash.board.hexes import Hex, label, parse_hex, pixel
+from rules.clash.board.tiles import TERRAINS
 from rules.core import IllegalAction
 
 __all__ = ["MapLayout", "Space", "fit_radius", "spaces_of"]

@@ -18,7 +18,7 @@ from render.canvas import Canvas
 from render.clash import look
 from render.clash.icons import round_arrow
 from render.context import Ctx
-from rules.clash.components import ROUNDS, STATUS_STEPS, TURNS_PER_ROUND
+from rules.clash.box.components import ROUNDS, STATUS_STEPS, TURNS_PER_ROUND
 
 __all__ = ["draw_header", "header_height", "status_line", "waiting_seats"]
 

@@ -43,8 +43,8 @@ from render.clash.header import waiting_seats
 from render.clash.icons import PIECES
 from render.clash.pieces import draw_icon, draw_mood, draw_unit
 from render.context import Ctx
-from rules.clash.advances import ADVANCES, CATEGORIES, GOVERNMENTS
-from rules.clash.components import RESOURCES, TRACK_MAX, UNITS
+from rules.clash.box.advances import ADVANCES, CATEGORIES, GOVERNMENTS
+from rules.clash.box.components import RESOURCES, TRACK_MAX, UNITS
 
 __all__ = [
     "BY_CATEGORY",

@@ -28,7 +28,7 @@ from render.clash import battle, board, header, legend, look, players
 from render.clash.geometry import Box, MapLayout, extent, fit_radius, spaces_of
 from render.context import context
 from render.context import public_view as public_keys
-from rules.clash.hexes import Hex, parse_hex
+from rules.clash.board.hexes import Hex, parse_hex
 from rules.core import IllegalAction
 
 __all__ = [

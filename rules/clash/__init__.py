@@ -3,17 +3,16 @@
 The authority is the Hungarian rulebook (the seed); ``docs/rules-decisions.md`` lists what the
 engine decides where it is silent.
 
-Module map: ``hexes`` the hex grid, space names (``C4``) and the 4-space regions, ``tiles`` the
-16 general regions and the two-sided starting region, ``boards`` the 2/3/4-player
-arrangements; ``components`` the box and its limits, ``advances`` and ``cards`` the ids;
-``state`` the containers, ``setup`` the start (p.3), ``turns`` the course of a round,
-``scoring`` victory points and the end, ``dice``; ``prompts`` and ``actions`` the grammar,
-``resign``; ``terrain`` and ``view`` what players see; ``serial`` snapshots, ``position`` and
-``export`` transcript positions; ``invariants``; ``engine`` the contract object. The turn's
-actions each have a module (``movement``, ``founding``, ``advancing``, ``activation``,
-``civic``, ``influence``, ``wonders``, ``card_play``, ``trading``...), as do battles
-(``combat``, ``combat_cards``, ``battle_facts``), the barbarians, the events (``events`` and
-``event_*``), the objectives (``objectives``, ``objective_*``) and the status phase.
+The engine is in sub-packages, each importing only those before it in this list (held by
+``tests/test_architecture.py``): ``board`` the printed board (hexes, tiles, arrangements) and
+``box`` the printed data (components, advances, card ids, event and objective cards);
+``model`` the state and what every rule does to it; ``battles``; ``events`` (the event cards'
+effects); ``actions`` (the turn's actions); ``rounds`` (turns, rounds, the status phase,
+objectives, scoring); ``wonders``; ``cards`` (action cards' civil halves, kept events);
+``dispatch`` (the action grammar, prompts, resigning); ``formats`` (snapshots, views); ``checks``
+(invariants, features); ``position`` (positions in and out). ``player`` is the heuristic
+player, which no rule imports. ``engine`` is the contract object, ``index`` names the modules
+where every card, wonder and advance acts.
 """
 
 from __future__ import annotations

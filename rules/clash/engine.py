@@ -19,22 +19,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.clash import (
-    actions,
-    battle_facts,
-    combat,
-    features,
-    invariants,
-    objectives,
-    policy,
-    serial,
-    setup,
-    view,
-)
-from rules.clash.position import from_position
-from rules.clash.prompts import pending
-from rules.clash.resign import resign
-from rules.clash.state import TURN, ClashState
+from rules.clash.battles import combat, facts, sides
+from rules.clash.checks import features, invariants
+from rules.clash.dispatch import grammar
+from rules.clash.dispatch.prompts import pending
+from rules.clash.dispatch.resign import resign
+from rules.clash.formats import serial, view
+from rules.clash.model import setup
+from rules.clash.model.state import TURN, ClashState
+from rules.clash.player import policy
+from rules.clash.position.reading import from_position
+from rules.clash.rounds import objectives
 from rules.core import Choice, Event, Prompt, Rng
 from rules.engine import Engine
 
@@ -45,7 +40,7 @@ def _battle_open(state: ClashState) -> bool:
     """Whether the latest battle may still tell something (it runs, or a decision it left
     is still to be answered: refugees, a barbarian settlement, Fanaticism)."""
     top = state.prompts.top()
-    kinds = (*combat.KINDS, combat.FANATICISM)
+    kinds = (*combat.KINDS, sides.FANATICISM)
     return state.battle is not None or (top is not None and top.kind in kinds)
 
 
@@ -74,12 +69,12 @@ def _record_battles(state: ClashState, events: Sequence[Event], turn: tuple[Any,
     if _turn_of(state) != turn or state.phase != TURN:
         return
     told = [{"kind": e.kind, "params": e.params} for e in events if e.visible_to is None]
-    fought = battle_facts.from_barbarian_attacks(state, told)
-    if any(e["kind"] in battle_facts.ENDINGS for e in told):
-        battle = battle_facts.from_battle(state, state.battle_log)
+    fought = facts.from_barbarian_attacks(state, told)
+    if any(e["kind"] in facts.ENDINGS for e in told):
+        battle = facts.from_battle(state, state.battle_log)
         if battle is not None:
             fought.insert(0, battle)
-    battle_facts.record(state, fought)
+    facts.record(state, fought)
 
 
 def _turn_of(state: ClashState) -> tuple[Any, ...]:
@@ -90,7 +85,7 @@ class ClashGame(Engine[ClashState]):
     """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. A turn buys
     advances, founds and activates cities, moves, explores and fights, improves moods,
     influences cities, builds wonders, plays action cards and trades; events and objectives
-    follow what happens; the status phase ends each round (:mod:`rules.clash.actions`)."""
+    follow what happens; the status phase ends each round (:mod:`rules.clash.dispatch.grammar`)."""
 
     name = "clash"
     min_players = setup.MIN_PLAYERS
@@ -118,11 +113,11 @@ class ClashGame(Engine[ClashState]):
         return pending(state)
 
     def next_tokens(self, state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
-        return actions.choices(state, seat, prefix)
+        return grammar.choices(state, seat, prefix)
 
     def apply_tokens(self, state: ClashState, seat: int, toks: list[str]) -> list[Event]:
         open_battle, turn = _battle_open(state), _turn_of(state)
-        events = actions.apply_tokens(state, seat, toks)
+        events = grammar.apply_tokens(state, seat, toks)
         _log_battle(state, events, open_battle)
         _record_battles(state, events, turn)
         events = [*events, *objectives.after_step(state, events)]
@@ -144,7 +139,7 @@ class ClashGame(Engine[ClashState]):
         return invariants.check(state) + [
             f"prompts[{k}]: {problem}"
             for k, d in enumerate(state.prompts.decisions)
-            if (problem := actions.decision_problem(state, d)) is not None
+            if (problem := grammar.decision_problem(state, d)) is not None
         ]
 
     def features(self, events: Iterable[Event]) -> list[str]:
@@ -163,7 +158,7 @@ class ClashGame(Engine[ClashState]):
         options: Sequence[Choice],
         rng: Rng,
     ) -> int:
-        """The heuristic player's pick among ``options`` (:mod:`rules.clash.policy`)."""
+        """The heuristic player's pick among ``options`` (:mod:`rules.clash.player.policy`)."""
         return policy.greedy_choice(state, seat, prefix, options, rng)
 
     def greedy_stop(self, state: ClashState, seat: int, prefix: Sequence[str], rng: Rng) -> bool:

@@ -15,7 +15,7 @@ import locales
 import render
 from playground import Emulator, FakeUser
 from rules.clash import GAME
-from rules.clash.state import Trades
+from rules.clash.model.state import Trades
 from rules.core import Event, Rng
 from store import rebuild
 from tests.e2e.clash_plan import choices_of, plan, play_steps, press, press_label
@@ -187,7 +187,7 @@ async def test_clash_bad_input_is_refused_kindly_and_changes_nothing(
         partner = game.state.players[1 - active]
         home = next(c for c in game.state.seats[active].cities)
         own = home.hex
-        from rules.clash.hexes import label
+        from rules.clash.board.hexes import label
 
         cases = {
             "frobnicate": "error.clash.unknown_action",

@@ -11,10 +11,10 @@ import pytest
 
 import locales
 from rules.clash import GAME
-from rules.clash.cards import ACTION_CARDS, ACTION_HALVES, OBJECTIVE_CARDS
-from rules.clash.civil_cards import CIVIL
-from rules.clash.combat_cards import HALVES as COMBAT
-from rules.clash.objective_cards import NAMES, OBJECTIVES
+from rules.clash.battles.combat_cards import HALVES as COMBAT
+from rules.clash.box.cards import ACTION_CARDS, ACTION_HALVES, OBJECTIVE_CARDS
+from rules.clash.box.objective_cards import NAMES, OBJECTIVES
+from rules.clash.model.civil_cards import CIVIL
 
 LANGS = locales.SUPPORTED
 _UNFILLED = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:@[A-Za-z0-9_.]+)?(?:\|[^{}|@\s]+)?\}")

@@ -14,7 +14,7 @@ import pytest
 import locales
 from host import text
 from rules.clash import GAME
-from rules.clash.state import ClashState
+from rules.clash.model.state import ClashState
 from rules.core import Choice, Event, Prompt, act
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "clash"))

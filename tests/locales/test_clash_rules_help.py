@@ -12,13 +12,13 @@ from __future__ import annotations
 import pytest
 
 import locales
-from rules.clash.advances import ADVANCE, ADVANCE_IDS
-from rules.clash.cards import ACTION_CARDS, ACTION_HALVES, EVENT_CARDS, OBJECTIVE_CARDS, WONDERS
-from rules.clash.civil_cards import CIVIL
-from rules.clash.combat_cards import HALVES
-from rules.clash.event_cards import EVENTS
-from rules.clash.objective_cards import OBJECTIVES
-from rules.clash.wonders import WONDER
+from rules.clash.battles.combat_cards import HALVES
+from rules.clash.box.advances import ADVANCE, ADVANCE_IDS
+from rules.clash.box.cards import ACTION_CARDS, ACTION_HALVES, EVENT_CARDS, OBJECTIVE_CARDS, WONDERS
+from rules.clash.box.event_cards import EVENTS
+from rules.clash.box.objective_cards import OBJECTIVES
+from rules.clash.model.civil_cards import CIVIL
+from rules.clash.wonders.construction import WONDER
 
 LANGS = ("en", "hu")
 PREFIX = "rules.clash."

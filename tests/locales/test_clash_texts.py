@@ -5,8 +5,8 @@ registered games do not reach it. Here:
 
 - the source of ``rules/clash`` is scanned for what it raises and emits (``IllegalAction("code"``
   and a code chosen between two literals, ``Event("clash.<kind>"``, the prompt kinds, the choice
-  labels of ``rules/clash/actions.py``), and each needs its key in both catalogues themselves
-  (not through the English fallback);
+  labels of ``rules/clash/dispatch/grammar.py``), and each needs its key in both catalogues
+  themselves (not through the English fallback);
 - seeded random games (from the set-up, and from a position with Tactics, Roads, Navigation and
   ships) render every prompt, choice, event and refusal they meet in both languages: none may
   come back as a bare key, keep a placeholder the engine did not fill, or print a raw table.
@@ -24,33 +24,31 @@ import pytest
 
 import locales
 from host import text
-from rules.clash import (
-    GAME,
-    actions,
+from rules.clash import GAME
+from rules.clash.actions import (
     activation,
-    barbarians,
     civic,
-    combat,
     exploration,
-    influence,
-    movement,
-    objective_cards,
-    rounds,
-    scoring,
-    status,
-    trading,
-    wonders,
+    influence_targets,
+    routes,
+    trade_offers,
 )
-from rules.clash.cards import ACTION_CARDS, HALVES, OBJECTIVE_CARDS, PYRAMIDS
-from rules.clash.collect import KINDS
-from rules.clash.components import LAND_UNITS, SHIP
-from rules.clash.state import ClashState
-from rules.clash.tiles import TERRAINS
+from rules.clash.actions.collect import KINDS
+from rules.clash.battles import barbarian_raids, combat
+from rules.clash.board.tiles import TERRAINS
+from rules.clash.box import objective_cards
+from rules.clash.box.cards import ACTION_CARDS, HALVES, OBJECTIVE_CARDS, PYRAMIDS
+from rules.clash.box.components import LAND_UNITS, SHIP
+from rules.clash.dispatch import grammar
+from rules.clash.model import order
+from rules.clash.model.state import ClashState
+from rules.clash.rounds import scoring, status_phase
+from rules.clash.wonders import construction, gardens
 from rules.core import Choice, Event, IllegalAction, Prompt, Rng, act, join
 from rules.selfplay import random_action
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "rules" / "clash").glob("*.py"))
+SOURCES = sorted((ROOT / "rules" / "clash").rglob("*.py"))
 LANGS = locales.SUPPORTED
 
 _RAISED = re.compile(r"\bIllegalAction\(\s*\"([a-z0-9_]+)\"")
@@ -86,47 +84,47 @@ def event_kinds() -> set[str]:
 
 
 def prompt_kinds() -> set[str]:
-    src = _source(ROOT / "rules" / "clash" / "prompts.py")
+    src = _source(ROOT / "rules" / "clash" / "dispatch" / "prompts.py")
     steps = (exploration.LAYOUT, exploration.BARBARIANS, exploration.SHIP_SPACE)
     found = set(_PROMPT_KIND.findall(src)) | {f"explore_{step}" for step in steps}
     # Status steps name their kinds in a table; nested decisions by the DECISIONS keys.
-    return found | set(status.KINDS.values()) | set(actions.DECISIONS)
+    return found | set(status_phase.KINDS.values()) | set(grammar.DECISIONS)
 
 
-#: The label families actions.py builds with f-strings, and the values they take.
+#: The label families grammar.py builds with f-strings, and the values they take.
 FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.token.": (
-        actions.END,
-        actions.MOVE,
-        actions.FOUND,
-        actions.DONE,
-        actions.ADVANCE,
+        grammar.END,
+        grammar.MOVE,
+        grammar.FOUND,
+        grammar.DONE,
+        grammar.ADVANCE,
         activation.ACTIVATE,
         civic.CIVIC,
         civic.VOTING,
-        influence.INFLUENCE,
-        influence.ART,
-        status.RAZE_TOKEN,
-        status.PASS,
-        "barter",  # rules.clash.abilities.BARTER
-        "tax",  # rules.clash.abilities.TAX
-        "cartography",  # rules.clash.abilities.CARTOGRAPHY
-        "liberties",  # rules.clash.abilities.LIBERTIES
-        "drama",  # rules.clash.abilities.DRAMA
-        "power",  # rules.clash.abilities.POWER
-        wonders.WONDER_TOKEN,
-        wonders.GARDENS_TOKEN,
-        "event",  # rules.clash.event_kept.EVENT
-        "card",  # rules.clash.card_play.CARD
+        influence_targets.INFLUENCE,
+        influence_targets.ART,
+        status_phase.RAZE_TOKEN,
+        status_phase.PASS,
+        "barter",  # rules.clash.actions.abilities.BARTER
+        "tax",  # rules.clash.actions.abilities.TAX
+        "cartography",  # rules.clash.actions.abilities.CARTOGRAPHY
+        "liberties",  # rules.clash.actions.abilities.LIBERTIES
+        "drama",  # rules.clash.actions.abilities.DRAMA
+        "power",  # rules.clash.actions.abilities.POWER
+        construction.WONDER_TOKEN,
+        gardens.GARDENS_TOKEN,
+        "event",  # rules.clash.cards.kept_events.EVENT
+        "card",  # rules.clash.cards.play.CARD
     ),
     "clash.choice.to.": (
-        movement.WALK,
-        movement.ROAD,
-        movement.BOARD,
-        movement.LANDING,
-        movement.SAIL,
-        movement.EXPLORE,
-        movement.EXPLORE_BY_SHIP,
+        routes.WALK,
+        routes.ROAD,
+        routes.BOARD,
+        routes.LANDING,
+        routes.SAIL,
+        routes.EXPLORE,
+        routes.EXPLORE_BY_SHIP,
     ),
     "clash.unit.": LAND_UNITS,
 }
@@ -138,19 +136,26 @@ COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.choice.siege_": (combat.NONE, "wood", "ore"),
 }
 LABEL_SOURCES = (
-    "actions.py",
-    "combat.py",
-    "barbarians.py",
-    "objectives.py",
-    "events.py",
-    "event_kept.py",
-    "card_play.py",
-    "civil_effects.py",
-    "civil_targets.py",
-    "card_decisions.py",
-    "influence.py",
-    "trading.py",
-    "wonders.py",
+    "dispatch/grammar.py",
+    "battles/combat.py",
+    "battles/before_rounds.py",
+    "battles/endings.py",
+    "battles/barbarians.py",
+    "battles/barbarian_raids.py",
+    "rounds/objectives.py",
+    "events/resolving.py",
+    "cards/kept_events.py",
+    "cards/play.py",
+    "cards/civil_effects.py",
+    "cards/civil_targets.py",
+    "cards/decisions.py",
+    "actions/influence.py",
+    "actions/influence_rolls.py",
+    "actions/influence_targets.py",
+    "actions/trading.py",
+    "actions/trade_offers.py",
+    "wonders/construction.py",
+    "wonders/gardens.py",
 )
 
 
@@ -167,7 +172,7 @@ def choice_labels() -> set[str]:
 
 #: Keys that a {value@prefix} of the Clash texts looks up, for every value the engine passes.
 def prefixed_keys() -> set[str]:
-    reasons = (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY, "resigned", "last_standing")
+    reasons = (order.REASON_ROUNDS, order.REASON_NO_CITY, "resigned", "last_standing")
     return (
         {f"clash.terrain.{t}" for t in TERRAINS}
         | {f"clash.reason.{r}" for r in reasons}
@@ -175,8 +180,8 @@ def prefixed_keys() -> set[str]:
         | {f"clash.by.{by}" for by in ("land", SHIP)}
         | {f"clash.your_units.{kind}" for kind in (*LAND_UNITS, SHIP)}
         | {f"clash.allowed.{token}" for token in FAMILIES["clash.token."]}
-        | {f"clash.token.{token}" for token in trading.HEADS}
-        | {f"clash.allowed.{token}" for token in trading.HEADS}
+        | {f"clash.token.{token}" for token in trade_offers.HEADS}
+        | {f"clash.allowed.{token}" for token in trade_offers.HEADS}
         | {f"clash.trade.item.{k}_{n}" for k in KINDS for n in range(1, 9)}
         | {f"clash.trade.item.action_{n}" for n in range(1, len(ACTION_CARDS) + 1)}
         | {f"clash.trade.item.objective_{n}" for n in range(1, len(OBJECTIVE_CARDS) + 1)}
@@ -187,8 +192,8 @@ def prefixed_keys() -> set[str]:
         | {f"clash.siege_cancels.{k}" for k in ("die", "cancel")}
         | {f"clash.siege_token.{k}" for k in (combat.NONE, "wood", "ore", "wood ore")}
         | {f"clash.units.army_{n}" for n in range(1, 9)}
-        | {f"clash.barbarian_skip.{why}" for why in barbarians.SKIPPED}
-        | {f"outcome.{r}" for r in (rounds.REASON_ROUNDS, rounds.REASON_NO_CITY)}
+        | {f"clash.barbarian_skip.{why}" for why in barbarian_raids.SKIPPED}
+        | {f"outcome.{r}" for r in (order.REASON_ROUNDS, order.REASON_NO_CITY)}
         | {f"clash.objective.{name}" for name in objective_cards.NAMES}
         | {f"clash.half.{h}" for h in HALVES}
         | {"clash.title"}
@@ -211,11 +216,11 @@ def test_the_scans_find_what_the_engine_uses() -> None:
 
 
 def test_every_label_family_of_the_actions_is_known() -> None:
-    """A new f-string label in actions.py must be added to FAMILIES (with its values), one
+    """A new f-string label in grammar.py must be added to FAMILIES (with its values), one
     in combat.py to COMBAT_FAMILIES."""
-    src = _source(ROOT / "rules" / "clash" / "actions.py")
+    src = _source(ROOT / "rules" / "clash" / "dispatch" / "grammar.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(FAMILIES)
-    src = _source(ROOT / "rules" / "clash" / "combat.py")
+    src = _source(ROOT / "rules" / "clash" / "battles" / "combat.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(COMBAT_FAMILIES)
 
 

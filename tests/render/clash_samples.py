@@ -28,10 +28,10 @@ from PIL import Image
 from render.clash import look
 from render.clash.table import crop_png, table_png
 from rules.clash import GAME
-from rules.clash.boards import Board, board, deal_regions
-from rules.clash.hexes import Hex, direction_between, distance, label, parse_hex
-from rules.clash.state import ClashState
-from rules.clash.tiles import START_SIDES, tile
+from rules.clash.board.boards import Board, board, deal_regions
+from rules.clash.board.hexes import Hex, direction_between, distance, label, parse_hex
+from rules.clash.board.tiles import START_SIDES, tile
+from rules.clash.model.state import ClashState
 from rules.core import Rng
 
 HANDLES = ("alice", "bob", "carol", "dave")
@@ -548,7 +548,7 @@ def battle_state(
     ann: dict[str, Any], bob: dict[str, Any], dice: list[int], *moves: str, **extra: Any
 ) -> ClashState:
     """ann's turn with fixed ``dice`` (the attacker's, then the defender's, then a Fortress's:
-    :mod:`rules.clash.dice`), then ``moves`` played by whoever is asked (the first one moves
+    :mod:`rules.clash.model.dice`), then ``moves`` played by whoever is asked (the first one moves
     into bob's units and begins the battle)."""
     seats = {
         "ann": {"advances": _TACTICS, **ann},

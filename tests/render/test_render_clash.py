@@ -27,9 +27,9 @@ from render.clash.geometry import MapLayout
 from render.context import context
 from render.symbols import mask
 from rules.clash import GAME
-from rules.clash.boards import board, deal_regions
-from rules.clash.hexes import Hex, label, parse_hex
-from rules.clash.tiles import REGIONS, tile
+from rules.clash.board.boards import board, deal_regions
+from rules.clash.board.hexes import Hex, label, parse_hex
+from rules.clash.board.tiles import REGIONS, tile
 from rules.core import Rng
 
 SAMPLES = {2: samples.two_player, 3: samples.three_player, 4: samples.four_player}

@@ -19,10 +19,10 @@ import locales
 from render import theme
 from render.clash import card_faces, hand, look
 from render.context import context
-from rules.clash.cards import ACTION_CARDS, ACTION_HALVES, OBJECTIVE_CARDS
-from rules.clash.civil_cards import CIVIL
-from rules.clash.combat_cards import HALVES as COMBAT
-from rules.clash.objective_cards import OBJECTIVES
+from rules.clash.battles.combat_cards import HALVES as COMBAT
+from rules.clash.box.cards import ACTION_CARDS, ACTION_HALVES, OBJECTIVE_CARDS
+from rules.clash.box.objective_cards import OBJECTIVES
+from rules.clash.model.civil_cards import CIVIL
 
 __all__ = ["drawn"]  # the fixture, imported for this module's tests
 

@@ -1,6 +1,6 @@
 """The map and helpers of the movement, exploration and founding tests.
 
-The 2-player board (``rules/clash/boards.py``) with ann's starting region ``s1`` (D2 Fertile
+The 2-player board (``rules/clash/board/boards.py``) with ann's starting region ``s1`` (D2 Fertile
 with her city, E2 Mountain, C2 Forest, D1 Barren) and three regions explored round it, as
 the slots lay them:
 
@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from rules.clash import GAME
-from rules.clash.hexes import label
-from rules.clash.state import ClashState
+from rules.clash.board.hexes import label
+from rules.clash.model.state import ClashState
 from rules.core import IllegalAction, act
 
 JSON = Any
@@ -107,7 +107,7 @@ TACTICS = ["farming", "mining", "tactics"]
 def with_needs(advances: list[str] | tuple[str, ...]) -> list[str]:
     """``advances`` and every top advance and prerequisite they need (p.7), in board order:
     a position must be one a game can reach."""
-    from rules.clash.advances import ADVANCE, in_order, top
+    from rules.clash.box.advances import ADVANCE, in_order, top
 
     have = set(advances)
     todo = list(have)

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from clash_map import board, events, play, refused, tokens
 
-from rules.clash import GAME, actions
-from rules.clash.abilities import ABILITY_ACTIONS
-from rules.clash.components import MAX_ACTIONS, RESOURCES, TOKENS_MAX, storage_limit
-from rules.clash.state import ClashState
-from rules.clash.trade_routes import TRADE_ANSWER, TRADE_DECISION
+from rules.clash import GAME
+from rules.clash.actions.abilities import ABILITY_ACTIONS
+from rules.clash.actions.trade_routes import TRADE_ANSWER, TRADE_DECISION
+from rules.clash.box.components import MAX_ACTIONS, RESOURCES, TOKENS_MAX, storage_limit
+from rules.clash.dispatch import grammar
+from rules.clash.model.state import ClashState
 from rules.core import IllegalAction, Rng, act
 
 JSON = Any
@@ -43,7 +44,7 @@ def resources(state: ClashState, seat: int = 0) -> dict[str, int]:
 
 
 def test_the_abilities_are_turn_actions() -> None:
-    assert set(ABILITY_ACTIONS) <= set(actions.TURN_ACTIONS)
+    assert set(ABILITY_ACTIONS) <= set(grammar.TURN_ACTIONS)
 
 
 # -- Bartering -------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ def test_drama_and_music_refusals() -> None:
 
 
 def test_a_turn_without_actions_stays_open_while_drama_and_music_can_be_used() -> None:
-    """The last action spent, ``end`` is needed (actions.py's rule for free abilities)."""
+    """The last action spent, ``end`` is needed (grammar.py's rule for free abilities)."""
     state = ann(*CULTURE, "bartering", mood_tokens=1, resources={"food": 1}, actions_left=1)
     state = play(state, "barter food-gold")
     assert state.active == 0 and tokens(state) == ["drama", "trade", "end"]
@@ -371,7 +372,7 @@ RICH: dict[str, JSON] = {
 
 @pytest.fixture
 def _answer_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(actions.DECISIONS, TRADE_DECISION, TRADE_ANSWER)
+    monkeypatch.setitem(grammar.DECISIONS, TRADE_DECISION, TRADE_ANSWER)
     yield
 
 

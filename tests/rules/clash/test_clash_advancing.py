@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from clash_map import board, events, play, prompt, refused, tokens
 
-from rules.clash.advances import BORDERS
+from rules.clash.box.advances import BORDERS
 
 START = ["farming", "mining"]
 
@@ -257,7 +257,7 @@ def test_a_pending_decision_is_part_of_the_position() -> None:
     import json
 
     from rules.clash import GAME
-    from rules.clash.export import position_of
+    from rules.clash.position.export import position_of
 
     ann = {"advances": [*START, "art_sculptures"], "resources": {"food": 2}}
     state = board(

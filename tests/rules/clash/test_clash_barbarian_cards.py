@@ -1,4 +1,4 @@
-"""The defender's combat card in a barbarian attack (rules/clash/barbarian_cards.py; p.13:
+"""The defender's combat card in a barbarian attack (rules/clash/battles/barbarian_cards.py; p.13:
 "the usual combat rules, except..."; clash-cards.md §3.1, C07 Mercenaries; C125, C126).
 
 On ``clash_map``'s base map the barbarians of B3 (2 units) reach bob's city on B2; ann plays
@@ -19,10 +19,12 @@ from test_clash_support import PLAYERS3
 
 import locales
 from host import text
-from rules.clash import GAME, actions, barbarians
-from rules.clash.export import position_of
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.battles import barbarian_raids, barbarians
+from rules.clash.board.hexes import parse_hex
+from rules.clash.dispatch import grammar
+from rules.clash.model.state import ClashState
+from rules.clash.position.export import position_of
 from rules.core import Event, IllegalAction, act
 
 JSON = Any
@@ -227,7 +229,7 @@ def test_the_event_attack_opens_the_drawers_window_too() -> None:
     }
     state = board(ann=ann, barbarians={"cities": ["B3"], "armies": {"B3": 2}}, dice=[1, 1, 3])
     new = state.copy()
-    assert barbarians.attack(new, 0) == []
+    assert barbarian_raids.attack(new, 0) == []
     assert prompt(new) == "barbarian_combat_card"
     new, events = act(GAME, new, 0, "a38")
     assert the(events, "barbarian_attack_round")["defender_hits"] == 1
@@ -246,7 +248,7 @@ def test_bad_answers_are_refused() -> None:
 
 
 def test_a_resigned_defender_plays_no_card() -> None:
-    """Three players: bob resigns while his window waits (rules.clash.resign answers for
+    """Three players: bob resigns while his window waits (rules.clash.dispatch.resign answers for
     him); the round is fought without a card."""
     bob = {
         "cities": [{"hex": "G7"}],
@@ -261,7 +263,7 @@ def test_a_resigned_defender_plays_no_card() -> None:
         "dice": [1, 1, 1],
     }
     state = GAME.setup_position(list(PLAYERS3), {}, 1, pos).copy()
-    assert barbarians.attack_city(state, parse_hex("G8"), parse_hex("G7")) == []
+    assert barbarian_raids.attack_city(state, parse_hex("G8"), parse_hex("G7")) == []
     assert prompt(state) == "barbarian_combat_card"
     state, events = GAME.resign(state, 1)
     assert "barbarian_attack_round" in kinds(events) and "combat_card_played" not in kinds(events)
@@ -300,7 +302,7 @@ def test_the_window_stands_in_snapshots_and_positions() -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.setup_position(list(state.players), {}, 0, no_card)
     assert caught.value.params["problem"] == "barbarian_combat_card decision without a card to play"
-    assert actions.DECISIONS[barbarians.CARD] is barbarians.BARBARIAN_ANSWER
+    assert grammar.DECISIONS[barbarian_raids.CARD] is barbarians.BARBARIAN_ANSWER
 
 
 @pytest.mark.parametrize("lang", locales.SUPPORTED)
@@ -401,9 +403,9 @@ def test_a_great_general_kept_this_turn_waits() -> None:
     }
     pos_keys = {"barbarians": {"cities": ["B3"], "armies": {"B3": 2}}, "dice": [1, 1, 3]}
     fresh = board(ann=ann, events_kept_now=["E36"], **pos_keys)
-    assert barbarians.attack(fresh, 0) != [] and prompt(fresh) == "turn"
+    assert barbarian_raids.attack(fresh, 0) != [] and prompt(fresh) == "turn"
     earlier = board(ann=ann, **pos_keys)
-    assert barbarians.attack(earlier, 0) == [] and prompt(earlier) == "barbarian_great_general"
+    assert barbarian_raids.attack(earlier, 0) == [] and prompt(earlier) == "barbarian_great_general"
 
 
 def test_the_general_window_answers_refusals_resignation_and_positions() -> None:

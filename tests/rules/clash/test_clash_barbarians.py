@@ -19,10 +19,11 @@ from test_clash_support import PLAYERS3, position
 
 import locales
 from host import text
-from rules.clash import GAME, barbarians
-from rules.clash.export import position_of
-from rules.clash.hexes import label, parse_hex
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.battles import barbarian_raids, barbarians
+from rules.clash.board.hexes import label, parse_hex
+from rules.clash.model.state import ClashState
+from rules.clash.position.export import position_of
 from rules.core import Choice, Event, IllegalAction, Prompt, Rng, act
 
 JSON = Any
@@ -105,8 +106,8 @@ def test_spawn_offers_every_empty_land_space_within_2_of_the_drawers_cities() ->
         barbarians={"cities": ["B3"]},
         exhausted=["E2"],
     )
-    assert [label(h) for h in barbarians.spawn_spaces(state, 0)] == ["B2", "C2", "E3", "E4"]
-    state, events = drawn(state, barbarians.spawn)
+    assert [label(h) for h in barbarian_raids.spawn_spaces(state, 0)] == ["B2", "C2", "E3", "E4"]
+    state, events = drawn(state, barbarian_raids.spawn)
     assert events == [] and pending(state) == ("barbarian_spawn", {})
     assert tokens(state) == ["b2", "c2", "e3", "e4"]
     labels = GAME.choices(state, 0, [])
@@ -118,16 +119,16 @@ def test_spawn_counts_distance_through_explored_spaces_only() -> None:
     """C63: E6 is two hexes from ann's city on E4, but the way runs through E5, face down."""
     city_on_e4 = ann(cities=[{"hex": "D2"}, {"hex": "E4"}])
     beyond = board(ann=city_on_e4, tiles=BEYOND)
-    assert "E6" not in [label(h) for h in barbarians.spawn_spaces(beyond, 0)]
+    assert "E6" not in [label(h) for h in barbarian_raids.spawn_spaces(beyond, 0)]
     through = board(ann=city_on_e4, tiles=THROUGH)
-    assert "E6" in [label(h) for h in barbarians.spawn_spaces(through, 0)]
+    assert "E6" in [label(h) for h in barbarian_raids.spawn_spaces(through, 0)]
 
 
 def test_spawn_looks_round_every_city_of_the_drawer_only() -> None:
     """Near one of your cities: bob's cities do not count for ann, and ann's for bob."""
     state = board(ann=ann(), bob={"cities": [{"hex": "D7"}], "settlers": {}})
-    assert [label(h) for h in barbarians.spawn_spaces(state, 0)] == NEAR_D2
-    assert [label(h) for h in barbarians.spawn_spaces(state, 1)] == ["C8", "E8"]
+    assert [label(h) for h in barbarian_raids.spawn_spaces(state, 0)] == NEAR_D2
+    assert [label(h) for h in barbarian_raids.spawn_spaces(state, 1)] == ["C8", "E8"]
 
 
 # -- Barbarians Spawn: the two steps ----------------------------------------------------------
@@ -137,7 +138,7 @@ def test_spawn_asks_for_the_space_then_for_the_settlement_that_gets_a_unit() -> 
     """p.13 (1) then (2): the drawer chooses both; the new settlement is one of the choices,
     a full one (4 units, C54) is not."""
     state = board(ann=ann(), barbarians={"cities": ["F3", "E4"], "armies": {"F3": 1, "E4": 4}})
-    state, _ = drawn(state, barbarians.spawn)
+    state, _ = drawn(state, barbarian_raids.spawn)
     assert prompt(state) == "barbarian_spawn"
     assert refusal(state, "d1") == (
         "not_a_barbarian_space",
@@ -171,7 +172,7 @@ def test_one_legal_answer_is_taken_without_asking() -> None:
     """A single legal space, and the new settlement the only one with room: nothing to ask."""
     taken = armies_on("B2", "C2", "C3", "D4", "E2", "E3", "E4", "F3")
     state = board(ann=ann(armies=taken))
-    state, events = drawn(state, barbarians.spawn)
+    state, events = drawn(state, barbarian_raids.spawn)
     assert kinds(events) == ["barbarians_spawned", "barbarians_reinforced"]
     assert the(events, "barbarians_reinforced") == {"player": "ann", "space": "B3", "count": 2}
     assert barbs(state) == {"B3": 2} and state.prompts.top() is None
@@ -180,7 +181,7 @@ def test_one_legal_answer_is_taken_without_asking() -> None:
 def test_the_new_settlement_may_get_the_second_unit() -> None:
     """(2) "the new one included": other settlements full, the new one takes it at once."""
     state = board(ann=ann(), barbarians={"cities": ["F3"], "armies": {"F3": 4}})
-    state, _ = drawn(state, barbarians.spawn)
+    state, _ = drawn(state, barbarian_raids.spawn)
     state, events = answer(state, "c3")
     assert kinds(events) == ["barbarians_spawned", "barbarians_reinforced"]
     assert barbs(state) == {"C3": 2, "F3": 4}
@@ -190,7 +191,7 @@ def test_no_legal_space_skips_step_1_and_step_2_still_happens() -> None:
     """C54: a step with no legal space is skipped; the unit goes to a settlement anywhere."""
     taken = armies_on(*NEAR_D2)
     state = board(ann=ann(armies=taken), barbarians={"cities": ["E8"], "armies": {"E8": 2}})
-    state, events = drawn(state, barbarians.spawn)
+    state, events = drawn(state, barbarian_raids.spawn)
     assert kinds(events) == ["barbarian_spawn_skipped", "barbarians_reinforced"]
     assert the(events, "barbarian_spawn_skipped") == {"player": "ann", "why": "no_space"}
     assert barbs(state) == {"E8": 3}
@@ -198,7 +199,7 @@ def test_no_legal_space_skips_step_1_and_step_2_still_happens() -> None:
 
 def test_no_settlement_with_room_skips_step_2() -> None:
     state = board(ann=ann(armies=armies_on(*NEAR_D2)))
-    state, events = drawn(state, barbarians.spawn)
+    state, events = drawn(state, barbarian_raids.spawn)
     assert kinds(events) == ["barbarian_spawn_skipped", "barbarian_reinforcement_skipped"]
     assert the(events, "barbarian_reinforcement_skipped") == {"player": "ann", "why": "no_room"}
     assert barbs(state) == {}
@@ -209,7 +210,7 @@ def test_seven_settlements_on_the_board_skip_step_1() -> None:
     seven = ["B2", "B3", "C2", "C3", "E3", "E4", "F3"]
     camp = {"cities": seven, "armies": {"B2": 4, "B3": 4, "C2": 4, "C3": 3}}
     state = board(ann=ann(), barbarians=camp)
-    state, events = drawn(state, barbarians.spawn)
+    state, events = drawn(state, barbarian_raids.spawn)
     assert kinds(events) == ["barbarian_spawn_skipped"]
     assert the(events, "barbarian_spawn_skipped")["why"] == "no_settlement_left"
     assert prompt(state) == "barbarian_reinforce" and tokens(state) == ["c3", "e3", "e4", "f3"]
@@ -223,7 +224,7 @@ def test_no_brown_unit_left_skips_both_steps() -> None:
         "cities": ["B2", "B3", "C2", "C3"],
         "armies": dict.fromkeys(["B2", "B3", "C2", "C3"], 4),
     }
-    state, events = drawn(board(ann=ann(), barbarians=full), barbarians.spawn)
+    state, events = drawn(board(ann=ann(), barbarians=full), barbarian_raids.spawn)
     assert kinds(events) == ["barbarian_spawn_skipped", "barbarian_reinforcement_skipped"]
     assert [e.params["why"] for e in events] == ["no_unit_left", "no_unit_left"]
     assert barbs(state) == dict.fromkeys(["B2", "B3", "C2", "C3"], 4)
@@ -232,7 +233,7 @@ def test_no_brown_unit_left_skips_both_steps() -> None:
 def test_the_last_brown_unit_goes_with_the_new_settlement() -> None:
     """15 units on the board: step 1 takes the 16th, step 2 finds none left."""
     camp = {"cities": ["B2", "B3", "C2", "C3"], "armies": {"B2": 4, "B3": 4, "C2": 4, "C3": 3}}
-    state, _ = drawn(board(ann=ann(), barbarians=camp), barbarians.spawn)
+    state, _ = drawn(board(ann=ann(), barbarians=camp), barbarian_raids.spawn)
     assert tokens(state) == ["d4", "e2", "e3", "e4", "f3"]
     state, events = answer(state, "e3")
     assert kinds(events) == ["barbarians_spawned", "barbarian_reinforcement_skipped"]
@@ -243,7 +244,7 @@ def test_the_last_brown_unit_goes_with_the_new_settlement() -> None:
 def test_spawn_in_the_status_phase_asks_outside_any_turn() -> None:
     """An event drawn with the free advance (status step 2) asks its drawer there."""
     state = board(ann=ann(), phase="status", status={"step": 4, "waiting": ["ann"]})
-    state, _ = drawn(state, barbarians.spawn)
+    state, _ = drawn(state, barbarian_raids.spawn)
     decision = state.prompts.top()
     assert decision is not None and decision.kind == "barbarian_spawn" and decision.turn is None
     state, events = answer(state, "b2")
@@ -257,7 +258,7 @@ def test_spawn_in_the_status_phase_asks_outside_any_turn() -> None:
 def test_no_settlement_with_units_in_reach_means_no_attack() -> None:
     """C53: a settlement without units cannot attack (B3); one beyond 2 spaces does not (E8)."""
     camp = {"cities": ["B3", "E8"], "armies": {"E8": 3}}
-    state, events = drawn(board(ann=ann(), barbarians=camp), barbarians.attack)
+    state, events = drawn(board(ann=ann(), barbarians=camp), barbarian_raids.attack)
     assert kinds(events) == ["barbarians_no_attack"]
     assert the(events, "barbarians_no_attack") == {"player": "ann"}
     assert barbs(state) == {"B3": 0, "E8": 3} and state.dice == ()
@@ -266,14 +267,14 @@ def test_no_settlement_with_units_in_reach_means_no_attack() -> None:
 def test_barbarians_attack_across_the_sea() -> None:
     """p.13: "even across Sea spaces": D4 reaches D2 only through the Sea of D3."""
     camp = {"cities": ["D4"], "armies": {"D4": 2}}
-    state, events = drawn(board(ann=ann(), barbarians=camp, dice=[1, 1]), barbarians.attack)
+    state, events = drawn(board(ann=ann(), barbarians=camp, dice=[1, 1]), barbarian_raids.attack)
     assert kinds(events) == ["barbarians_attack", "barbarian_attack_round", "barbarians_returned"]
     assert the(events, "barbarians_attack") == {
         "player": "ann",
         "space": "D2",
         "from": "D4",
         "count": 2,
-        # What the attack began with (rules.clash.battle_facts).
+        # What the attack began with (rules.clash.battles.facts).
         "armies": 0,
         "fortress": False,
         "city_size": 1,
@@ -288,17 +289,17 @@ def test_barbarians_do_not_attack_across_a_face_down_region() -> None:
     the face-down E5; with it explored, the attack comes."""
     ann_e4 = ann(cities=[{"hex": "D2"}, {"hex": "E4"}])
     camp = {"cities": ["E6"], "armies": {"E6": 1}}
-    _, events = drawn(board(ann=ann_e4, barbarians=camp, tiles=BEYOND), barbarians.attack)
+    _, events = drawn(board(ann=ann_e4, barbarians=camp, tiles=BEYOND), barbarian_raids.attack)
     assert kinds(events) == ["barbarians_no_attack"]
     _, events = drawn(
-        board(ann=ann_e4, barbarians=camp, tiles=THROUGH, dice=[1]), barbarians.attack
+        board(ann=ann_e4, barbarians=camp, tiles=THROUGH, dice=[1]), barbarian_raids.attack
     )
     assert the(events, "barbarians_attack")["space"] == "E4"
 
 
 def test_the_settlement_with_the_most_units_attacks() -> None:
     camp = {"cities": ["B3", "D4"], "armies": {"B3": 3, "D4": 2}}
-    _, events = drawn(board(ann=ann(), barbarians=camp, dice=[1, 1, 1]), barbarians.attack)
+    _, events = drawn(board(ann=ann(), barbarians=camp, dice=[1, 1, 1]), barbarian_raids.attack)
     assert the(events, "barbarians_attack")["from"] == "B3"
     assert the(events, "barbarians_attack")["count"] == 3
 
@@ -307,14 +308,14 @@ def test_the_attack_goes_to_the_city_nearest_to_the_settlement() -> None:
     """C53: nearest to that settlement: B3 is next to ann's B2, two spaces from D2."""
     me = ann(cities=[{"hex": "D2"}, {"hex": "B2"}])
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
-    _, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1]), barbarians.attack)
+    _, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1]), barbarian_raids.attack)
     assert the(events, "barbarians_attack")["space"] == "B2"
 
 
 def test_a_tie_of_number_is_the_drawers_choice() -> None:
     """p.13: you decide which of the settlements attacks; one with fewer units never does."""
     camp = {"cities": ["B3", "D4", "E4"], "armies": {"B3": 2, "D4": 2, "E4": 1}}
-    state, events = drawn(board(ann=ann(), barbarians=camp, dice=[1, 1]), barbarians.attack)
+    state, events = drawn(board(ann=ann(), barbarians=camp, dice=[1, 1]), barbarian_raids.attack)
     assert events == [] and pending(state) == ("barbarian_target", {"count": 2})
     choices = GAME.choices(state, 0, [])
     assert [(c.token, c.complete, c.more) for c in choices] == [
@@ -341,7 +342,7 @@ def test_a_tie_of_distance_is_the_drawers_choice() -> None:
     """p.13: you decide which of your cities it attacks; a farther one is never attacked."""
     me = ann(cities=[{"hex": "D2"}, {"hex": "B2"}, {"hex": "C3"}])
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
-    state, _ = drawn(board(ann=me, barbarians=camp, dice=[1, 1]), barbarians.attack)
+    state, _ = drawn(board(ann=me, barbarians=camp, dice=[1, 1]), barbarian_raids.attack)
     assert prompt(state) == "barbarian_target"
     assert [(c.token, c.complete, c.more) for c in GAME.choices(state, 0, [])] == [
         ("b3", False, True)
@@ -365,11 +366,11 @@ def test_the_great_wall_keeps_barbarians_from_its_owners_cities() -> None:
     the city of the wonder or elsewhere; another player's Great Wall does not help."""
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
     walled = ann(cities=[{"hex": "D2"}, {"hex": "D4", "wonder": "great_wall"}])
-    _, events = drawn(board(ann=walled, barbarians=camp), barbarians.attack)
+    _, events = drawn(board(ann=walled, barbarians=camp), barbarian_raids.attack)
     assert kinds(events) == ["barbarians_no_attack"]
     bob_walled = {"cities": [{"hex": "D7", "wonder": "great_wall"}], "settlers": {}}
     _, events = drawn(
-        board(ann=ann(), bob=bob_walled, barbarians=camp, dice=[1, 1]), barbarians.attack
+        board(ann=ann(), bob=bob_walled, barbarians=camp, dice=[1, 1]), barbarian_raids.attack
     )
     assert the(events, "barbarians_attack")["space"] == "D2"
 
@@ -383,7 +384,9 @@ def test_the_attack_is_one_round_the_barbarians_rolling_first() -> None:
     the mood as it is (C52)."""
     me = ann(cities=[{"hex": "D2", "mood": "happy"}], armies={"D2": 2})
     camp = {"cities": ["B3"], "armies": {"B3": 3}}
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1, 6, 4]), barbarians.attack)
+    state, events = drawn(
+        board(ann=me, barbarians=camp, dice=[5, 5, 1, 6, 4]), barbarian_raids.attack
+    )
     assert kinds(events) == [
         "barbarians_attack",
         "barbarian_attack_round",
@@ -411,7 +414,7 @@ def test_the_attack_is_one_round_the_barbarians_rolling_first() -> None:
 def test_barbarians_wiped_out_leave_their_settlement_empty() -> None:
     me = ann(armies={"D2": 2})
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 5, 5]), barbarians.attack)
+    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 5, 5]), barbarian_raids.attack)
     assert "barbarians_returned" not in kinds(events)
     assert barbs(state) == {"B3": 0} and units(state)["army"] == {"D2": 2}
 
@@ -421,7 +424,7 @@ def test_the_fortress_adds_a_die_and_cancels_a_hit_without_defending_armies() ->
     hit left takes the Fortress itself (the only piece but the Settlement): angry (C52)."""
     me = ann(cities=[{"hex": "D2", "pieces": ["settlement", "fortress"]}])
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 5]), barbarians.attack)
+    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 5]), barbarian_raids.attack)
     rolled = the(events, "barbarian_attack_round")
     assert rolled["defender_dice"] == ["5"] and rolled["fortress_die"] is True
     assert (rolled["barbarian_hits"], rolled["defender_hits"]) == (1, 1)
@@ -440,11 +443,11 @@ def test_steel_weapons_give_defending_armies_a_hit_against_barbarians() -> None:
     steel = with_needs(["farming", "mining", "steel_weapons"])
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
     me = ann(advances=steel, armies={"D2": 1})
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 1]), barbarians.attack)
+    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 1]), barbarian_raids.attack)
     assert the(events, "barbarian_attack_round")["defender_hits"] == 1
     assert barbs(state) == {"B3": 1}
     _, events = drawn(
-        board(ann=ann(advances=steel), barbarians=camp, dice=[1, 1]), barbarians.attack
+        board(ann=ann(advances=steel), barbarians=camp, dice=[1, 1]), barbarian_raids.attack
     )
     assert the(events, "barbarian_attack_round")["defender_hits"] == 0
 
@@ -455,10 +458,10 @@ def test_fanaticism_adds_2_to_the_defence_of_a_temple_city() -> None:
     camp = {"cities": ["B3"], "armies": {"B3": 1}}
     temple = [{"hex": "D2", "pieces": ["settlement", "temple"]}]
     me = ann(advances=fanatic, cities=temple, armies={"D2": 1})
-    _, events = drawn(board(ann=me, barbarians=camp, dice=[1, 3]), barbarians.attack)
+    _, events = drawn(board(ann=me, barbarians=camp, dice=[1, 3]), barbarian_raids.attack)
     assert the(events, "barbarian_attack_round")["defender_hits"] == 1
     me = ann(advances=fanatic, armies={"D2": 1})
-    _, events = drawn(board(ann=me, barbarians=camp, dice=[1, 3]), barbarians.attack)
+    _, events = drawn(board(ann=me, barbarians=camp, dice=[1, 3]), barbarian_raids.attack)
     assert the(events, "barbarian_attack_round")["defender_hits"] == 0
 
 
@@ -469,7 +472,9 @@ def test_the_defender_chooses_settlers_or_armies() -> None:
     """p.13: hits first remove units, settlers or armies at the defender's choice."""
     me = ann(armies={"D2": 2}, settlers={"D2": 2})
     camp = {"cities": ["B3"], "armies": {"B3": 3}}
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1, 1, 1]), barbarians.attack)
+    state, events = drawn(
+        board(ann=me, barbarians=camp, dice=[5, 5, 1, 1, 1]), barbarian_raids.attack
+    )
     assert kinds(events)[-1] == "barbarians_returned"
     assert pending(state) == ("barbarian_casualties", {"space": "D2", "count": 2})
     choices = GAME.choices(state, 0, [])
@@ -494,13 +499,13 @@ def test_the_defender_chooses_settlers_or_armies() -> None:
 def test_no_choice_of_units_when_one_kind_is_there_or_all_die() -> None:
     camp = {"cities": ["B3"], "armies": {"B3": 1}}
     state, events = drawn(
-        board(ann=ann(settlers={"D2": 2}), barbarians=camp, dice=[5]), barbarians.attack
+        board(ann=ann(settlers={"D2": 2}), barbarians=camp, dice=[5]), barbarian_raids.attack
     )
     assert the(events, "units_lost")["units"] == ["settler_1"]
     assert units(state)["settler"] == {"D2": 1} and state.prompts.top() is None
     me = ann(armies={"D2": 1}, settlers={"D2": 1})
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1]), barbarians.attack)
+    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1]), barbarian_raids.attack)
     assert the(events, "units_lost")["units"] == ["army_1", "settler_1"]
     assert city(state, "D2").size == 1 and state.prompts.top() is None
 
@@ -511,7 +516,7 @@ def test_the_owner_chooses_the_pieces_lost_the_settlement_last() -> None:
     pieces = ["settlement", "temple", "academy", "port"]
     me = ann(cities=[{"hex": "D2", "pieces": pieces, "port_faces": "D3"}])
     camp = {"cities": ["B3"], "armies": {"B3": 4}}
-    state, _ = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1, 1]), barbarians.attack)
+    state, _ = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1, 1]), barbarian_raids.attack)
     assert pending(state) == ("barbarian_pieces", {"space": "D2", "count": 2})
     choices = GAME.choices(state, 0, [])
     assert [(c.token, c.complete, c.more) for c in choices] == [
@@ -553,7 +558,7 @@ def test_a_city_below_size_1_is_destroyed_with_its_wonder() -> None:
         settlers={"D2": 1},
     )
     camp = {"cities": ["B3"], "armies": {"B3": 3}}
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 5]), barbarians.attack)
+    state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 5]), barbarian_raids.attack)
     assert kinds(events)[-3:] == ["units_lost", "city_destroyed_by_barbarians", "wonder_lost"]
     assert the(events, "city_destroyed_by_barbarians") == {"player": "ann", "space": "D2"}
     assert the(events, "wonder_lost") == {"wonder": "great_library"}
@@ -564,7 +569,9 @@ def test_a_city_below_size_1_is_destroyed_with_its_wonder() -> None:
 
 def test_hits_beyond_the_city_are_lost() -> None:
     camp = {"cities": ["B3"], "armies": {"B3": 4}}
-    state, events = drawn(board(ann=ann(), barbarians=camp, dice=[6, 6, 6, 6]), barbarians.attack)
+    state, events = drawn(
+        board(ann=ann(), barbarians=camp, dice=[6, 6, 6, 6]), barbarian_raids.attack
+    )
     assert the(events, "barbarian_attack_round")["barbarian_hits"] == 4
     assert "city_destroyed_by_barbarians" in kinds(events) and state.seats[0].cities == []
 
@@ -575,7 +582,9 @@ def test_units_that_die_take_their_turn_marks_with_them() -> None:
     me = ann(armies={"D2": 2})
     marks = [{"place": "D2", "kind": "army", "mark": "stopped", "count": 2}]
     camp = {"cities": ["B3"], "armies": {"B3": 1}}
-    state, _ = drawn(board(ann=me, barbarians=camp, marks=marks, dice=[5, 1, 1]), barbarians.attack)
+    state, _ = drawn(
+        board(ann=me, barbarians=camp, marks=marks, dice=[5, 1, 1]), barbarian_raids.attack
+    )
     assert units(state)["army"] == {"D2": 1}
     assert state.turn_state.marks == (("d2", "army", "stopped", 1),)
 
@@ -603,11 +612,11 @@ def test_a_resigned_owner_never_decides() -> None:
     settlers die first, his pieces go from the last in piece order."""
     g8, g7 = parse_hex("G8"), parse_hex("G7")
     state = resigned_bob(1, 1, 2, [5, 1, 1])
-    events = barbarians.attack_city(state, g8, g7)
+    events = barbarian_raids.attack_city(state, g8, g7)
     assert the(events, "units_lost") == {"player": "bob", "units": ["settler_1"], "space": "G7"}
     assert state.prompts.top() is None and GAME.check_invariants(state) == []
     state = resigned_bob(1, 0, 4, [5, 5, 1, 1, 1])
-    events = barbarians.attack_city(state, g8, g7)
+    events = barbarian_raids.attack_city(state, g8, g7)
     assert the(events, "units_lost")["units"] == ["army_1"]
     assert the(events, "city_pieces_lost")["pieces"] == ["academy"]
     assert [p.kind for p in city(state, "G7", 1).pieces] == ["settlement", "temple"]
@@ -615,11 +624,11 @@ def test_a_resigned_owner_never_decides() -> None:
 
 
 def test_answers_for_a_resigned_seat() -> None:
-    """answer_for_resigned (for rules.clash.resign): the first choice; settlers first; the
+    """answer_for_resigned (for rules.clash.dispatch.resign): the first choice; settlers first; the
     last pieces in piece order first."""
     me = ann(armies={"D2": 2}, settlers={"D2": 2})
     camp = {"cities": ["B3"], "armies": {"B3": 3}}
-    state, _ = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1, 1, 1]), barbarians.attack)
+    state, _ = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 1, 1, 1]), barbarian_raids.attack)
     decision = state.prompts.top()
     assert decision is not None
     new = state.copy()
@@ -628,7 +637,7 @@ def test_answers_for_a_resigned_seat() -> None:
     pieces = ["settlement", "temple", "academy"]
     state, _ = drawn(
         board(ann=ann(cities=[{"hex": "D2", "pieces": pieces}]), barbarians=camp, dice=[5, 1, 1]),
-        barbarians.attack,
+        barbarian_raids.attack,
     )
     decision = state.prompts.top()
     assert decision is not None and decision.kind == "barbarian_pieces"
@@ -636,7 +645,7 @@ def test_answers_for_a_resigned_seat() -> None:
     barbarians.answer_for_resigned(new, decision)
     assert [p.kind for p in city(new, "D2").pieces] == ["settlement", "temple"]
     camp2 = {"cities": ["B3", "D4"], "armies": {"B3": 2, "D4": 2}}
-    state, _ = drawn(board(ann=ann(), barbarians=camp2, dice=[1, 1]), barbarians.attack)
+    state, _ = drawn(board(ann=ann(), barbarians=camp2, dice=[1, 1]), barbarian_raids.attack)
     decision = state.prompts.top()
     assert decision is not None
     events = barbarians.answer_for_resigned(state.copy(), decision)
@@ -649,18 +658,18 @@ def test_answers_for_a_resigned_seat() -> None:
 def waiting_states() -> list[ClashState]:
     """A state waiting for each barbarian decision."""
     spawn, _ = drawn(
-        board(ann=ann(), barbarians={"cities": ["F3"], "armies": {"F3": 1}}), barbarians.spawn
+        board(ann=ann(), barbarians={"cities": ["F3"], "armies": {"F3": 1}}), barbarian_raids.spawn
     )
     reinforce, _ = answer(spawn, "b3")
     camp = {"cities": ["B3", "D4"], "armies": {"B3": 2, "D4": 2}}
-    target, _ = drawn(board(ann=ann(), barbarians=camp, dice=[5, 5, 1, 1]), barbarians.attack)
+    target, _ = drawn(board(ann=ann(), barbarians=camp, dice=[5, 5, 1, 1]), barbarian_raids.attack)
     casualties, _ = drawn(
         board(
             ann=ann(armies={"D2": 2}, settlers={"D2": 2}),
             barbarians={"cities": ["B3"], "armies": {"B3": 2}},
             dice=[5, 5, 1, 1],
         ),
-        barbarians.attack,
+        barbarian_raids.attack,
     )
     pieces, _ = drawn(
         board(
@@ -668,7 +677,7 @@ def waiting_states() -> list[ClashState]:
             barbarians={"cities": ["B3"], "armies": {"B3": 1}},
             dice=[5],
         ),
-        barbarians.attack,
+        barbarian_raids.attack,
     )
     card, _ = drawn(
         board(
@@ -676,7 +685,7 @@ def waiting_states() -> list[ClashState]:
             barbarians={"cities": ["B3"], "armies": {"B3": 1}},
             dice=[5, 1],
         ),
-        barbarians.attack,
+        barbarian_raids.attack,
     )
     general, _ = drawn(
         board(
@@ -684,10 +693,10 @@ def waiting_states() -> list[ClashState]:
             barbarians={"cities": ["B3"], "armies": {"B3": 1}},
             dice=[5, 1],
         ),
-        barbarians.attack,
+        barbarian_raids.attack,
     )
     found = [spawn, reinforce, target, casualties, pieces, general, card]
-    assert [prompt(s) for s in found] == list(barbarians.BARBARIAN_KINDS)
+    assert [prompt(s) for s in found] == list(barbarian_raids.BARBARIAN_KINDS)
     return found
 
 
@@ -813,7 +822,7 @@ def _played() -> tuple[Met, ...]:
         for step in range(12):
             if not state.seats[0].cities:
                 break
-            procedure = barbarians.spawn if rng.randrange(3) else barbarians.attack
+            procedure = barbarian_raids.spawn if rng.randrange(3) else barbarian_raids.attack
             state, events = drawn(state, procedure)
             met += events
             while state.prompts.top() is not None:
@@ -853,7 +862,7 @@ def test_random_spawns_and_attacks_keep_every_invariant() -> None:
         "barbarians_returned",
         "units_lost",
         "city_pieces_lost",
-        *barbarians.BARBARIAN_KINDS,
+        *barbarian_raids.BARBARIAN_KINDS,
     ):
         assert kind in seen, (kind, seen)
 

@@ -1,5 +1,5 @@
 """What a battle leaves for the cards and objectives that look back on it
-(:mod:`rules.clash.battle_facts`): each test plays a battle of ``test_clash_combat``'s map with
+(:mod:`rules.clash.battles.facts`): each test plays a battle of ``test_clash_combat``'s map with
 fixed dice and reads the record the turn keeps (``state.turn_state.fought``)."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from test_clash_barbarians import drawn
 from test_clash_combat import again, ann, bob, fight
 from test_clash_support import comparable
 
-from rules.clash import GAME, barbarians, battle_facts
-from rules.clash.export import position_of
-from rules.clash.hexes import parse_hex
-from rules.clash.state import BARBARIAN_SIDE, Fought
+from rules.clash import GAME
+from rules.clash.battles import barbarian_raids, facts
+from rules.clash.board.hexes import parse_hex
+from rules.clash.model.state import BARBARIAN_SIDE, Fought
+from rules.clash.position.export import position_of
 from rules.core import IllegalAction
 
 
@@ -42,8 +43,8 @@ def test_a_captured_defended_city_is_a_win_and_a_capture() -> None:
             wonder=True,
         ),
     )
-    assert battle_facts.won_land_battle(state, 0) and not battle_facts.won_land_battle(state, 1)
-    assert battle_facts.captured_from(state, 0) == [1]
+    assert facts.won_land_battle(state, 0) and not facts.won_land_battle(state, 1)
+    assert facts.captured_from(state, 0) == [1]
 
 
 def test_a_withdrawal_is_nobodys_win_and_losses_of_every_round_count() -> None:
@@ -53,7 +54,7 @@ def test_a_withdrawal_is_nobodys_win_and_losses_of_every_round_count() -> None:
     state, _ = fight(state, "withdraw")
     (f,) = state.turn_state.fought
     assert (f.units, f.lost, f.winner, f.city, f.captured) == ((3, 3), (0, 1), None, None, False)
-    assert not battle_facts.won_land_battle(state, 0)
+    assert not facts.won_land_battle(state, 0)
 
 
 def test_a_defender_that_destroys_the_attackers_wins() -> None:
@@ -61,7 +62,7 @@ def test_a_defender_that_destroys_the_attackers_wins() -> None:
     state, _ = fight(state, "move c3 b2 army")
     (f,) = state.turn_state.fought
     assert (f.winner, f.lost, f.defended) == (1, (1, 0), False)
-    assert battle_facts.won_land_battle(state, 1)
+    assert facts.won_land_battle(state, 1)
 
 
 def test_a_naval_battle_counts_ships_and_the_settlers_lost_aboard() -> None:
@@ -90,15 +91,15 @@ def test_an_undefended_barbarian_settlement_taken_is_a_capture() -> None:
         1,
     )
     # A barbarian settlement is not a player's city: no Inspiration.
-    assert battle_facts.captured_from(state, 0) == []
+    assert facts.captured_from(state, 0) == []
 
 
 def test_a_barbarian_attack_is_won_by_a_defender_that_kills_every_barbarian() -> None:
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
     me = ann_d2(armies={"D2": 2})
-    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 6, 6]), barbarians.attack)
+    state, events = drawn(board(ann=me, barbarians=camp, dice=[1, 1, 6, 6]), barbarian_raids.attack)
     told = [{"kind": e.kind, "params": e.params} for e in events]
-    (f,) = battle_facts.from_barbarian_attacks(state, told)
+    (f,) = facts.from_barbarian_attacks(state, told)
     assert (f.attacker, f.defender, f.units, f.lost, f.winner, f.defended) == (
         BARBARIAN_SIDE,
         0,
@@ -149,4 +150,4 @@ def test_a_battle_that_ends_the_turn_is_not_the_next_turns() -> None:
     state, events = fight(state, "move c3 b2 army")
     assert "clash.turn_ended" in [e.kind for e in events]
     assert state.active == 1 and state.turn_state.fought == ()
-    assert not battle_facts.won_land_battle(state, 1)
+    assert not facts.won_land_battle(state, 1)

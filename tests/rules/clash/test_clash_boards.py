@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from rules.clash.boards import BOARDS, PLAYER_COUNTS, Board, Slot, board, deal_regions
-from rules.clash.hexes import Hex, Lens, connected, label, parse_hex, pixel, rotate, token
-from rules.clash.tiles import FERTILE, GENERAL_IN_BOX, START_SIDES, STARTING_IN_BOX, TILES
+from rules.clash.board.boards import BOARDS, PLAYER_COUNTS, Board, Slot, board, deal_regions
+from rules.clash.board.hexes import Hex, Lens, connected, label, parse_hex, pixel, rotate, token
+from rules.clash.board.tiles import FERTILE, GENERAL_IN_BOX, START_SIDES, STARTING_IN_BOX, TILES
 from rules.core import IllegalAction, Rng
 
 ALL = [BOARDS[n] for n in PLAYER_COUNTS]

@@ -11,8 +11,8 @@ from clash_map import board, events, play, refused, tokens, with_needs
 import locales
 from host import text
 from rules.clash import GAME
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState
+from rules.clash.board.hexes import parse_hex
+from rules.clash.model.state import ClashState
 from rules.core import act
 
 JSON = Any

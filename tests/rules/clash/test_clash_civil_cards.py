@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.clash import GAME, invariants
-from rules.clash.card_play import CARD
-from rules.clash.civil_cards import CIVIL, civil_half
-from rules.clash.hexes import parse_hex
+from rules.clash import GAME
+from rules.clash.board.hexes import parse_hex
+from rules.clash.cards.play import CARD
+from rules.clash.checks import invariants
+from rules.clash.model.civil_cards import CIVIL, civil_half
 from rules.core import act, reveals
 from tests.rules.clash.clash_map import board, events, play, prompt, refused, tokens, with_needs
 from tests.rules.clash.test_clash_support import comparable, roundtrip
@@ -464,7 +465,7 @@ def test_new_goals_draws_two_and_puts_one_back_unseen_by_others() -> None:
 
 
 def test_new_goals_refused_without_objective_cards() -> None:
-    from rules.clash.cards import OBJECTIVE_CARDS
+    from rules.clash.box.cards import OBJECTIVE_CARDS
 
     ann = {"actions": ["A31"], "culture_tokens": 1, "objectives": list(OBJECTIVE_CARDS[:16])}
     bob = {"objectives": list(OBJECTIVE_CARDS[16:])}
@@ -662,8 +663,8 @@ def test_a_synergy_window_after_an_event_opens_only_if_its_card_is_still_held() 
 def test_a_synergy_decision_left_without_a_playable_card_is_passed_for_its_player() -> None:
     """A decision waiting beneath others (a wonder to reserve, an event's) may come to the top
     when its card can no longer act (here: the Ideas are full): it is not asked."""
-    from rules.clash.advancing import synergy_decision
-    from rules.clash.card_decisions import drop_idle_synergy
+    from rules.clash.actions.advance_gains import synergy_decision
+    from rules.clash.cards.decisions import drop_idle_synergy
 
     state = board({"actions": ["A41"], "resources": {"ideas": 8}})
     state.prompts = state.prompts.push(synergy_decision(state, 0, "farming", []))

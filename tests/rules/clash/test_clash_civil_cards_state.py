@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from rules.clash import GAME
-from rules.clash.cards import ACTION_CARDS
-from rules.clash.state import ClashState
+from rules.clash.box.cards import ACTION_CARDS
+from rules.clash.model.state import ClashState
 from rules.core import IllegalAction, Rng, act
 from rules.selfplay import random_action
 from tests.rules.clash.clash_map import board, play, prompt, with_needs

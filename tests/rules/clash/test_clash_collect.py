@@ -10,8 +10,8 @@ from typing import Any
 from clash_map import board, events, play, refused, tokens
 
 from rules.clash import GAME
-from rules.clash.hexes import parse_hex
-from rules.clash.state import City, ClashState
+from rules.clash.board.hexes import parse_hex
+from rules.clash.model.state import City, ClashState
 
 JSON = Any
 START = ["farming", "mining"]

@@ -1,6 +1,6 @@
 """Combat (rules reference §4, p.12-14; open points C40-C51, C64): each test names the rule it
 checks and fixes the dice (``dice``: the attacker's, then the defender's, then the
-Fortress's, :mod:`rules.clash.dice`). The map is ``clash_map``'s: ann's army units stand on
+Fortress's, :mod:`rules.clash.model.dice`). The map is ``clash_map``'s: ann's army units stand on
 C3 (Forest) or D3's ship; bob's units, cities and the barbarians on B2 and B3 (Fertile) next
 to it, or on C4 (Sea)."""
 
@@ -26,10 +26,11 @@ from clash_map import (
 )
 from test_clash_support import comparable
 
-from rules.clash import GAME, combat
-from rules.clash.export import position_of
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.battles import combat, sides
+from rules.clash.board.hexes import parse_hex
+from rules.clash.model.state import ClashState
+from rules.clash.position.export import position_of
 from rules.core import Event, Rng, act
 
 JSON = Any
@@ -95,7 +96,7 @@ def test_a_round_rolls_one_die_per_army_unit_and_scores_a_hit_per_5_cv() -> None
         "space": "B2",
         "at_sea": False,
         "battle": "land",
-        # What the battle began with (rules.clash.battle_facts).
+        # What the battle began with (rules.clash.battles.facts).
         "attacker_units": 4,
         "defender_units": 4,
         "city": None,
@@ -971,7 +972,7 @@ def test_random_battles_keep_every_invariant() -> None:
             seen.update(kinds(events))
             assert GAME.check_invariants(state) == [], kinds(events)
             if state.battle is not None:
-                assert GAME.pending(state)[0].kind in (*combat.KINDS, combat.FANATICISM)
+                assert GAME.pending(state)[0].kind in (*combat.KINDS, sides.FANATICISM)
     for kind in ("battle_round", "battle_won", "withdrew", "city_captured", "units_lost"):
         assert seen[kind], (kind, seen)
     assert seen["barbarians_defeated"] or seen["barbarians_held"], seen

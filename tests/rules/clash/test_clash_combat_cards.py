@@ -1,5 +1,5 @@
 """The combat halves of action cards K01-K19 (``clash-cards.md`` §3.3, §8.2; C42, C65-C68,
-C70): each test names its card, fixes the dice (in the order of :mod:`rules.clash.dice`) and
+C70): each test names its card, fixes the dice (in the order of :mod:`rules.clash.model.dice`) and
 plays the card windows. The map is ``clash_map``'s: ann's army units stand on C3 (Forest),
 bob's on B2 (Fertile) or in his city on B3 (Fertile) next to it."""
 
@@ -11,10 +11,10 @@ from clash_map import TACTICS, board, play, prompt, refused, tokens, units, with
 from test_clash_combat import fight, kinds, the
 
 from rules.clash import GAME
-from rules.clash import combat_cards as cc
-from rules.clash.cards import ACTION_HALVES
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState
+from rules.clash.battles import combat_cards as cc
+from rules.clash.board.hexes import parse_hex
+from rules.clash.box.cards import ACTION_HALVES
+from rules.clash.model.state import ClashState
 from rules.core import Event
 
 JSON = Any
@@ -380,7 +380,7 @@ def test_random_battles_with_cards_keep_every_invariant() -> None:
 
     from test_clash_combat import FRONT, walk
 
-    from rules.clash import combat
+    from rules.clash.battles import combat, sides
     from rules.core import Rng, act
 
     front = json.loads(json.dumps(FRONT))
@@ -401,7 +401,7 @@ def test_random_battles_with_cards_keep_every_invariant() -> None:
             seen.update(kinds(events))
             assert GAME.check_invariants(state) == [], kinds(events)
             if state.battle is not None:
-                assert GAME.pending(state)[0].kind in (*combat.KINDS, combat.FANATICISM)
+                assert GAME.pending(state)[0].kind in (*combat.KINDS, sides.FANATICISM)
     assert seen["combat_card_played"] and seen["battle_round"], seen
 
 

@@ -14,9 +14,9 @@ from test_clash_combat_cards import MORALE, RETREAT, SIEGE, armies, cards, duel,
 from test_clash_support import comparable
 
 from rules.clash import GAME
-from rules.clash.export import position_of
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState
+from rules.clash.board.hexes import parse_hex
+from rules.clash.model.state import ClashState
+from rules.clash.position.export import position_of
 from rules.core import IllegalAction, act
 
 JSON = Any

@@ -1,5 +1,5 @@
-"""Drawing and resolving event cards (rules/clash/events.py): the corner symbols, Myths, the
-immunities, the order of symbol and main effect, and the drawer's Advance resuming after the
+"""Drawing and resolving event cards (rules/clash/events/resolving.py): the corner symbols, Myths,
+the immunities, the order of symbol and main effect, and the drawer's Advance resuming after the
 event's decisions (C12). The cards' own effects: test_clash_events_cards.py."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from clash_map import board, events, play, prompt, refused, tokens
 
 from rules.clash import GAME
-from rules.clash.hexes import label
-from rules.clash.state import ClashState
+from rules.clash.board.hexes import label
+from rules.clash.model.state import ClashState
 from rules.core import IllegalAction
 
 JSON = Any
@@ -230,7 +230,7 @@ def test_every_event_decision_can_stand_in_a_position() -> None:
 
 
 def test_a_position_refuses_an_event_decision_without_a_choice() -> None:
-    from rules.clash.export import position_of
+    from rules.clash.position.export import position_of
 
     state = _pending_kinds()["event_player"]
     pos = position_of(state)

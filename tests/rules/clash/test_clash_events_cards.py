@@ -1,4 +1,4 @@
-"""Each event card's main effect (rules/clash/event_effects.py; clash-cards.md §4.2). ann
+"""Each event card's main effect (rules/clash/events/effects.py; clash-cards.md §4.2). ann
 draws the card with her Advance (culture level 2 to 3); the corner symbol's own choices
 (barbarians, the Exhausted marker) are answered with their first option first."""
 
@@ -10,9 +10,9 @@ import pytest
 from clash_map import board, events, play, prompt, tokens
 
 from rules.clash import GAME
-from rules.clash.event_cards import EVENTS
-from rules.clash.hexes import label
-from rules.clash.state import ClashState
+from rules.clash.board.hexes import label
+from rules.clash.box.event_cards import EVENTS
+from rules.clash.model.state import ClashState
 
 JSON = Any
 DRAW = "advance mathematics ideas ideas"

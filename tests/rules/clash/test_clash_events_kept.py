@@ -1,4 +1,4 @@
-"""Kept event cards (rules/clash/event_kept.py): ``event <card> ...`` in a later turn of
+"""Kept event cards (rules/clash/cards/kept_events.py): ``event <card> ...`` in a later turn of
 their owner, without spending an action; the card then goes to the event discard pile."""
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def test_a_position_keeps_only_cards_kept_for_later() -> None:
 
 
 def test_use_kept_discards_great_general_for_the_combat_engine() -> None:
-    from rules.clash.event_kept import use_kept
+    from rules.clash.cards.kept_events import use_kept
 
     state = keeping("E36", "E34")
     event = use_kept(state, 0, "E36")
@@ -139,7 +139,7 @@ def settle(state: Any) -> Any:
 def test_a_card_kept_this_turn_waits_for_a_later_turn() -> None:
     """§4.1: "use it on a later turn of yours" (C85). ann draws Great Artist with her Advance:
     not usable now (an older copy of a card would be), usable in her next turn."""
-    from rules.clash.export import position_of
+    from rules.clash.position.export import position_of
 
     state = board(
         ann={"resources": {"ideas": 2}, "culture_level": 2},

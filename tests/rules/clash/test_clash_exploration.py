@@ -12,9 +12,10 @@ import json
 
 from clash_map import TACTICS, board, events, play, prompt, refused, ships, tokens, units
 
-from rules.clash import GAME, exploration
-from rules.clash.hexes import label, parse_hex
-from rules.clash.terrain import terrains
+from rules.clash import GAME
+from rules.clash.actions import exploration
+from rules.clash.board.hexes import label, parse_hex
+from rules.clash.model.terrain import terrains
 
 
 def terrain(state: object, *spaces: str) -> list[str | None]:

@@ -9,10 +9,13 @@ from collections.abc import Iterator
 
 from test_clash_support import PLAYERS2, PLAYERS3
 
-from rules.clash import GAME, activation, advancing, card_play, collect, movement, prompts
-from rules.clash.hexes import steps
-from rules.clash.occupancy import occupancy
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.actions import activation, advance_gains, advancing, collect, movement, routes
+from rules.clash.board.hexes import steps
+from rules.clash.cards import play
+from rules.clash.dispatch import prompts
+from rules.clash.model.occupancy import occupancy
+from rules.clash.model.state import ClashState
 from rules.core import IllegalAction, Rng, act
 from rules.selfplay import random_action
 
@@ -60,12 +63,12 @@ def test_the_turn_menu_checks_agree_with_the_listings() -> None:
         seat = state.active
         origins = movement.origins(state, seat)
         assert movement.can_move(state, seat) == bool(origins)
-        assert advancing.offered(state, seat) == bool(advancing.buyable(state, seat))
-        assert card_play.offered(state, seat) == bool(card_play.playable(state, seat))
+        assert advancing.offered(state, seat) == bool(advance_gains.buyable(state, seat))
+        assert play.offered(state, seat) == bool(play.playable(state, seat))
         assert activation.offered(state, seat) == bool(activation.cities(state, seat))
         moved += bool(origins)
-        bought += bool(advancing.buyable(state, seat))
-        played += bool(card_play.playable(state, seat))
+        bought += bool(advance_gains.buyable(state, seat))
+        played += bool(play.playable(state, seat))
     # The games reach states on both sides of each check.
     assert 0 < moved < len(STATES) and 0 < bought < len(STATES) and 0 < played < len(STATES)
 
@@ -76,7 +79,7 @@ def test_a_group_is_extendable_when_its_extensions_are_listed() -> None:
         seat = state.active
         occ = occupancy(state)
         for origin in movement.origins(state, seat, occ):
-            for to in movement.routes(state, seat, origin, occ):
+            for to in routes.routes(state, seat, origin, occ):
                 prefix = [origin, movement.token(to)]
                 for depth in (1, 2):
                     full = movement._extensions(state, seat, occ, prefix, depth)
@@ -131,7 +134,7 @@ def test_what_may_follow_an_advance_is_what_trying_every_token_finds() -> None:
         have = played.seats[seat].advances
         for advances in (have, have | AUTOCRAT):
             state = _with_advances(played, seat, advances)
-            for advance in advancing.gainable(state.seats[seat]):
+            for advance in advance_gains.gainable(state.seats[seat]):
                 rest = [advance]
                 listed = _more_by_listing(state, seat, rest)
                 assert list(advancing._following(state, seat, rest)) == listed

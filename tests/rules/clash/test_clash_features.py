@@ -1,11 +1,12 @@
-"""Self-play coverage for Clash of Cultures (``rules.clash.features``): each card is named by
+"""Self-play coverage for Clash of Cultures (``rules.clash.checks.features``): each card is named by
 the events that show it in play, and the catalogue lists every card."""
 
 from __future__ import annotations
 
 from rules import selfplay
-from rules.clash import GAME, features
-from rules.clash.cards import ACTION_HALVES
+from rules.clash import GAME
+from rules.clash.box.cards import ACTION_HALVES
+from rules.clash.checks import features
 from rules.core import Event
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from clash_map import board, events, play, refused, tokens, units
 
 from rules.clash import GAME
-from rules.clash.hexes import label, parse_hex
+from rules.clash.board.hexes import label, parse_hex
 
 
 def test_a_settler_becomes_a_neutral_size_1_city_for_one_action() -> None:

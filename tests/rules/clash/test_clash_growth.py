@@ -11,7 +11,7 @@ from clash_map import board, events, play, refused, tokens, units
 from test_clash_collect import START, city, have
 
 from rules.clash import GAME
-from rules.clash.state import ClashState
+from rules.clash.model.state import ClashState
 from rules.core import IllegalAction, Rng, act
 from rules.selfplay import random_action
 
@@ -89,7 +89,7 @@ def test_an_angry_city_cannot_grow() -> None:
 
 
 def test_forced_labor_lets_an_angry_city_grow_as_a_neutral_one() -> None:
-    """The decision of rules/clash/activation.py: "act as neutral" lifts every angry limit
+    """The decision of rules/clash/actions/activation.py: "act as neutral" lifts every angry limit
     but the one activation while angry."""
     seat = ann(mood="angry", advances=["draft", "nationalism", "forced_labor"], mood_tokens=1)
     state = board(ann=seat)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.clash.hexes import (
+from rules.clash.board.hexes import (
     DIRECTION_NAMES,
     Hex,
     Lens,

@@ -19,9 +19,11 @@ from test_clash_support import comparable, roundtrip
 import locales
 from host import text
 from rules import selfplay
-from rules.clash import GAME, actions, influence
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState, Piece
+from rules.clash import GAME
+from rules.clash.actions import influence_rolls
+from rules.clash.board.hexes import parse_hex
+from rules.clash.dispatch import grammar
+from rules.clash.model.state import ClashState, Piece
 from rules.core import Rng, act
 
 JSON = Any
@@ -165,10 +167,10 @@ def test_after_a_short_roll_you_may_add_culture_tokens() -> None:
 
 def test_a_position_may_stand_at_the_decision() -> None:
     """The decision's params round-trip through positions and snapshots;
-    :func:`influence.decision_problem` names what a position must not give."""
+    :func:`influence_rolls.decision_problem` names what a position must not give."""
     made = play(duel(dice=[3]), "influence d2 f3 temple")
     (decision,) = made.prompts.decisions
-    assert influence.decision_problem(made, decision) is None
+    assert influence_rolls.decision_problem(made, decision) is None
     raw = {**decision.params}
     item = {"id": decision.id, "seat": "ann", "kind": "influence", "params": raw, "turn": "ann"}
     state = duel(prompts=[item], actions_left=2)
@@ -181,9 +183,9 @@ def test_a_position_may_stand_at_the_decision() -> None:
         {**raw, "piece": "port"},
         {k: v for k, v in raw.items() if k != "roll"},
     ):
-        assert influence.decision_problem(state, replace(decision, params=broken)), broken
+        assert influence_rolls.decision_problem(state, replace(decision, params=broken)), broken
     poor = duel(ann=seat(city("D2", "academy"), culture_tokens=1))
-    assert influence.decision_problem(poor, decision)
+    assert influence_rolls.decision_problem(poor, decision)
 
 
 def test_no_decision_when_no_tokens_could_reach_the_roll() -> None:
@@ -534,7 +536,7 @@ def test_random_play_of_civic_improvement_and_influence_keeps_every_invariant() 
             seen.update(e.kind for e in evs)
             assert GAME.check_invariants(state) == [], action
             for decision in state.prompts.decisions:
-                check = actions.DECISIONS[decision.kind].problem
+                check = grammar.DECISIONS[decision.kind].problem
                 assert check is None or check(state, decision) is None
                 assert comparable(roundtrip(state)) == comparable(state)
             total = supply_totals(state)

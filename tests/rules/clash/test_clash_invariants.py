@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from test_clash_support import PLAYERS2, PLAYERS3, PLAYERS4, played, position, rich
 
-from rules.clash import GAME, invariants
-from rules.clash.hexes import parse_hex
-from rules.clash.state import City, ClashState, Piece, Region, Ship, StatusState
+from rules.clash import GAME
+from rules.clash.board.hexes import parse_hex
+from rules.clash.checks import invariants
+from rules.clash.model.state import City, ClashState, Piece, Region, Ship, StatusState
 
 JSON = Any
 H = parse_hex

@@ -1,5 +1,5 @@
 """The 64 objectives' conditions (``clash-cards.md`` §5.2, §5.3;
-:mod:`rules.clash.objective_checks`): one named case per card half, each with a position (or
+:mod:`rules.clash.rounds.objective_checks`): one named case per card half, each with a position (or
 the facts of a step) where it holds and one where it does not, on the base map of
 :mod:`clash_map` (ann's city on D2, bob's on D7)."""
 
@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from clash_map import board, with_needs
 
-from rules.clash.advances import ADVANCES
-from rules.clash.cards import HALVES, OBJECTIVE_CARDS
-from rules.clash.hexes import parse_hex
-from rules.clash.objective_cards import IMMEDIATE, OBJECTIVES, STATUS, half
-from rules.clash.objective_checks import IMMEDIATE_CHECKS, STATUS_CHECKS, Facts
-from rules.clash.state import BARBARIAN_SIDE, ClashState, Fought
+from rules.clash.board.hexes import parse_hex
+from rules.clash.box.advances import ADVANCES
+from rules.clash.box.cards import HALVES, OBJECTIVE_CARDS
+from rules.clash.box.objective_cards import IMMEDIATE, OBJECTIVES, STATUS, half
+from rules.clash.model.state import BARBARIAN_SIDE, ClashState, Fought
+from rules.clash.rounds.objective_checks import IMMEDIATE_CHECKS, STATUS_CHECKS, Facts
 
 JSON = Any
 ANN, BOB = 0, 1

@@ -1,4 +1,4 @@
-"""Completing objectives (:mod:`rules.clash.objectives`): status phase step 1 (optional, in
+"""Completing objectives (:mod:`rules.clash.rounds.objectives`): status phase step 1 (optional, in
 turn order, several at once, payments, the same-name and contradiction rules) and immediate
 completion after a step (a nested decision for each holder, on anyone's turn), hidden
 information, snapshots and positions."""
@@ -13,12 +13,13 @@ from test_clash_combat import ann, bob, fight
 from test_clash_objectives import all_of
 from test_clash_support import comparable, roundtrip
 
-from rules.clash import GAME, objectives
-from rules.clash.cards import OBJECTIVE_CARDS
-from rules.clash.hexes import label, parse_hex
-from rules.clash.objective_cards import OBJECTIVES
-from rules.clash.setup import home
-from rules.clash.state import ClashState, Completed
+from rules.clash import GAME
+from rules.clash.board.hexes import label, parse_hex
+from rules.clash.box.cards import OBJECTIVE_CARDS
+from rules.clash.box.objective_cards import OBJECTIVES
+from rules.clash.model.setup import home
+from rules.clash.model.state import ClashState, Completed
+from rules.clash.rounds import objectives
 from rules.core import Event, IllegalAction, act
 
 JSON = Any

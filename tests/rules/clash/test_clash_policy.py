@@ -1,4 +1,4 @@
-"""The heuristic Clash player (``rules/clash/policy.py``, self-play's ``--policy greedy`` and
+"""The heuristic Clash player (``rules/clash/player/policy.py``, self-play's ``--policy greedy`` and
 the bot seats): its games pass every self-play check and go into the last rounds with battles, it
 beats uniform players, and it never razes its last city."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules import get_game
-from rules.clash.state import ClashState
+from rules.clash.model.state import ClashState
 from rules.core import Rng, act
 from rules.engine import HasGreedy, HasGreedyStop
 from rules.selfplay import Report, Runner, random_action

@@ -1,4 +1,4 @@
-"""The heuristic Clash player at sea and trading (``rules/clash/policy_sea.py`` and its users in
+"""The heuristic Clash player at sea and trading (``rules/clash/player/sea.py`` and its users in
 ``policy_turn.py`` and ``policy_war.py``): a Port city builds a ship where the sea leads
 somewhere, a Ramming card makes an even naval fight worth it and is played, the Great
 Lighthouse is built where its ship has a use, and holding Trader a settler stays near other
@@ -14,8 +14,8 @@ from typing import Any
 
 from clash_map import TACTICS, board, play, prompt, tokens, with_needs
 
-from rules.clash.policy import plan_for
-from rules.clash.state import ClashState
+from rules.clash.model.state import ClashState
+from rules.clash.player.policy import plan_for
 
 JSON = Any
 PORT_CITY = {"hex": "D2", "pieces": ["settlement", "port"], "port_faces": "D3"}

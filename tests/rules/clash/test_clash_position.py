@@ -18,11 +18,11 @@ from test_clash_support import (
 )
 
 from rules.clash import GAME
-from rules.clash.components import HAPPY
-from rules.clash.export import position_of
-from rules.clash.hexes import parse_hex
-from rules.clash.setup import new_game
-from rules.clash.state import Completed, Piece, Ship
+from rules.clash.board.hexes import parse_hex
+from rules.clash.box.components import HAPPY
+from rules.clash.model.setup import new_game
+from rules.clash.model.state import Completed, Piece, Ship
+from rules.clash.position.export import position_of
 from rules.core import IllegalAction
 
 JSON = Any

@@ -19,7 +19,7 @@ import pytest
 from bench.clash import moving_position
 from rules import selfplay
 from rules.clash import GAME
-from rules.clash.state import ClashState
+from rules.clash.model.state import ClashState
 from rules.core import Rng, act
 
 #: Events of battles, which kill, capture and place refugees (test_clash_combat.py).
@@ -43,7 +43,8 @@ COMBAT_EVENTS = {
     )
 }
 
-#: Events of event cards (rules/clash/events.py, barbarians.py), which kill, found and spawn.
+#: Events of event cards (rules/clash/events/resolving.py, barbarians.py), which kill, found and
+#: spawn.
 EVENT_CARD_EVENTS = ("clash.event_", "clash.barbarian", "clash.city_destroyed", "clash.city_pieces")
 
 

@@ -6,13 +6,13 @@ import pytest
 from test_clash_support import PLAYERS2, PLAYERS3, PLAYERS4
 
 from rules.clash import GAME
-from rules.clash.advances import STARTING
-from rules.clash.boards import board
-from rules.clash.cards import ACTION_CARDS, EVENT_CARDS, OBJECTIVE_CARDS, WONDERS
-from rules.clash.components import NEUTRAL, RESOURCES, SETTLEMENT
-from rules.clash.state import Piece
-from rules.clash.terrain import terrains
-from rules.clash.tiles import FERTILE, GENERAL_IN_BOX, REGIONS, START_SIDES
+from rules.clash.board.boards import board
+from rules.clash.board.tiles import FERTILE, GENERAL_IN_BOX, REGIONS, START_SIDES
+from rules.clash.box.advances import STARTING
+from rules.clash.box.cards import ACTION_CARDS, EVENT_CARDS, OBJECTIVE_CARDS, WONDERS
+from rules.clash.box.components import NEUTRAL, RESOURCES, SETTLEMENT
+from rules.clash.model.state import Piece
+from rules.clash.model.terrain import terrains
 from rules.core import IllegalAction
 
 ALL = [PLAYERS2, PLAYERS3, PLAYERS4]

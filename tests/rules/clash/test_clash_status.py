@@ -49,14 +49,14 @@ def test_step_2_a_player_with_one_legal_answer_is_not_asked(monkeypatch) -> None
     """Only a decision with one legal answer is taken for the player (C10: the free advance is
     not optional). Real boards hardly get there (a government can always be switched), so the
     answers are narrowed here."""
-    from rules.clash import status
+    from rules.clash.rounds import status_phase
 
-    real = status.free_answers
+    real = status_phase.free_answers
 
     def only_storage_for_ann(state, seat):  # type: ignore[no-untyped-def]
         return [["storage"]] if seat == 0 else real(state, seat)
 
-    monkeypatch.setattr(status, "free_answers", only_storage_for_ann)
+    monkeypatch.setattr(status_phase, "free_answers", only_storage_for_ann)
     state = play(board(**LAST_TURN), "end")
     assert "storage" in state.seats[0].advances
     assert status_of(state) == (2, ["bob"])

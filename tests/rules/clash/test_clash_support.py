@@ -9,8 +9,8 @@ from dataclasses import fields
 from typing import Any
 
 from rules.clash import GAME
-from rules.clash.export import position_of
-from rules.clash.state import ClashState
+from rules.clash.model.state import ClashState
+from rules.clash.position.export import position_of
 from rules.core import Rng, act
 from rules.selfplay import random_action
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from rules.clash.hexes import Hex, Lens, S
-from rules.clash.tiles import (
+from rules.clash.board.hexes import Hex, Lens, S
+from rules.clash.board.tiles import (
     BARREN,
     CITY,
     FERTILE,

@@ -1,7 +1,7 @@
 """Trade Routes and Currency (rules reference §2.1, §7.1; p.2, p.5; C7, C24, C63): the income
 at the start of a turn and the Currency decision. Each test names its rule.
 
-bob ends his turn, so that ann's begins (:func:`rules.clash.turn_start.begin_turn`); the
+bob ends his turn, so that ann's begins (:func:`rules.clash.rounds.start.begin_turn`); the
 spaces are those of ``clash_map``'s base map (distances counted through explored spaces).
 """
 
@@ -13,16 +13,18 @@ from typing import Any
 import pytest
 from clash_map import board, refused, tokens
 
-from rules.clash import GAME, actions, rounds
-from rules.clash.hexes import parse_hex
-from rules.clash.state import ClashState
-from rules.clash.trade_routes import (
+from rules.clash import GAME
+from rules.clash.actions.trade_routes import (
     TRADE_ANSWER,
     TRADE_DECISION,
     _matching,
     decision_problem,
     income,
 )
+from rules.clash.board.hexes import parse_hex
+from rules.clash.dispatch import grammar
+from rules.clash.model.state import ClashState
+from rules.clash.rounds import start
 from rules.core import Event, IllegalAction, act
 
 JSON = Any
@@ -32,9 +34,9 @@ CURRENCY = [*BASE, "currency"]
 
 @pytest.fixture(autouse=True)
 def _answer_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The Currency decision is answered through ``actions.DECISIONS`` (its entry may not be
+    """The Currency decision is answered through ``grammar.DECISIONS`` (its entry may not be
     there yet: it is set for these tests, a no-op once it is)."""
-    monkeypatch.setitem(actions.DECISIONS, TRADE_DECISION, TRADE_ANSWER)
+    monkeypatch.setitem(grammar.DECISIONS, TRADE_DECISION, TRADE_ANSWER)
     yield
 
 
@@ -139,10 +141,10 @@ def test_without_the_advance_nothing_comes() -> None:
 
 
 def test_the_first_turn_of_a_round_takes_it_too() -> None:
-    """rounds.begin_round gives the first player's turn its start (p.2)."""
+    """start.begin_round gives the first player's turn its start (p.2)."""
     seat = {"advances": BASE, "settlers": {"C3": 1}, "resources": {"food": 0}}
     state = board(ann=seat, bob={"cities": [{"hex": "B3"}]})
-    evs = rounds.begin_round(state)
+    evs = start.begin_round(state)
     assert [e.kind for e in evs] == ["clash.round_started", "clash.trade_routes"]
     assert state.seats[0].resources["food"] == 1
 
@@ -171,7 +173,7 @@ def test_currency_asks_how_much_gold_instead_of_food() -> None:
 
 
 def test_the_answer_functions_directly() -> None:
-    """``TRADE_ANSWER`` as ``actions.DECISIONS`` calls it."""
+    """``TRADE_ANSWER`` as ``grammar.DECISIONS`` calls it."""
     ann = {"settlers": {"C3": 1}, "ships": [{"hex": "D3"}], "advances": CURRENCY}
     state, _ = bob_ends(ann, "B3", "F3")
     decision = state.prompts.top()

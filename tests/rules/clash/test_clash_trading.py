@@ -1,4 +1,4 @@
-"""Trading between players (rules/clash/trading.py; p.14, C58, C120-C124): offers, their
+"""Trading between players (rules/clash/actions/trading.py; p.14, C58, C120-C124): offers, their
 may-act answers, what may be traded, limits on receipt, lapsing, hidden cards, snapshots and
 positions, and that random play trades without holding the game up."""
 
@@ -14,8 +14,9 @@ from test_clash_support import PLAYERS3, comparable, position, roundtrip
 import locales
 from host import text
 from rules import selfplay
-from rules.clash import GAME, trading
-from rules.clash.state import ClashState
+from rules.clash import GAME
+from rules.clash.actions import trade_offers
+from rules.clash.model.state import ClashState
 from rules.core import Event, IllegalAction, act
 
 JSON = Any
@@ -84,7 +85,7 @@ def test_an_accepted_offer_exchanges_both_sides_at_once() -> None:
     ann, bob = state.seats[ANN], state.seats[BOB]
     assert (ann.resources["wood"], ann.resources["ore"], ann.resources["gold"]) == (1, 1, 2)
     assert (bob.resources["wood"], bob.resources["ore"], bob.resources["gold"]) == (2, 1, 0)
-    assert trading.offers(state) == () and (BOB, "trade_offer", False) not in prompts(state)
+    assert trade_offers.offers(state) == () and (BOB, "trade_offer", False) not in prompts(state)
 
 
 def test_a_refused_offer_changes_nothing_but_closes() -> None:
@@ -92,14 +93,14 @@ def test_a_refused_offer_changes_nothing_but_closes() -> None:
     state, events = do(state, CY, "refuse @ann")
     assert kinds(events) == ["clash.trade_refused"]
     assert state.seats[CY].resources["gold"] == 1 and state.seats[ANN].resources["ore"] == 2
-    assert trading.offers(state) == () and (CY, "trade_offer", False) not in prompts(state)
+    assert trade_offers.offers(state) == () and (CY, "trade_offer", False) not in prompts(state)
 
 
 def test_the_offerer_may_withdraw_its_offer() -> None:
     state, _ = do(three(), ANN, "trade @bob give wood1 for gold1")
     assert "withdraw" in heads(state, ANN) and heads(state, ANN, "withdraw") == ["@bob"]
     state, events = do(state, ANN, "withdraw @bob")
-    assert kinds(events) == ["clash.trade_withdrawn"] and trading.offers(state) == ()
+    assert kinds(events) == ["clash.trade_withdrawn"] and trade_offers.offers(state) == ()
     assert refusal(state, BOB, "accept @ann").code == "no_offer_to_you"
 
 
@@ -115,7 +116,7 @@ def test_open_offers_lapse_when_the_turn_ends() -> None:
     state, _ = do(state, CY, "trade @ann give gold1")
     state, events = do(state, ANN, "end")
     assert kinds(events).count("clash.trade_lapsed") == 2
-    assert state.active == BOB and trading.offers(state) == ()
+    assert state.active == BOB and trade_offers.offers(state) == ()
     assert (ANN, "trade", False) in prompts(state) and (CY, "trade", False) in prompts(state)
 
 
@@ -123,7 +124,7 @@ def test_an_offer_lapses_when_its_offerer_no_longer_has_what_it_gives() -> None:
     ann = {"advances": with_needs(["bartering"]), "resources": {"food": 1, "wood": 2}}
     state, _ = do(three(ann=ann), ANN, "trade @bob give wood2 for gold1")
     state, events = do(state, ANN, "barter wood-gold")
-    assert "clash.trade_lapsed_goods" in kinds(events) and trading.offers(state) == ()
+    assert "clash.trade_lapsed_goods" in kinds(events) and trade_offers.offers(state) == ()
 
 
 def test_the_non_active_player_may_offer_to_the_active_player_only() -> None:
@@ -163,7 +164,7 @@ def test_one_offer_between_two_players_and_one_offer_a_turn_each_way() -> None:
     refused = refusal(state, ANN, "trade @bob give ore1")
     assert (refused.code, refused.params) == (
         "too_many_trade_offers",
-        {"player": "bob", "limit": trading.MAX_OFFERS},
+        {"player": "bob", "limit": trade_offers.MAX_OFFERS},
     )
     assert heads(state, ANN, "trade") == ["@cy"]
     # bob may answer with a counter-offer: his offers to ann are counted apart.
@@ -303,7 +304,7 @@ def test_a_resigning_players_offers_lapse() -> None:
     state, _ = do(state, ANN, "trade @cy give wood1")
     state, events = GAME.resign(state, BOB)
     assert "clash.trade_lapsed_resigned" in kinds(events)
-    assert [(o.offerer, o.partner) for o in trading.offers(state)] == [(ANN, CY)]
+    assert [(o.offerer, o.partner) for o in trade_offers.offers(state)] == [(ANN, CY)]
     assert GAME.check_invariants(state) == []
     assert all(p.seat != BOB for p in GAME.pending(state))
 
@@ -337,7 +338,7 @@ def test_an_offer_position_as_documented() -> None:
         "offers_made": [{"from": "ann", "to": "cy", "count": 1}],
     }
     state = position(pos, PLAYERS3)
-    (offer,) = trading.offers(state)
+    (offer,) = trade_offers.offers(state)
     assert (offer.offerer, offer.partner, offer.number) == (BOB, ANN, 1)
     assert heads(state, BOB) == ["withdraw"] and heads(state, ANN, "trade") == []
     pos["offers_made"] = [{"from": "ann", "to": "cy", "count": 2}]
@@ -408,7 +409,7 @@ def test_random_play_trades_without_holding_the_game_up() -> None:
         assert report.coverage[f"clash.trade_{kind}"], kind
     # At most MAX_OFFERS offers per ordered pair (6 of them with 3 players) in each turn.
     turns = report.coverage["clash.turn_ended"] + 1
-    assert report.coverage["clash.trade_offered"] <= turns * 6 * trading.MAX_OFFERS
+    assert report.coverage["clash.trade_offered"] <= turns * 6 * trade_offers.MAX_OFFERS
 
 
 def test_an_offer_lapses_when_a_two_player_game_ends_by_resignation() -> None:
@@ -416,7 +417,7 @@ def test_an_offer_lapses_when_a_two_player_game_ends_by_resignation() -> None:
     state, _ = do(state, BOB, "trade @ann give gold1")
     state, events = GAME.resign(state, ANN)
     assert state.outcome is not None and "clash.trade_lapsed_resigned" in kinds(events)
-    assert trading.offers(state) == () and GAME.check_invariants(state) == []
+    assert trade_offers.offers(state) == () and GAME.check_invariants(state) == []
 
 
 def test_the_picker_walks_only_into_offers_that_apply() -> None:

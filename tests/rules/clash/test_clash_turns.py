@@ -8,9 +8,9 @@ from test_clash_support import PLAYERS2, PLAYERS3, PLAYERS4, position, rich
 
 import locales
 from rules.clash import GAME
-from rules.clash.dice import roll
-from rules.clash.scoring import breakdown
-from rules.clash.state import ClashState
+from rules.clash.model.dice import roll
+from rules.clash.model.state import ClashState
+from rules.clash.rounds.scoring import breakdown
 from rules.core import IllegalAction, act
 
 

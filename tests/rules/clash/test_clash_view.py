@@ -10,10 +10,10 @@ import pytest
 from test_clash_support import PLAYERS2, PLAYERS3, PLAYERS4, played, position, rich
 
 from rules.clash import GAME
-from rules.clash.boards import board
-from rules.clash.hexes import label
-from rules.clash.state import ClashState
-from rules.clash.tiles import TERRAINS, TILES
+from rules.clash.board.boards import board
+from rules.clash.board.hexes import label
+from rules.clash.board.tiles import TERRAINS, TILES
+from rules.clash.model.state import ClashState
 
 JSON = Any
 TOP_KEYS = {

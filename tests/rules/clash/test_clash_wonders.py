@@ -17,11 +17,14 @@ from clash_map import board, events, play, prompt, refused, tokens, with_needs
 from test_clash_support import comparable, roundtrip
 
 import locales
-from rules.clash import GAME, actions, invariants, objectives, scoring
-from rules.clash.cards import WONDERS
-from rules.clash.hexes import parse_hex
-from rules.clash.state import City, ClashState
-from rules.clash.wonders import WONDER
+from rules.clash import GAME
+from rules.clash.board.hexes import parse_hex
+from rules.clash.box.cards import WONDERS
+from rules.clash.checks import invariants
+from rules.clash.dispatch import grammar
+from rules.clash.model.state import City, ClashState
+from rules.clash.rounds import objectives, scoring
+from rules.clash.wonders.construction import WONDER
 from rules.core import IllegalAction, Rng, act
 
 JSON = Any
@@ -559,7 +562,7 @@ def test_random_play_with_wonders_keeps_every_invariant() -> None:
             seen.update(e.kind for e in evs)
             assert GAME.check_invariants(state) == [], action
             for decision in state.prompts.decisions:
-                check = actions.DECISIONS[decision.kind].problem
+                check = grammar.DECISIONS[decision.kind].problem
                 assert check is None or check(state, decision) is None, decision
             assert comparable(roundtrip(state)) == comparable(state)
     assert seen["clash.wonder_built"] >= 3

@@ -1,0 +1,106 @@
+"""The start of a game (p.3, "Előkészületek"; rules reference §1.5).
+
+1. The board of the player count (:func:`rules.clash.board.boards.board`, C2): the starting regions
+   face up on their prescribed sides, the general regions shuffled and dealt face down in the
+   other slots (:func:`rules.clash.board.boards.deal_regions`); the rest stay in the box, unseen.
+2. Who sits where is drawn at random (C1): ``seating``, the seats clockwise round the table.
+   Table position ``k`` takes the board's ``k``-th starting region (they run clockwise too).
+3. Every player's resources on 0 except Food on 2, both levels on 0 (p.3 step 3, p.5); no
+   tokens.
+4. Every player owns Farming and Mining (p.3 step 4).
+5. One Settlement and one Settler of every player on the Fertile space of their starting
+   region (p.3 step 5): a neutral city of size 1 and a settler on the same space.
+6. The action, objective and event decks are shuffled, each player is dealt 1 action card and
+   1 objective card, hidden (p.3 step 6); the wonder cards are a shuffled face-down deck
+   (p.14).
+7. Round 1 (p.3 step 7).
+8. The first player is drawn at random (p.3 step 8).
+
+Nothing in the setup is a player's choice. The generator is used in this order: regions,
+seating, the decks (action, objective, event, wonder), the first player.
+
+>>> state = new_game(["ann", "bob", "cy"], {}, 7)
+>>> [len(p.actions) + len(p.objectives) for p in state.seats], state.round, state.turn
+([2, 2, 2], 1, 1)
+>>> sorted(state.seating), state.active == state.first
+([0, 1, 2], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.clash.board.boards import board, deal_regions
+from rules.clash.board.hexes import Hex
+from rules.clash.board.tiles import START_SIDES
+from rules.clash.box.advances import STARTING
+from rules.clash.box.cards import DECKS, DISCARDED
+from rules.clash.box.components import FOOD, RESOURCES, START_FOOD
+from rules.clash.model.state import CardState, ClashState, PlayerState, Region, new_city
+from rules.core import Event, OptionSpec, Rng
+from rules.engine import remember
+
+JSON = Any
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+#: No options yet.
+OPTIONS: tuple[OptionSpec, ...] = ()
+
+
+def start_regions(n: int) -> dict[str, Region]:
+    """The starting regions, face up as the board lays them (p.3 step 1)."""
+    return {s.id: Region(START_SIDES[s.side or ""].id, True) for s in board(n).starts}
+
+
+def home(seating: Sequence[int], n: int, seat: int) -> Hex:
+    """The Fertile space of ``seat``'s starting region: the table position's start (C1)."""
+    return board(n).starts[seating.index(seat)].city
+
+
+def starting_player(h: Hex, seat: int) -> PlayerState:
+    """A player as the setup leaves them (p.3 steps 3-5), before the cards are dealt."""
+    resources = dict.fromkeys(RESOURCES, 0)
+    resources[FOOD] = START_FOOD
+    return PlayerState(
+        resources=resources,
+        advances=frozenset(STARTING),
+        cities=[new_city(h, seat)],
+        settlers={h: 1},
+    )
+
+
+def new_game(players: Sequence[str], options: Mapping[str, JSON], seed: int) -> ClashState:
+    """A shuffled game at the first player's first turn of round 1."""
+    rng = Rng(seed)
+    n = len(players)
+    b = board(n)
+    regions = start_regions(n)
+    for slot, tile in deal_regions(b, rng).items():
+        regions[slot] = Region(tile, False)
+    regions = {s.id: regions[s.id] for s in b.slots}
+    seating = list(range(n))
+    rng.shuffle(seating)
+    seats = [starting_player(home(seating, n, s), s) for s in range(n)]
+    decks: dict[str, tuple[str, ...]] = {}
+    for name, ids in DECKS.items():
+        cards = list(ids)
+        rng.shuffle(cards)
+        decks[name] = tuple(cards)
+    for me in seats:
+        me.actions, decks["action"] = decks["action"][:1], decks["action"][1:]
+        me.objectives, decks["objective"] = decks["objective"][:1], decks["objective"][1:]
+    first = rng.randrange(n)
+    state = ClashState(
+        players=tuple(players),
+        rng=rng,
+        seating=tuple(seating),
+        regions=regions,
+        seats=seats,
+        cards=CardState(decks, {name: () for name in DISCARDED}),
+        first=first,
+        active=first,
+    )
+    remember(state, [Event("clash.started", {"player": players[first], "count": n})])
+    return state

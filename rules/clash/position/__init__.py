@@ -1,0 +1,3 @@
+"""A game as a position: starting from a given position (transcripts, tests) and writing a
+running game's position.
+"""
