@@ -125,9 +125,9 @@ class Replay:
             ]
         return out
 
-    def views(self, state: Any) -> dict[str | None, dict[str, JSON]]:
+    def views(self, state: Any) -> dict[str | None, Mapping[str, JSON]]:
         """What everyone sees of ``state``: the public view (key None), then each seat's."""
-        out: dict[str | None, dict[str, JSON]] = {None: self.game.view(state, None)}
+        out: dict[str | None, Mapping[str, JSON]] = {None: self.game.view(state, None)}
         for i, p in enumerate(self.players):
             out[p] = self.game.view(state, i)
         return out
