@@ -28,9 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
-from rules.core import Event, Game, IllegalAction, act
-
-JSON = Any
+from rules.core import JSON, Event, Game, IllegalAction, act
 
 #: ``expect_error`` value that accepts any refusal.
 ANY = "any"

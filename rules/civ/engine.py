@@ -18,7 +18,6 @@ rules.core.IllegalAction: already_played {'token': 'play', 'allowed': ['end']}
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from rules.civ import actions, features, invariants, policy, serial, setup, undo, view
 from rules.civ.logic import refresh_coin
@@ -26,10 +25,8 @@ from rules.civ.position import from_position
 from rules.civ.resign import resign
 from rules.civ.state import CivState
 from rules.civ.views import CivView
-from rules.core import Choice, Event, Prompt, Rng
+from rules.core import JSON, Choice, Event, Prompt, Rng
 from rules.engine import Engine
-
-JSON = Any
 
 
 class CivGame(Engine[CivState, CivView]):

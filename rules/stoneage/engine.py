@@ -17,9 +17,8 @@ rules.core.IllegalAction: too_many_tokens {'token': '3'}
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
-from rules.core import Choice, Event, Prompt, Rng
+from rules.core import JSON, Choice, Event, Prompt, Rng
 from rules.engine import Engine
 from rules.stoneage import actions, features, invariants, policy, serial, setup, undo, view
 from rules.stoneage.flow import settle
@@ -28,8 +27,6 @@ from rules.stoneage.prompts import pending
 from rules.stoneage.resign import resign
 from rules.stoneage.state import StoneAgeState
 from rules.stoneage.views import StoneAgeView
-
-JSON = Any
 
 
 class StoneAgeGame(Engine[StoneAgeState, StoneAgeView]):
