@@ -10,6 +10,7 @@ import render
 from rules import get_game
 from rules.core import Rng
 from rules.selfplay import random_action
+from rules.views import View
 
 
 def playout(engine: Any, players: int, seed: int) -> tuple[Any, int]:
@@ -36,10 +37,10 @@ def measure_playouts(game: str, seed: int, seconds: float = 3.0) -> float:
     return round(games / (time.perf_counter() - started), 1)
 
 
-def sample_views(game: str, seed: int, count: int = 60) -> list[dict[str, Any]]:
+def sample_views(game: str, seed: int, count: int = 60) -> list[View]:
     """Public views from random games, spread over openings, middles and endings."""
     engine = get_game(game)
-    views: list[dict[str, Any]] = []
+    views: list[View] = []
     rng = Rng(seed)
     players = engine.max_players
     while len(views) < count:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -22,6 +22,7 @@ from host.choices import ChoiceCache
 from host.errors import UserError
 from host.service import Loaded
 from rules.core import Choice
+from rules.views import SeatView
 
 #: Buttons in a picker before it switches to a select menu (4 rows of 5; the 5th row navigates).
 MAX_BUTTONS = 20
@@ -193,7 +194,8 @@ async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None
         raise UserError("not_a_player")
     if game.state is None:
         raise UserError("game_not_running")
-    view = game.engine.view(game.state, seat)
+    # A seat's view (seat not None) carries its hand and private part.
+    view = cast(SeatView, game.engine.view(game.state, seat))
     png = await bot.renderer.hand(view, lang)
     # Each game names its own cards: "<game>.hand" gets the view's hand tokens as ``cards``.
     hand = view.get("hand", [])

@@ -37,6 +37,7 @@ from host import text
 from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
 from host.service import ActResult, Loaded
+from rules.views import View
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -125,7 +126,7 @@ async def _strip_ping(bot: TableBot, game: Loaded) -> None:
         await _strip(bot, game.row.thread_id, pinged, game.row.id)
 
 
-def _digest(view: dict[str, Any], lang: str) -> str:
+def _digest(view: View, lang: str) -> str:
     """What a table picture shows: its public view and its language."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.blake2b(f"{lang}\n{text}".encode(), digest_size=16).hexdigest()

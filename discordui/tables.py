@@ -15,6 +15,7 @@ import locales
 from host import text
 from host.bots import seat_name
 from host.service import Loaded
+from rules.views import View
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -29,7 +30,7 @@ def mention_of(game: Loaded) -> Any:
     return mention
 
 
-def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
+def table_content(lang: str, game: Loaded, view: View) -> str:
     """Header, recent events, then who must act now (or the result)."""
     mention = mention_of(game)
     lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
@@ -59,7 +60,7 @@ def table_content(lang: str, game: Loaded, view: dict[str, Any]) -> str:
 ALT_TEXT_MAX = 1024
 
 
-async def table_file(bot: TableBot, view: dict[str, Any], lang: str) -> discord.File:
+async def table_file(bot: TableBot, view: View, lang: str) -> discord.File:
     """The public table image (rendered off the event loop: it takes tens of milliseconds),
     described by its alt text for whoever cannot see it."""
     png = await bot.renderer.table(view, lang)

@@ -15,11 +15,12 @@ import asyncio
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 import render
+from rules.views import SeatView, View
 
 T = TypeVar("T")
 
@@ -41,17 +42,17 @@ class Renderer:
             self._pool = _pool(self.workers)
         return self._pool
 
-    async def table(self, view: Mapping[str, Any], lang: str) -> bytes:
+    async def table(self, view: View, lang: str) -> bytes:
         """The public table picture of ``view``."""
-        return await self._run(_table, dict(view), lang)
+        return await self._run(_table, view, lang)
 
-    def table_alt(self, view: Mapping[str, Any], lang: str) -> str:
+    def table_alt(self, view: View, lang: str) -> str:
         """The text that stands in for the table picture (a few lines: made here, at once)."""
         return render.table_alt(view, lang=lang)
 
-    async def hand(self, view: Mapping[str, Any], lang: str) -> bytes:
+    async def hand(self, view: SeatView, lang: str) -> bytes:
         """The private hand picture of a seat's ``view``."""
-        return await self._run(_hand, dict(view), lang)
+        return await self._run(_hand, view, lang)
 
     async def call_slow(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` off the event loop, in the worker for long jobs (``fn`` must be a
@@ -62,7 +63,7 @@ class Renderer:
             self._slow = _pool(1)
         return await asyncio.get_running_loop().run_in_executor(self._slow, fn, *args)
 
-    async def _run(self, fn: Any, view: dict[str, Any], lang: str) -> bytes:
+    async def _run(self, fn: Any, view: View, lang: str) -> bytes:
         executor = self._executor()
         if executor is None:
             return await asyncio.to_thread(fn, view, lang)
@@ -84,11 +85,11 @@ def _pool(workers: int) -> Executor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_watch_parent)
 
 
-def _table(view: dict[str, Any], lang: str) -> bytes:
+def _table(view: View, lang: str) -> bytes:
     return render.table_png(view, lang=lang)
 
 
-def _hand(view: dict[str, Any], lang: str) -> bytes:
+def _hand(view: SeatView, lang: str) -> bytes:
     return render.hand_png(view, lang=lang)
 
 

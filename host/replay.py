@@ -12,14 +12,17 @@ the frames are put together by :func:`render.replay.animate`.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from host.export import check_over
 from host.rendering import Renderer
 from render.replay import animate
 from rules.core import Game, turn_owners
+from rules.views import View
 from store import ActionRow, GameRow, SeatRow, standing
 from store.rebuild import replay as replay_log
+
+T = TypeVar("T")
 
 #: At most this many frames: a long game keeps its last turns' pace by skipping evenly.
 MAX_FRAMES = 60
@@ -34,13 +37,13 @@ def check_replayable(row: GameRow) -> None:
 
 
 def turn_views(
-    engine: Game[Any], game: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]
-) -> list[dict[str, Any]]:
+    engine: Game[Any, View], game: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]
+) -> list[View]:
     """The public views of the game's start, of each state where a turn ended, and of its end."""
     check_replayable(game)
     stand = set(standing(actions))
     kept = [a for a in actions if a.kind != "note" and a.seq in stand]
-    views: list[dict[str, Any]] = []
+    views: list[View] = []
     state: Any = None
     owners: frozenset[int] | None = None
     for _, state, _ in replay_log(game, seats, kept, engine=engine):
@@ -56,7 +59,7 @@ def turn_views(
     return _spread(views, MAX_FRAMES)
 
 
-def _spread(views: list[dict[str, Any]], most: int) -> list[dict[str, Any]]:
+def _spread(views: list[T], most: int) -> list[T]:
     """At most ``most`` of ``views``, evenly spread, the last one always kept.
 
     >>> _spread(list(range(10)), 4)
@@ -72,7 +75,7 @@ def _spread(views: list[dict[str, Any]], most: int) -> list[dict[str, Any]]:
 
 async def replay_picture(
     renderer: Renderer,
-    views: Sequence[dict[str, Any]],
+    views: Sequence[View],
     lang: str,
     progress: Progress | None = None,
 ) -> tuple[bytes, str]:

@@ -31,6 +31,7 @@ from rules.core import (
     tokens,
     turn_owners,
 )
+from rules.views import View
 from store import (
     ActionRow,
     BadRow,
@@ -65,7 +66,7 @@ class Loaded:
 
     row: GameRow
     seats: list[SeatRow]
-    engine: Game[Any]
+    engine: Game[Any, View]
     state: Any = None
 
     @property

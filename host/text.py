@@ -7,6 +7,7 @@ from typing import Any
 
 import locales
 from rules.core import Choice, Event, Game, Outcome, Prompt
+from rules.views import View
 
 #: Discord refuses a message content longer than this (error 50035).
 MESSAGE_LIMIT = 2000
@@ -60,8 +61,9 @@ def private_lines(lang: str, events: Iterable[Event], seat: int) -> list[str]:
     ]
 
 
-def recent_lines(lang: str, view: Mapping[str, Any]) -> list[str]:
+def recent_lines(lang: str, view: View) -> list[str]:
     """The public view's recent events as sentences (every engine keeps ``recent``)."""
+    # .get: games registered only in tests may keep no recent events.
     return [
         locales.event_text(lang, e["kind"], dict(e.get("params", {})))
         for e in view.get("recent", [])

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any, Protocol, cast
 
 import rules
+from rules.views import SeatView, View
 
 __all__ = ["describer", "hand_png", "renderers", "table_alt", "table_png"]
 
@@ -30,17 +31,17 @@ class Renderer(Protocol):
     ) -> bytes: ...
 
 
-def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def table_png(view: View, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table of ``view["game"]``; ``names`` are display names per seat (optional)."""
     return _renderers(view)[0](view, lang=lang, names=names)
 
 
-def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def hand_png(view: SeatView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The private hand image of ``view["seat"]`` (ValueError for a spectator view)."""
     return _renderers(view)[1](view, lang=lang, names=names)
 
 
-def table_alt(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> str:
+def table_alt(view: View, *, lang: str, names: Sequence[str] | None = None) -> str:
     """The text that stands in for the table picture of ``view`` (its alt text, render.alt):
     the state of play and a line per seat, from the public part of the view only."""
     return describer(str(view.get("game")))(view, lang=lang, names=names)
@@ -70,5 +71,5 @@ def renderers(game: str) -> tuple[Renderer, Renderer]:
     return cast(Renderer, module.table_png), cast(Renderer, module.hand_png)
 
 
-def _renderers(view: Mapping[str, Any]) -> tuple[Renderer, Renderer]:
+def _renderers(view: View) -> tuple[Renderer, Renderer]:
     return renderers(str(view.get("game")))

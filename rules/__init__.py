@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core import Game
+
+if TYPE_CHECKING:
+    # Only a type: importing the view types would import every engine up front.
+    from rules.views import View
 
 #: Game name -> module that exposes ``GAME``. Engines are imported on first use.
 _ENGINES: dict[str, str] = {
@@ -22,8 +26,9 @@ _IN_PROGRESS: dict[str, str] = {}
 ENGINE_NAMES: tuple[str, ...] = (*GAME_NAMES, *_IN_PROGRESS)
 
 
-def get_game(name: str) -> Game[Any]:
-    """The engine for ``name`` (offered or in progress); raises KeyError for an unknown game."""
+def get_game(name: str) -> Game[Any, View]:
+    """The engine for ``name`` (offered or in progress); raises KeyError for an unknown game.
+    Its views are one of :data:`rules.views.View`, told apart by ``view["game"]``."""
     module = importlib.import_module(_ENGINES.get(name) or _IN_PROGRESS[name])
-    game: Game[Any] = module.GAME
+    game: Game[Any, View] = module.GAME
     return game

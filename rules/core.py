@@ -24,14 +24,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypedDict, runtime_checkable
+
+# typing_extensions for TypeVar defaults (PEP 696, in typing from Python 3.13): Game[S] keeps
+# meaning what it meant before views were typed.
+from typing_extensions import TypeVar
 
 __all__ = [
+    "JSON",
     "MAX_ACTION_LENGTH",
     "MAX_DIGITS",
     "Choice",
     "Decision",
     "Event",
+    "EventView",
     "Game",
     "HasReveals",
     "IllegalAction",
@@ -39,6 +45,7 @@ __all__ = [
     "Outcome",
     "Prompt",
     "PromptStack",
+    "PromptView",
     "Rng",
     "act",
     "action_tokens",
@@ -52,7 +59,9 @@ __all__ = [
     "turn_owners",
 ]
 
-JSON = Any  # a value made only of dict, list, str, int, float, bool and None
+#: A value made only of dict, list, str, int, float, bool and None: the one definition the
+#: packages import. Views have exact types (``rules.<game>`` view types, :data:`rules.views.View`).
+JSON = Any
 
 _HANDLE = re.compile(r"^[a-z0-9_]{1,20}$")
 
@@ -241,6 +250,22 @@ class Event:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
+class PromptView(TypedDict):
+    """A pending prompt as every game's view lists it (``view["pending"]``)."""
+
+    seat: int
+    kind: str
+    params: dict[str, JSON]
+
+
+class EventView(TypedDict):
+    """A public event as views carry it (``view["recent"]``): :class:`Event` without
+    ``visible_to``."""
+
+    kind: str
+    params: dict[str, JSON]
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended.
@@ -389,6 +414,9 @@ def check_handles(players: Sequence[str]) -> None:
 
 
 S = TypeVar("S")
+#: The type of a game's view. A game declares its own (``rules.civ.CivView``...); a caller that
+#: holds some game, ``Game[Any]``, reads a plain mapping.
+V = TypeVar("V", bound=Mapping[str, Any], covariant=True, default=Mapping[str, Any])
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,8 +429,10 @@ class OptionSpec:
     label: str  # locale key
 
 
-class Game(Protocol, Generic[S]):
+class Game(Protocol, Generic[S, V]):
     """What every game package exposes (as ``rules.<game>.GAME``).
+
+    ``S`` is the game's state, ``V`` the type of its views (a ``TypedDict`` per game).
 
     States are treated as immutable by callers: ``apply`` returns a new state and leaves the
     one it was given untouched, so a caller can keep the old state if storing the new one fails.
@@ -439,7 +469,7 @@ class Game(Protocol, Generic[S]):
         """Validate completely, then apply. Raises IllegalAction and changes nothing if illegal."""
         ...
 
-    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may see (None = spectators and public images), as plain JSON."""
         ...
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, Self, runtime_checkable
+
+from typing_extensions import TypeVar
 
 from rules.core import (
+    JSON,
     Choice,
     Event,
     HasReveals,
@@ -46,8 +49,6 @@ __all__ = [
     "outcome_to_json",
     "remember",
 ]
-
-JSON = Any
 
 #: Public events a state keeps for ``view()["recent"]`` (docs/architecture.md).
 RECENT_EVENTS = 8
@@ -118,6 +119,8 @@ class EngineState(Protocol):
 
 
 S = TypeVar("S", bound=EngineState)
+#: The game's view type, as in :class:`rules.core.Game`.
+V = TypeVar("V", bound=Mapping[str, Any], covariant=True, default=Mapping[str, Any])
 
 
 def remember(state: EngineState, events: Sequence[Event]) -> None:
@@ -157,7 +160,7 @@ def outcome_from_json(data: JSON) -> Outcome | None:
     )
 
 
-class Engine(ABC, Generic[S]):
+class Engine(ABC, Generic[S, V]):
     """The contract (:class:`rules.core.Game`) with its shared parts written once.
 
     A subclass sets ``name``, ``min_players``, ``max_players``, ``options`` and ``version``,
@@ -282,7 +285,7 @@ class Engine(ABC, Generic[S]):
         """Who must decide now; empty exactly when the game is over."""
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may see (None = spectators and public images), as plain JSON."""
 
     @abstractmethod

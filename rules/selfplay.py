@@ -33,10 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from rules import get_game
-from rules.core import Choice, Event, Game, IllegalAction, Rng, act, join
+from rules.core import JSON, Choice, Event, Game, IllegalAction, Rng, act, join
 from rules.engine import HasCatalogue, HasFeatures, HasGreedy, HasGreedyStop
-
-JSON = Any
 
 GARBAGE = "zzz"
 

@@ -28,9 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
-from rules.core import Event, Game, IllegalAction, act
-
-JSON = Any
+from rules.core import JSON, Event, Game, IllegalAction, act
 
 #: ``expect_error`` value that accepts any refusal.
 ANY = "any"
@@ -125,9 +123,9 @@ class Replay:
             ]
         return out
 
-    def views(self, state: Any) -> dict[str | None, dict[str, JSON]]:
+    def views(self, state: Any) -> dict[str | None, Mapping[str, JSON]]:
         """What everyone sees of ``state``: the public view (key None), then each seat's."""
-        out: dict[str | None, dict[str, JSON]] = {None: self.game.view(state, None)}
+        out: dict[str | None, Mapping[str, JSON]] = {None: self.game.view(state, None)}
         for i, p in enumerate(self.players):
             out[p] = self.game.view(state, i)
         return out

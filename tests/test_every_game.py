@@ -29,10 +29,9 @@ from PIL import Image
 import locales
 import render
 from rules import GAME_NAMES, get_game, transcript
-from rules.core import Choice, Event, Game, IllegalAction, OptionSpec, Outcome, Prompt
+from rules.core import JSON, Choice, Event, Game, IllegalAction, OptionSpec, Outcome, Prompt
 from rules.selfplay import Report, Runner
 
-JSON = Any
 LANGS = locales.SUPPORTED
 
 #: Games per player count and option combination: in the default suite, and in the slow test.

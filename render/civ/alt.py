@@ -3,16 +3,16 @@ cards in each domain of its area and the size of its hand."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from render.alt import seat_line
 from render.civ.common import DOMAINS, domain_name
 from render.civ.table import header_title
 from render.context import context
+from rules.civ.views import CivView
 
 
-def table_alt(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> str:
+def table_alt(view: CivView, *, lang: str, names: Sequence[str] | None = None) -> str:
     ctx = context(view, lang, names)
     step = ctx.t(f"render.civ.step.{view['step']}")
     lines = [f"{header_title(ctx, view)} · {step}"]

@@ -10,6 +10,7 @@ from render.canvas import Canvas
 from render.civ import look
 from render.civ.common import DOMAINS, HAND_CARD, SMALL_CARD, Ctx, context, draw_card_row
 from render.civ.look import Size
+from rules.civ.views import CivSeat, CivSeatView
 
 __all__ = ["hand_png"]
 
@@ -17,7 +18,7 @@ _X0 = look.MARGIN
 _WIDTH = look.WIDTH - 2 * look.MARGIN
 
 
-def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def hand_png(view: CivSeatView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The hand of ``view["seat"]`` as PNG bytes; ValueError for a spectator view."""
     index = view.get("seat")
     if not isinstance(index, int):
@@ -59,7 +60,7 @@ def _height_bound(hand: Sequence[str], private: Mapping[str, Any]) -> int:
 
 
 def _draw_header(
-    c: Canvas, ctx: Ctx, index: int, seat: Mapping[str, Any], count: int, y: int
+    c: Canvas, ctx: Ctx, index: int, seat: CivSeat, count: int, y: int
 ) -> int:
     c.symbol(theme.player_shape(index), (_X0, y + 6), 46, theme.player_colour(index))
     c.text(

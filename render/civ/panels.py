@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image
 
@@ -22,6 +22,7 @@ from render.civ.look import Size
 from render.fonts import Weight
 from render.sections import draw_name_badges
 from render.symbols import Painter
+from rules.civ.views import CivSeat, CivView
 
 __all__ = ["PANEL_H", "draw_panel", "majority_leaders"]
 
@@ -47,7 +48,7 @@ _MARKER: Final = 38
 _INSET: Final = 14
 
 
-def majority_leaders(view: Mapping[str, Any]) -> dict[str, set[int]]:
+def majority_leaders(view: CivView) -> dict[str, set[int]]:
     """After a majority count: per domain, the seats that scored it.
 
     Taken from the outcome's ``details["domains"]`` (handles per domain) when the engine gives
@@ -75,8 +76,8 @@ def majority_leaders(view: Mapping[str, Any]) -> dict[str, set[int]]:
 def draw_panel(
     c: Canvas,
     ctx: Ctx,
-    view: Mapping[str, Any],
-    seat: Mapping[str, Any],
+    view: CivView,
+    seat: CivSeat,
     leaders: Mapping[str, set[int]],
     y: int,
 ) -> int:
@@ -110,7 +111,7 @@ def draw_panel(
 
 
 def _draw_name_row(
-    c: Canvas, ctx: Ctx, seat: Mapping[str, Any], y: int, badges: list[Badge]
+    c: Canvas, ctx: Ctx, seat: CivSeat, y: int, badges: list[Badge]
 ) -> None:
     """Marker, name and badges on the left; hand size / hand limit on the right."""
     index = seat["seat"]
@@ -131,7 +132,7 @@ def _draw_name_row(
 
 
 def _badges(
-    ctx: Ctx, view: Mapping[str, Any], seat: Mapping[str, Any], active: bool, waiting: bool
+    ctx: Ctx, view: CivView, seat: CivSeat, active: bool, waiting: bool
 ) -> list[Badge]:
     """The badges after a name, most important first (they are dropped from the end)."""
     index = seat["seat"]
@@ -162,7 +163,7 @@ def _badges(
 def _draw_cell(
     c: Canvas,
     ctx: Ctx,
-    seat: Mapping[str, Any],
+    seat: CivSeat,
     domain: str,
     xy: tuple[int, int],
     background: theme.Colour,

@@ -8,8 +8,8 @@ cannot leak a hand into the thread.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final, cast
 
 import locales
 from render import theme
@@ -31,30 +31,13 @@ from render.civ.panels import PANEL_H, draw_panel, majority_leaders
 from render.context import label_or
 from render.context import public_view as public_keys
 from render.sections import banner_height, draw_banner, draw_recent, recent_height
+from rules.civ.views import CivCoin, CivDeck, CivOutcome, CivView
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
 
-PUBLIC_KEYS = (
-    "game",
-    "players",
-    "options",
-    "teams",
-    "start_seat",
-    "active",
-    "step",
-    "turn_number",
-    "final_round",
-    "thresholds",
-    "deck",
-    "discard",
-    "coin",
-    "centre",
-    "seats",
-    "turn",
-    "pending",
-    "recent",
-    "outcome",
-)
+#: The keys every seat sees alike: those of :class:`CivView` (a seat's view adds ``hand`` and
+#: ``private``).
+PUBLIC_KEYS: Final = tuple(CivView.__annotations__)
 
 # Layout (pixels).
 _PAD = 18
@@ -67,7 +50,7 @@ _DECK_H = 140
 _TOP_CARD = (84, 118)
 
 
-def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def table_png(view: CivView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table of a CIV game as PNG bytes."""
     public = public_view(view)
     ctx = context(public, lang, names)
@@ -83,12 +66,13 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
     return canvas.png(y - theme.GAP + look.MARGIN)
 
 
-def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
-    """Only the keys every seat may see (never ``hand`` or ``private``)."""
-    return public_keys(view, PUBLIC_KEYS)
+def public_view(view: CivView) -> CivView:
+    """Only the keys every seat sees alike, as a spectator's view (``seat`` None): a table
+    drawn from it cannot show a hand or a private part, whatever view it was given."""
+    return cast(CivView, {**public_keys(view, PUBLIC_KEYS), "seat": None})
 
 
-def _height_bound(view: Mapping[str, Any]) -> int:
+def _height_bound(view: CivView) -> int:
     """A height the page cannot exceed (the canvas is cropped to what was used)."""
     centre_rows = (len(view.get("centre") or []) + 6) // 7
     return (
@@ -106,7 +90,7 @@ def _height_bound(view: Mapping[str, Any]) -> int:
 # Header and banners ----------------------------------------------------------------------------
 
 
-def header_title(ctx: Ctx, view: Mapping[str, Any]) -> str:
+def header_title(ctx: Ctx, view: CivView) -> str:
     """The header's title: whose turn it is (or the draft, or the game's end)."""
     step = view["step"]
     if step == "over":
@@ -116,7 +100,7 @@ def header_title(ctx: Ctx, view: Mapping[str, Any]) -> str:
     return ctx.t("render.civ.turn", turn=view["turn_number"], player=ctx.name(view["active"]))
 
 
-def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def _draw_header(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
     step, top = view["step"], y
     x = _X0
     width = _X1 - _X0 - _draw_deck(c, ctx, view["deck"], y) - 2 * theme.GAP
@@ -150,7 +134,7 @@ def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     return y + 2 * theme.GAP
 
 
-def _draw_deck(c: Canvas, ctx: Ctx, deck: Mapping[str, Any], y: int) -> int:
+def _draw_deck(c: Canvas, ctx: Ctx, deck: CivDeck, y: int) -> int:
     """Cards left in the deck, in total and per age, right-aligned; returns the width used."""
     label = ctx.t("render.civ.deck", count=deck["total"])
     ages = [
@@ -173,7 +157,7 @@ def _draw_deck(c: Canvas, ctx: Ctx, deck: Mapping[str, Any], y: int) -> int:
     return width
 
 
-def _draw_banner(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def _draw_banner(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
     """The outcome at game end, else the final-round warning, else nothing."""
     outcome = view.get("outcome")
     if outcome is not None:
@@ -198,13 +182,14 @@ def _draw_banner(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     return y
 
 
-def _outcome_text(ctx: Ctx, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> tuple[str, str]:
+def _outcome_text(ctx: Ctx, view: CivView, outcome: CivOutcome) -> tuple[str, str]:
     """The headline (who won) and the detail line (how) of a finished game."""
     winners = [i for i, rank in enumerate(outcome["ranks"]) if rank == 1]
     players = [ctx.name(i) for i in winners]
-    teams = {view["seats"][i].get("team") for i in winners}
-    if len(teams) == 1 and None not in teams:
-        headline = ctx.t("render.civ.winner_team", team=team_letter(teams.pop()), players=players)
+    teams = {view["seats"][i]["team"] for i in winners}
+    team = teams.pop() if len(teams) == 1 else None
+    if team is not None:
+        headline = ctx.t("render.civ.winner_team", team=team_letter(team), players=players)
     else:
         headline = ctx.t("render.civ.winner", count=len(winners), players=players)
     reason = str(outcome["reason"])
@@ -223,7 +208,7 @@ def _outcome_text(ctx: Ctx, view: Mapping[str, Any], outcome: Mapping[str, Any])
 # Shared cards and history ----------------------------------------------------------------------
 
 
-def _draw_shared_cards(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def _draw_shared_cards(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
     """The draft centre, the discard pile (top card, counts by domain) and the Culture coin."""
     centre: list[str] = list(view.get("centre") or [])
     discard: list[str] = list(view.get("discard") or [])
@@ -278,7 +263,7 @@ def _draw_shared_cards(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> 
     return y + _PAD
 
 
-def _draw_coin(c: Canvas, ctx: Ctx, coin: Mapping[str, Any] | None, y: int) -> int:
+def _draw_coin(c: Canvas, ctx: Ctx, coin: CivCoin | None, y: int) -> int:
     x = _X0 + _PAD
     c.symbol(look.culture_coin, (x, y), 44, theme.ACCENT if coin else theme.MUTED)
     if coin is None:
@@ -296,7 +281,7 @@ def _draw_coin(c: Canvas, ctx: Ctx, coin: Mapping[str, Any] | None, y: int) -> i
     return y + max(44, len(lines) * _LINE_H) + theme.GAP
 
 
-def _draw_recent(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def _draw_recent(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
     """The last public events, oldest first."""
     title = ctx.t("render.civ.recent")
     return draw_recent(c, ctx, title, view.get("recent") or [], y, size=Size.BODY)

@@ -4,18 +4,18 @@ levels, advances and the cards it holds (counted), those it has none of left out
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from render.alt import seat_line
 from render.clash.header import status_line
 from render.context import context
+from rules.clash.formats.view_types import ClashView
 
 _RESOURCES = ("food", "wood", "ore", "ideas", "gold")
 _UNITS = ("army", "settler", "ship")
 
 
-def table_alt(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> str:
+def table_alt(view: ClashView, *, lang: str, names: Sequence[str] | None = None) -> str:
     ctx = context(view, lang, names)
     head = status_line(ctx, view)
     if view.get("outcome") is None and isinstance(view.get("turn_of"), int):

@@ -49,6 +49,7 @@ from render.clash.pieces import draw_icon, draw_marker, draw_unit, fill_of, ink,
 from render.context import Ctx
 from rules.clash.battles.combat import CARD_EVENT_KINDS
 from rules.clash.board.hexes import parse_hex
+from rules.clash.formats.view_types import ClashView
 from rules.core import IllegalAction
 
 __all__ = [
@@ -244,7 +245,7 @@ def latest_battle(ctx: Ctx, recent: Any) -> Battle | None:
     return battles[-1] if battles else None
 
 
-def report_of(ctx: Ctx, view: JsonMap) -> Battle | None:
+def report_of(ctx: Ctx, view: ClashView) -> Battle | None:
     """The battle the report shows: the latest of ``view["recent"]``, told in full by
     ``view["battle_events"]`` when the view has that key (every public event of the latest
     battle, which ``recent`` may have cut) and it tells the same battle."""
@@ -414,7 +415,7 @@ def _columns(ctx: Ctx, lay: _Layout, b: Battle) -> tuple[int, int]:
     return label, (lay.inner - label) // 2
 
 
-def report_height(ctx: Ctx, view: JsonMap, minimum: int, width: int) -> int:
+def report_height(ctx: Ctx, view: ClashView, minimum: int, width: int) -> int:
     """The room :func:`draw_report` takes (its gap above included); 0 without a battle."""
     b = report_of(ctx, view)
     if b is None:
@@ -426,7 +427,7 @@ def report_height(ctx: Ctx, view: JsonMap, minimum: int, width: int) -> int:
     return 2 * lay.pad + lay.head + rows + lines * lay.line + (lay.pad // 2 if lines else 0) + GAP
 
 
-def _under_way(view: JsonMap, b: Battle) -> bool:
+def _under_way(view: ClashView, b: Battle) -> bool:
     battle = view.get("battle")
     return b.result is None and isinstance(battle, Mapping) and battle.get("space") == b.space
 
@@ -504,7 +505,7 @@ def _winner(b: Battle) -> Any:
 # -- drawing the report -----------------------------------------------------------------------
 
 
-def draw_report(c: Canvas, ctx: Ctx, view: JsonMap, y: int, minimum: int) -> int:
+def draw_report(c: Canvas, ctx: Ctx, view: ClashView, y: int, minimum: int) -> int:
     """The report of the latest battle of ``view["recent"]`` from ``y`` (nothing without one);
     returns the y under it."""
     b = report_of(ctx, view)

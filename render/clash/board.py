@@ -41,6 +41,7 @@ from rules.clash.board.hexes import N as NORTH
 from rules.clash.board.hexes import S as SOUTH
 from rules.clash.board.hexes import direction_between, parse_hex
 from rules.clash.board.tiles import TERRAINS
+from rules.clash.formats.view_types import ClashMap
 from rules.core import IllegalAction
 
 __all__ = ["Placing", "draw_map", "placing", "ship_label"]
@@ -120,7 +121,7 @@ def placing(exploring: Any, lay: MapLayout) -> Placing | None:
 def draw_map(
     c: Canvas,
     lay: MapLayout,
-    map_view: JsonMap,
+    map_view: ClashMap,
     sz: look.Sizes,
     clip: Box | None = None,
     exploring: Any = None,
@@ -217,7 +218,7 @@ def _space(value: Any, lay: MapLayout) -> Space | None:
         return None
 
 
-def _contents(map_view: JsonMap, lay: MapLayout) -> dict[str, _Contents]:
+def _contents(map_view: ClashMap, lay: MapLayout) -> dict[str, _Contents]:
     out: dict[str, _Contents] = {}
 
     def at(item: Any) -> _Contents | None:

@@ -10,12 +10,12 @@ from corner ``d + 4`` to corner ``d + 5``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rules.clash.board.hexes import Hex, label, parse_hex, pixel
 from rules.clash.board.tiles import TERRAINS
+from rules.clash.formats.view_types import ClashMap
 from rules.core import IllegalAction
 
 __all__ = ["MapLayout", "Space", "fit_radius", "spaces_of"]
@@ -35,7 +35,7 @@ class Space:
     terrain: str | None
 
 
-def spaces_of(map_view: Mapping[str, Any]) -> list[Space]:
+def spaces_of(map_view: ClashMap) -> list[Space]:
     """The spaces of ``view["map"]`` (names it cannot read are skipped).
 
     A space of a slot listed as unexplored is face down even if the view carried a terrain for

@@ -34,6 +34,7 @@ from render.clash.board_icons import COLOUR, PAINTERS
 from render.clash.card_faces import CardFace, HalfFace, face
 from render.context import Ctx, context
 from render.fonts import Weight
+from rules.clash.formats.view_types import ClashSeatView
 
 __all__ = ["BUDGET", "WIDTH", "hand_png"]
 
@@ -100,7 +101,7 @@ class _Panel:
         return 2 * _PAD + self.halves[0].height + 2 * _GAP + self.halves[1].height + trade
 
 
-def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def hand_png(view: ClashSeatView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The hand of ``view["seat"]`` as PNG bytes; ValueError for a spectator view."""
     seat = view.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):

@@ -19,6 +19,7 @@ from render.clash import look
 from render.clash.icons import round_arrow
 from render.context import Ctx
 from rules.clash.box.components import ROUNDS, STATUS_STEPS, TURNS_PER_ROUND
+from rules.clash.formats.view_types import ClashView
 
 __all__ = ["draw_header", "header_height", "status_line", "waiting_seats"]
 
@@ -43,7 +44,7 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _battle(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def _battle(view: ClashView) -> Mapping[str, Any] | None:
     """``view["battle"]`` if it names a space and a round."""
     battle = view.get("battle")
     if isinstance(battle, Mapping) and battle.get("space") and _int(battle.get("round")):
@@ -51,7 +52,7 @@ def _battle(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
-def status_line(ctx: Ctx, view: Mapping[str, Any]) -> str:
+def status_line(ctx: Ctx, view: ClashView) -> str:
     """Where the game stands, in words: ``Round 2 of 6 · turn 1 of 3 · 2 actions left``, and
     a battle waiting for a decision: ``battle at B3, round 2`` (the round to be fought next;
     the Move action's groups left are not said meanwhile, for room: the move goes on once the
@@ -92,7 +93,7 @@ def status_line(ctx: Ctx, view: Mapping[str, Any]) -> str:
     return line[:1].upper() + line[1:]
 
 
-def draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int, minimum: int) -> int:
+def draw_header(c: Canvas, ctx: Ctx, view: ClashView, y: int, minimum: int) -> int:
     """The header's rows at ``y``; returns its bottom."""
     h = _chips_height(minimum)
     x, mid = look.MARGIN, y + h // 2
@@ -122,7 +123,7 @@ def draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int, minimum: i
     return y + header_height(minimum)
 
 
-def waiting_seats(ctx: Ctx, view: Mapping[str, Any]) -> set[int]:
+def waiting_seats(ctx: Ctx, view: ClashView) -> set[int]:
     """The seats the status phase waits for (``view["status"]["waiting"]``: handles)."""
     status = view.get("status")
     if view.get("phase") != "status" or not isinstance(status, Mapping):

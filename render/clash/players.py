@@ -45,6 +45,7 @@ from render.clash.pieces import draw_icon, draw_mood, draw_unit
 from render.context import Ctx
 from rules.clash.box.advances import ADVANCES, CATEGORIES, GOVERNMENTS
 from rules.clash.box.components import RESOURCES, TRACK_MAX, UNITS
+from rules.clash.formats.view_types import ClashView
 
 __all__ = [
     "BY_CATEGORY",
@@ -185,14 +186,14 @@ class BoardLayout:
         return round(1.3 * self.t)
 
 
-def board_layout(view: JsonMap, minimum: int) -> BoardLayout:
+def board_layout(view: ClashView, minimum: int) -> BoardLayout:
     """The layout of the boards of ``view`` (the width follows :data:`look.WIDTH`)."""
     seats = _seats(view)
     government = any(s.get("government") in GOVERNMENTS or s.get("wonders") for s in seats)
     return BoardLayout(minimum, (look.WIDTH - 2 * look.MARGIN - _GAP) // 2, government)
 
 
-def _seats(view: JsonMap) -> list[JsonMap]:
+def _seats(view: ClashView) -> list[JsonMap]:
     seats = view.get("seats")
     if not isinstance(seats, Sequence):
         return []
@@ -247,7 +248,7 @@ def advance_codes(ctx: Ctx) -> dict[str, str]:
 # -- the boards -------------------------------------------------------------------------------
 
 
-def boards_height(ctx: Ctx, view: JsonMap, minimum: int) -> int:
+def boards_height(ctx: Ctx, view: ClashView, minimum: int) -> int:
     """The height :func:`draw_boards` takes (0 without ``view["seats"]``), the gap above
     included."""
     seats = _seats(view)
@@ -270,7 +271,7 @@ def _row_heights(ctx: Ctx, lay: BoardLayout, seats: int) -> list[int]:
     return rows
 
 
-def board_boxes(ctx: Ctx, view: JsonMap, y: int, minimum: int) -> tuple[list[Box], Box | None]:
+def board_boxes(ctx: Ctx, view: ClashView, y: int, minimum: int) -> tuple[list[Box], Box | None]:
     """Where :func:`draw_boards` from ``y`` puts each seat's board, and the key."""
     seats = _seats(view)
     if not seats:
@@ -291,7 +292,7 @@ def board_boxes(ctx: Ctx, view: JsonMap, y: int, minimum: int) -> tuple[list[Box
     return boxes, (*key[:3], key[3] + _key_height(ctx, lay, width))
 
 
-def draw_boards(c: Canvas, ctx: Ctx, view: JsonMap, y: int, minimum: int) -> int:
+def draw_boards(c: Canvas, ctx: Ctx, view: ClashView, y: int, minimum: int) -> int:
     """Every seat's board from ``y`` down, then the key; returns the bottom."""
     boxes, key = board_boxes(ctx, view, y, minimum)
     if key is None:
@@ -334,7 +335,7 @@ class _Seat:
     marks: _Marks
 
 
-def _city_sizes(view: JsonMap) -> dict[int, list[int]]:
+def _city_sizes(view: ClashView) -> dict[int, list[int]]:
     """Each seat's city sizes, largest first, from the map."""
     the_map = view.get("map")
     out: dict[int, list[int]] = {}

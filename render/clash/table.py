@@ -17,8 +17,8 @@ unexplored slot is ignored all the same (:func:`geometry.spaces_of`).
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final, cast
 
 from PIL import Image
 
@@ -29,6 +29,7 @@ from render.clash.geometry import Box, MapLayout, extent, fit_radius, spaces_of
 from render.context import context
 from render.context import public_view as public_keys
 from rules.clash.board.hexes import Hex, parse_hex
+from rules.clash.formats.view_types import ClashMap, ClashView
 from rules.core import IllegalAction
 
 __all__ = [
@@ -42,24 +43,9 @@ __all__ = [
     "table_png",
 ]
 
-PUBLIC_KEYS = (
-    "game",
-    "players",
-    "round",
-    "turn",
-    "turn_of",
-    "first_player",
-    "actions_left",
-    "phase",
-    "status",
-    "moving",
-    "map",
-    "exploring",
-    "battle",
-    "recent",
-    "battle_events",
-    "seats",
-)
+#: The keys every seat sees alike: those of :class:`ClashView` (a seat's view adds ``hand`` and
+#: ``private``).
+PUBLIC_KEYS: Final = tuple(ClashView.__annotations__)
 #: The largest hex radius of the whole-board picture (a 2-player board would reach 123 and
 #: grow taller than the others, the boards under it).
 MAX_RADIUS: Final = 100
@@ -73,17 +59,17 @@ BUDGET: Final = 290_000
 FALLBACK_COLOURS: Final = 64
 
 
-def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
-    """Only the keys every seat may see (never ``hand`` or ``private``)."""
-    return public_keys(view, PUBLIC_KEYS)
+def public_view(view: ClashView) -> ClashView:
+    """Only the keys every seat sees alike, as a spectator's view (``seat`` None): a table
+    drawn from it cannot show a hand or a private part, whatever view it was given."""
+    return cast(ClashView, {**public_keys(view, PUBLIC_KEYS), "seat": None})
 
 
-def _map(view: Mapping[str, Any]) -> Mapping[str, Any]:
-    value = view.get("map")
-    return value if isinstance(value, Mapping) else {}
+def _map(view: ClashView) -> ClashMap:
+    return view["map"]
 
 
-def map_layout(view: Mapping[str, Any]) -> MapLayout:
+def map_layout(view: ClashView) -> MapLayout:
     """Where :func:`table_png` puts every space of ``view``'s map."""
     spaces = spaces_of(_map(view))
     hexes = [s.hex for s in spaces]
@@ -93,7 +79,7 @@ def map_layout(view: Mapping[str, Any]) -> MapLayout:
     return MapLayout.place(spaces, radius, ((look.WIDTH - (x1 - x0) * radius) / 2, top))
 
 
-def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def table_png(view: ClashView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table of a Clash of Cultures game as PNG bytes."""
     public = public_view(view)
     ctx = context(public, lang, names)
@@ -121,7 +107,7 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
 
 
 def board_boxes(
-    view: Mapping[str, Any], *, lang: str
+    view: ClashView, *, lang: str
 ) -> tuple[list[tuple[int, int, int, int]], tuple[int, int, int, int] | None]:
     """Where :func:`table_png` draws each seat's board and the key (None without seats)."""
     public = public_view(view)
@@ -136,7 +122,7 @@ def board_boxes(
     return players.board_boxes(ctx, public, legend_bottom, minimum)
 
 
-def report_box(view: Mapping[str, Any], *, lang: str) -> tuple[int, int, int, int] | None:
+def report_box(view: ClashView, *, lang: str) -> tuple[int, int, int, int] | None:
     """Where :func:`table_png` draws the battle report (None without a battle in
     ``view["recent"]``)."""
     public = public_view(view)
@@ -149,7 +135,7 @@ def report_box(view: Mapping[str, Any], *, lang: str) -> tuple[int, int, int, in
     return look.MARGIN, top, look.WIDTH - look.MARGIN, top + height - battle.GAP
 
 
-def crop_layout(view: Mapping[str, Any], around: str) -> tuple[MapLayout, Box]:
+def crop_layout(view: ClashView, around: str) -> tuple[MapLayout, Box]:
     """Where :func:`crop_png` puts every space, and its window on the map (what is drawn).
 
     The window is centred on ``around`` but stays on the map, a margin beyond its ends at most.
@@ -172,7 +158,7 @@ def crop_layout(view: Mapping[str, Any], around: str) -> tuple[MapLayout, Box]:
 
 
 def crop_png(
-    view: Mapping[str, Any], around: str, *, lang: str, names: Sequence[str] | None = None
+    view: ClashView, around: str, *, lang: str, names: Sequence[str] | None = None
 ) -> bytes:
     """The map around the space ``around`` (``C4``, framed), larger: a window of
     :data:`CROP_HEIGHT` pixels at hex radius :data:`CROP_RADIUS`, under the same header.

@@ -3,16 +3,16 @@ points, people, food, food track, resources, tools, buildings and cards."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from render.alt import seat_line
 from render.context import context
 from render.stoneage.common import good_name
 from render.stoneage.table import header_title
+from rules.stoneage.views import StoneAgeView
 
 
-def table_alt(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> str:
+def table_alt(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = None) -> str:
     ctx = context(view, lang, names)
     lines = [header_title(ctx, view)]
     for seat in view["seats"]:

@@ -30,6 +30,7 @@ from render.stoneage.common import (
 )
 from render.stoneage.look import Size
 from rules.stoneage import data
+from rules.stoneage.views import StoneAgeBuilding, StoneAgeView
 
 __all__ = [
     "COL_W",
@@ -72,7 +73,7 @@ def _closed_lines(ctx: Ctx) -> list[str]:
     return Canvas.wrap(ctx.t("render.stoneage.blocked"), Size.SMALL, "semibold", room, 2)
 
 
-def _location_rows(ctx: Ctx, view: Mapping[str, Any], loc: str) -> int:
+def _location_rows(ctx: Ctx, view: StoneAgeView, loc: str) -> int:
     """Rows of people entries the location needs (a closed one: as many as its sentence)."""
     if (view.get("usable") or {}).get(loc, True) is False:
         return -(-len(_closed_lines(ctx)) * _CLOSED_LINE_H // _ENTRY_H)
@@ -80,7 +81,7 @@ def _location_rows(ctx: Ctx, view: Mapping[str, Any], loc: str) -> int:
     return max(1, -(-entries // _entries_per_row()))
 
 
-def locations_height(ctx: Ctx, view: Mapping[str, Any]) -> int:
+def locations_height(ctx: Ctx, view: StoneAgeView) -> int:
     """Pixels :func:`draw_locations` takes."""
     height = 0
     for half in (look.LOCATIONS[:4], look.LOCATIONS[4:]):
@@ -99,7 +100,7 @@ def supply_height() -> int:
 # Locations ------------------------------------------------------------------------------------
 
 
-def draw_locations(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def draw_locations(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """Two rows of four locations: name, people of each seat, people / capacity."""
     usable: Mapping[str, Any] = view.get("usable") or {}
     for half in (look.LOCATIONS[:4], look.LOCATIONS[4:]):
@@ -177,7 +178,7 @@ def _draw_location(
 # Civilization cards ---------------------------------------------------------------------------
 
 
-def draw_display(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def draw_display(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """The four card spaces as on the board: position 4 (dearest) left, position 1 right."""
     spaces = sorted(view.get("display") or [], key=lambda s: -int(s.get("position", 0)))
     title = ctx.t("render.stoneage.cards_title", count=view.get("deck", 0))
@@ -243,7 +244,7 @@ class _TileFace:
     high: int
 
 
-def _tile_face(top: Mapping[str, Any]) -> _TileFace:
+def _tile_face(top: StoneAgeBuilding) -> _TileFace:
     def whole(key: str, default: int) -> int:
         value = top.get(key)
         return value if isinstance(value, int) and not isinstance(value, bool) else default
@@ -260,9 +261,9 @@ def _tile_face(top: Mapping[str, Any]) -> _TileFace:
     )
 
 
-def draw_buildings(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def draw_buildings(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """Each stack: its number and tiles left, the top tile's cost and points, who stands on it."""
-    stacks: list[Mapping[str, Any]] = list(view.get("buildings") or [])
+    stacks = list(view.get("buildings") or [])
     c.text((X0, y), ctx.t("render.stoneage.buildings_title"), size=Size.BODY, weight="bold")
     y += Size.BODY + 14
     for col, stack in enumerate(stacks[:4]):

@@ -12,6 +12,7 @@ from render.sections import PAD, X0, X1
 from render.stoneage import look
 from render.stoneage.common import draw_die, draw_marker, draw_tool_tile, location_name, number
 from render.stoneage.look import Size
+from rules.stoneage.views import StoneAgeRoll, StoneAgeView
 
 __all__ = ["dice_height", "draw_dice_for_all", "draw_roll"]
 
@@ -23,7 +24,7 @@ _MARKER = 34
 _ONE_USE: theme.Colour = (150, 132, 196)
 
 
-def dice_height(view: Mapping[str, Any]) -> int:
+def dice_height(view: StoneAgeView) -> int:
     """A height the two dice panels cannot exceed."""
     height = 0
     roll = view.get("dice")
@@ -59,7 +60,7 @@ def _title(c: Canvas, ctx: Ctx, label: str, seat: Any, rest: str, y: int) -> int
     return x
 
 
-def _where(ctx: Ctx, roll: Mapping[str, Any]) -> str:
+def _where(ctx: Ctx, roll: StoneAgeRoll) -> str:
     where = str(roll.get("where", ""))
     if where == "card":
         card = roll.get("card")
@@ -114,7 +115,7 @@ def _ints(value: Any) -> list[int]:
     return [v for v in value if isinstance(v, int)] if isinstance(value, Sequence) else []
 
 
-def draw_roll(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def draw_roll(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """The last roll: dice, = sum, + tools, = total, → what it gave (or who is choosing)."""
     roll = view.get("dice")
     if not isinstance(roll, Mapping):
@@ -167,7 +168,7 @@ def draw_roll(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     return y + theme.GAP
 
 
-def draw_dice_for_all(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def draw_dice_for_all(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """The faces still on the table with what each gives, who picks now and next, the picks."""
     dfa = view.get("dice_for_all")
     if not isinstance(dfa, Mapping):

@@ -23,6 +23,7 @@ from render.stoneage.common import (
 )
 from render.stoneage.look import Size
 from rules.stoneage import data
+from rules.stoneage.views import StoneAgePrivate, StoneAgeSeatView
 
 __all__ = ["hand_png"]
 
@@ -30,14 +31,14 @@ _ROW_H = 64
 _SUMMARY_H = 2 * (Size.BODY + 14) + 4 * _ROW_H + 4 * PAD
 
 
-def hand_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def hand_png(view: StoneAgeSeatView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The civilization cards of ``view["seat"]`` as PNG bytes; ValueError for a spectator."""
     index = view.get("seat")
     if not isinstance(index, int) or isinstance(index, bool):
         raise ValueError("hand_png needs the view of a seat (view['seat'] is None)")
     ctx = context(view, lang, names)
     faces = _faces(view.get("hand") or [])
-    private: Mapping[str, Any] = view.get("private") or {}
+    private = view["private"]
     height = 300 + _SUMMARY_H + card_row_height(len(faces))
     canvas = Canvas(look.WIDTH, height)
     y = _draw_header(canvas, ctx, index, len(faces), theme.MARGIN)
@@ -75,7 +76,7 @@ def _draw_header(c: Canvas, ctx: Ctx, index: int, count: int, y: int) -> int:
     return y + Size.BODY + 2 * theme.GAP
 
 
-def _draw_summary(c: Canvas, ctx: Ctx, private: Mapping[str, Any], y: int) -> int:
+def _draw_summary(c: Canvas, ctx: Ctx, private: StoneAgePrivate, y: int) -> int:
     """The figures with their multipliers, then the culture symbols owned."""
     top = y
     y += PAD

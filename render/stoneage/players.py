@@ -23,6 +23,8 @@ from render.stoneage import icons, look
 from render.stoneage.common import draw_marker, draw_tool_tile, good_name, number
 from render.stoneage.look import Size
 from render.symbols import Painter
+from rules.core import PromptView
+from rules.stoneage.views import StoneAgeSeat, StoneAgeView
 
 __all__ = ["draw_key", "draw_panel", "key_height", "panel_height"]
 
@@ -158,7 +160,7 @@ def _whole(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _groups(ctx: Ctx, seat: Mapping[str, Any]) -> tuple[list[_Group], list[_Group]]:
+def _groups(ctx: Ctx, seat: StoneAgeSeat) -> tuple[list[_Group], list[_Group]]:
     """The tableau of a seat: the groups of the first row (one per :data:`_COLUMNS`, aligned
     from panel to panel, named by the key) and the rest (tools and cards in hand), which
     flow."""
@@ -197,8 +199,8 @@ def _groups(ctx: Ctx, seat: Mapping[str, Any]) -> tuple[list[_Group], list[_Grou
     one_use = [t for t in seat.get("one_use_tools") or [] if isinstance(t, Mapping)]
     if one_use:
         group = _Group(ctx.t("render.stoneage.one_use"))
-        for tool in one_use:
-            group.tool(_whole(tool.get("value")), False, one_use=True)
+        for card in one_use:
+            group.tool(_whole(card.get("value")), False, one_use=True)
         rest.append(group)
     medicine = _whole(seat.get("medicine"))
     if medicine:
@@ -211,7 +213,7 @@ def _groups(ctx: Ctx, seat: Mapping[str, Any]) -> tuple[list[_Group], list[_Grou
     return columns, rest
 
 
-def _open_card_groups(ctx: Ctx, seat: Mapping[str, Any]) -> list[_Group]:
+def _open_card_groups(ctx: Ctx, seat: StoneAgeSeat) -> list[_Group]:
     """With the ``open_cards`` option: the figures' multipliers and the culture symbols."""
     groups: list[_Group] = []
     multipliers = seat.get("multipliers")
@@ -267,7 +269,7 @@ def _flow(groups: Sequence[_Group]) -> list[list[tuple[int, _Group]]]:
     return lines
 
 
-def panel_height(ctx: Ctx, seat: Mapping[str, Any]) -> int:
+def panel_height(ctx: Ctx, seat: StoneAgeSeat) -> int:
     """Pixels :func:`draw_panel` takes for ``seat``."""
     return _box_height(_layout(*_groups(ctx, seat))) + theme.GAP
 
@@ -283,7 +285,7 @@ def _box_height(lines: Sequence[Sequence[tuple[int, _Group]]]) -> int:
 
 
 def draw_panel(
-    c: Canvas, ctx: Ctx, view: Mapping[str, Any], seat: Mapping[str, Any], y: int
+    c: Canvas, ctx: Ctx, view: StoneAgeView, seat: StoneAgeSeat, y: int
 ) -> int:
     """A seat's panel, framed in the accent colour while the seat must decide something."""
     index = _whole(seat.get("seat"))
@@ -310,9 +312,9 @@ def draw_panel(
 def _draw_name_row(
     c: Canvas,
     ctx: Ctx,
-    view: Mapping[str, Any],
-    seat: Mapping[str, Any],
-    prompts: Sequence[Mapping[str, Any]],
+    view: StoneAgeView,
+    seat: StoneAgeSeat,
+    prompts: Sequence[PromptView],
     y: int,
 ) -> None:
     """Marker, name and badges on the left; the score on the right."""
@@ -343,9 +345,9 @@ def _draw_name_row(
 
 def _badges(
     ctx: Ctx,
-    view: Mapping[str, Any],
-    seat: Mapping[str, Any],
-    prompts: Sequence[Mapping[str, Any]],
+    view: StoneAgeView,
+    seat: StoneAgeSeat,
+    prompts: Sequence[PromptView],
 ) -> list[Badge]:
     """What the seat is doing now, its place at the end, first player, resigned."""
     index = _whole(seat.get("seat"))

@@ -13,6 +13,7 @@ from render.stoneage import icons, look
 from render.stoneage.common import draw_any_resource, draw_marker, number
 from render.stoneage.look import Size
 from render.symbols import Painter
+from rules.stoneage.views import StoneAgeView
 
 __all__ = ["PARTS", "draw_scores", "scores_height"]
 
@@ -36,7 +37,7 @@ _COLUMN_W = 200
 _MARKER = 34
 
 
-def _breakdown(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def _breakdown(view: StoneAgeView) -> list[Mapping[str, Any]]:
     outcome = view.get("outcome")
     if not isinstance(outcome, Mapping):
         return []
@@ -46,7 +47,7 @@ def _breakdown(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [s if isinstance(s, Mapping) else {} for s in scores]
 
 
-def scores_height(view: Mapping[str, Any]) -> int:
+def scores_height(view: StoneAgeView) -> int:
     """A height the score sheet cannot exceed (0 while the game runs)."""
     if not _breakdown(view):
         return 0
@@ -54,7 +55,7 @@ def scores_height(view: Mapping[str, Any]) -> int:
     return Size.BODY + 14 + _HEAD_H + rows * _ROW_H + 2 * PAD + theme.GAP
 
 
-def draw_scores(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def draw_scores(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """The score sheet: points earned during the game, then the final scoring, then totals;
     the tie-break values when a tie-break decided."""
     sheet = _breakdown(view)
@@ -82,7 +83,8 @@ def draw_scores(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
             max_width=col_w - _MARKER - 24,
         )
     y += _HEAD_H
-    outcome: Mapping[str, Any] = view["outcome"]
+    outcome = view["outcome"]
+    tiebreak = None if outcome is None else outcome["tiebreak"]
     rows: list[tuple[str, Painter | str | None, theme.Colour, list[Any], bool]] = [
         (ctx.t(f"render.stoneage.score.{part}"), icon, colour, [s.get(part) for s in sheet], False)
         for part, icon, colour in PARTS
@@ -96,7 +98,7 @@ def draw_scores(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
             True,
         )
     )
-    if outcome.get("tiebreak") in (*_TIEBREAK_PARTS, "sum"):
+    if tiebreak in (*_TIEBREAK_PARTS, "sum"):
         for part in _TIEBREAK_PARTS:
             values = [(s.get("tiebreak") or {}).get(part) for s in sheet]
             rows.append(

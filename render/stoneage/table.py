@@ -8,7 +8,7 @@ cannot leak a hand into the thread.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Final, cast
 
 from render import theme
 from render.canvas import Canvas
@@ -18,36 +18,20 @@ from render.sections import X0, X1, banner_height, draw_banner, draw_recent, rec
 from render.stoneage import board, dice, look, players, scores
 from render.stoneage.common import draw_marker
 from render.stoneage.look import Size
+from rules.stoneage.views import StoneAgeView
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
 
-PUBLIC_KEYS = (
-    "game",
-    "players",
-    "options",
-    "round",
-    "phase",
-    "first_player",
-    "active",
-    "locations",
-    "usable",
-    "display",
-    "deck",
-    "buildings",
-    "seats",
-    "dice",
-    "dice_for_all",
-    "pending",
-    "recent",
-    "outcome",
-)
+#: The keys every seat sees alike: those of :class:`StoneAgeView` (a seat's view adds ``hand``
+#: and ``private``).
+PUBLIC_KEYS: Final = tuple(StoneAgeView.__annotations__)
 #: The outcome banner's detail and each last action wrap to at most these many lines.
 _DETAIL_LINES, _RECENT_LINES = 2, 3
 _BANNER_H = banner_height(Size.HEADING, Size.SMALL, _DETAIL_LINES)
 _HEADER_H = Size.TITLE + Size.BODY + 40 + 26 + 3 * theme.GAP
 
 
-def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None = None) -> bytes:
+def table_png(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table of a Stone Age game as PNG bytes."""
     public = public_view(view)
     ctx = context(public, lang, names)
@@ -72,12 +56,13 @@ def table_png(view: Mapping[str, Any], *, lang: str, names: Sequence[str] | None
     return canvas.png(y - theme.GAP + theme.MARGIN)
 
 
-def public_view(view: Mapping[str, Any]) -> dict[str, Any]:
-    """Only the keys every seat may see (never ``hand`` or ``private``)."""
-    return public_keys(view, PUBLIC_KEYS)
+def public_view(view: StoneAgeView) -> StoneAgeView:
+    """Only the keys every seat sees alike, as a spectator's view (``seat`` None): a table
+    drawn from it cannot show a hand or a private part, whatever view it was given."""
+    return cast(StoneAgeView, {**public_keys(view, PUBLIC_KEYS), "seat": None})
 
 
-def _height_bound(ctx: Ctx, view: Mapping[str, Any]) -> int:
+def _height_bound(ctx: Ctx, view: StoneAgeView) -> int:
     """A height the page cannot exceed (the canvas is cropped to what was used): exact for
     most parts, since clearing a needlessly tall canvas costs time."""
     return (
@@ -94,22 +79,22 @@ def _height_bound(ctx: Ctx, view: Mapping[str, Any]) -> int:
     )
 
 
-def _board_shown(view: Mapping[str, Any]) -> bool:
+def _board_shown(view: StoneAgeView) -> bool:
     """While feeding and at the end everybody is home: the locations would show nothing."""
     return view.get("phase") != "feed" and not _over(view)
 
 
-def _over(view: Mapping[str, Any]) -> bool:
+def _over(view: StoneAgeView) -> bool:
     return view.get("phase") == "over" or view.get("outcome") is not None
 
 
-def _prompted(view: Mapping[str, Any]) -> list[int]:
+def _prompted(view: StoneAgeView) -> list[int]:
     """The seats that must decide now, in seat order, each once."""
     seats = [p.get("seat") for p in view.get("pending") or [] if isinstance(p, Mapping)]
     return sorted({s for s in seats if isinstance(s, int) and not isinstance(s, bool)})
 
 
-def header_title(ctx: Ctx, view: Mapping[str, Any]) -> str:
+def header_title(ctx: Ctx, view: StoneAgeView) -> str:
     """The header's title: the round and whose decision it is (or the game's end)."""
     prompted = _prompted(view)
     if _over(view):
@@ -121,7 +106,7 @@ def header_title(ctx: Ctx, view: Mapping[str, Any]) -> str:
     return ctx.t("render.stoneage.title_round", round=view.get("round", 0))
 
 
-def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def _draw_header(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """Round and whose decision it is, the phase, and the first player."""
     phase = str(view.get("phase", ""))
     x = X0
@@ -159,7 +144,7 @@ def _draw_header(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
     return y + theme.GAP
 
 
-def _draw_outcome(c: Canvas, ctx: Ctx, view: Mapping[str, Any], y: int) -> int:
+def _draw_outcome(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     """At the end: who won, why the game ended, and the tie-break that decided (if any)."""
     outcome = view.get("outcome")
     if not isinstance(outcome, Mapping):

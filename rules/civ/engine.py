@@ -18,20 +18,18 @@ rules.core.IllegalAction: already_played {'token': 'play', 'allowed': ['end']}
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from rules.civ import actions, features, invariants, policy, serial, setup, undo, view
 from rules.civ.logic import refresh_coin
 from rules.civ.position import from_position
 from rules.civ.resign import resign
 from rules.civ.state import CivState
-from rules.core import Choice, Event, Prompt, Rng
+from rules.civ.views import CivView
+from rules.core import JSON, Choice, Event, Prompt, Rng
 from rules.engine import Engine
 
-JSON = Any
 
-
-class CivGame(Engine[CivState]):
+class CivGame(Engine[CivState, CivView]):
     """CIV: Carta Impera Victoria for 2-4 players (classic or draft deal, team game)."""
 
     name = "civ"
@@ -66,7 +64,7 @@ class CivGame(Engine[CivState]):
     def resign_seat(self, state: CivState, seat: int) -> list[Event]:
         return resign(state, seat)
 
-    def view(self, state: CivState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: CivState, seat: int | None) -> CivView:
         return view.build_view(state, seat)
 
     def snapshot(self, state: CivState) -> dict[str, JSON]:

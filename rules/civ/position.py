@@ -16,7 +16,6 @@ Every refusal names the position key at fault (``field``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules.civ.data import (
     AGES,
@@ -39,10 +38,8 @@ from rules.civ.logic import has_culture_majority
 from rules.civ.setup import deal, game_options
 from rules.civ.state import CivState, Coin, DraftState, SeatState, SubPrompt, TurnState
 from rules.civ.turn import start_turn
-from rules.core import IllegalAction, Rng
+from rules.core import JSON, IllegalAction, Rng
 from rules.engine import remember
-
-JSON = Any
 
 FIELDS = frozenset(
     {

@@ -12,9 +12,7 @@ from typing import Any
 from rules.civ.data import DOMAINS, ND, TIEBREAK_ORDER
 from rules.civ.logic import live_seats
 from rules.civ.state import CivState
-from rules.core import Event, Outcome
-
-JSON = Any
+from rules.core import JSON, Event, Outcome
 
 
 def majority_points(state: CivState) -> tuple[list[int], list[list[int]]]:

@@ -7,7 +7,6 @@ person; counts per domain are lists in domain order.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rules.civ.data import AGES, DOMAIN_INDEX, DOMAINS, ND, card_age, card_code, card_domain
 from rules.civ.state import (
@@ -19,10 +18,9 @@ from rules.civ.state import (
     SubPrompt,
     TurnState,
 )
-from rules.core import Rng
+from rules.core import JSON, Rng
 from rules.engine import outcome_from_json, outcome_to_json
 
-JSON = Any
 VERSION = 1
 
 

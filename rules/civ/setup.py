@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules.civ.data import AGES, BOX, ND, OPTION_DEALS, REMOVED_PER_AGE, card_code
 from rules.civ.draft import begin_draft
 from rules.civ.state import CivState, Options, SeatState
 from rules.civ.turn import deal_classic
-from rules.core import Event, IllegalAction, OptionSpec, Rng
+from rules.core import JSON, Event, IllegalAction, OptionSpec, Rng
 from rules.engine import remember
-
-JSON = Any
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.civ.data import ND
-from rules.core import Outcome, Rng
-
-JSON = Any
+from rules.core import JSON, Outcome, Rng
 
 
 def zeros() -> list[int]:

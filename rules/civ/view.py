@@ -7,7 +7,7 @@ only for the seat that owns it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast, overload
 
 from rules.civ.actions import pending
 from rules.civ.data import AGES, DOMAINS, ND, card_age, hegemony_base, thresholds
@@ -21,8 +21,15 @@ from rules.civ.logic import (
     team_of,
 )
 from rules.civ.state import CivState
-
-JSON = Any
+from rules.civ.views import (
+    CivOptions,
+    CivOutcome,
+    CivPrivate,
+    CivSeat,
+    CivSeatView,
+    CivStep,
+    CivView,
+)
 
 #: Step names of the view: the two effect prompts are still step 2 ("effects").
 VIEW_STEP = {"inquisition_return": "effects", "breakthrough_discard": "effects"}
@@ -32,7 +39,15 @@ def _by_domain(counts: list[int]) -> dict[str, int]:
     return {DOMAINS[d]: counts[d] for d in range(ND)}
 
 
-def build_view(state: CivState, seat: int | None) -> dict[str, JSON]:
+@overload
+def build_view(state: CivState, seat: None) -> CivView: ...
+@overload
+def build_view(state: CivState, seat: int) -> CivSeatView: ...
+@overload
+def build_view(state: CivState, seat: int | None) -> CivView: ...
+
+
+def build_view(state: CivState, seat: int | None) -> CivView:
     """The view for ``seat`` (None = spectators and the public table image)."""
     l1, l2 = thresholds(state.n)
     by_age = {str(a): 0 for a in AGES}
@@ -40,15 +55,15 @@ def build_view(state: CivState, seat: int | None) -> dict[str, JSON]:
         by_age[str(card_age(code))] += 1
     coin = state.coin
     turn = state.turn
-    view: dict[str, JSON] = {
+    view: CivView = {
         "game": "civ",
         "players": list(state.players),
         "seat": seat,
-        "options": state.options.to_json(),
+        "options": cast(CivOptions, state.options.to_json()),
         "teams": [[0, 2], [1, 3]] if state.options.teams else None,
         "start_seat": state.start,
         "active": state.active,
-        "step": VIEW_STEP.get(state.step, state.step),
+        "step": cast(CivStep, VIEW_STEP.get(state.step, state.step)),
         "turn_number": state.turn_number,
         "final_round": state.final_round,
         "thresholds": {"level1": l1, "level2": l2, "hegemony": hegemony_base(state.n)},
@@ -75,16 +90,20 @@ def build_view(state: CivState, seat: int | None) -> dict[str, JSON]:
         "pending": [
             {"seat": p.seat, "kind": p.kind, "params": dict(p.params)} for p in pending(state)
         ],
-        "recent": [dict(e) for e in state.recent],
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "recent": [{"kind": e["kind"], "params": e["params"]} for e in state.recent],
+        "outcome": None if state.outcome is None else cast(CivOutcome, state.outcome.to_json()),
     }
-    if seat is not None:
-        view["hand"] = domain_list(state.seats[seat].hand)
-        view["private"] = _private(state, seat)
-    return view
+    if seat is None:
+        return view
+    mine: CivSeatView = {
+        **view,
+        "hand": domain_list(state.seats[seat].hand),
+        "private": _private(state, seat),
+    }
+    return mine
 
 
-def _seat_view(state: CivState, seat: int) -> dict[str, JSON]:
+def _seat_view(state: CivState, seat: int) -> CivSeat:
     s = state.seats[seat]
     mask = embargoed_mask(state, seat)
     return {
@@ -105,11 +124,12 @@ def _seat_view(state: CivState, seat: int) -> dict[str, JSON]:
     }
 
 
-def _private(state: CivState, seat: int) -> dict[str, JSON]:
+def _private(state: CivState, seat: int) -> CivPrivate:
     """The seat's part of a multi-step effect or of the draft in progress."""
     sub = state.sub
     if sub is not None and seat == state.active:
         if sub.kind == "inquisition_return":
+            assert sub.target is not None  # an Inquisition always names whose hand it took
             return {"inquisition": {"target": sub.target, "taken": domain_list(sub.cards)}}
         return {"breakthrough": {"drawn": domain_list(sub.cards)}}
     draft = state.draft

@@ -81,7 +81,7 @@ def _turn_of(state: ClashState) -> tuple[Any, ...]:
     return (state.phase, state.round, state.turn, state.active)
 
 
-class ClashGame(Engine[ClashState]):
+class ClashGame(Engine[ClashState, view.ClashView]):
     """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. A turn buys
     advances, founds and activates cities, moves, explores and fights, improves moods,
     influences cities, builds wonders, plays action cards and trades; events and objectives
@@ -126,7 +126,7 @@ class ClashGame(Engine[ClashState]):
     def resign_seat(self, state: ClashState, seat: int) -> list[Event]:
         return resign(state, seat)
 
-    def view(self, state: ClashState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: ClashState, seat: int | None) -> view.ClashView:
         return view.build_view(state, seat)
 
     def snapshot(self, state: ClashState) -> dict[str, JSON]:

@@ -16,9 +16,8 @@ its type plus a copy letter when the box holds several: ``B10a``, ``V17c``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-JSON = Any
+from rules.core import JSON
 
 # -- resources and locations ------------------------------------------------------------------
 

@@ -17,9 +17,8 @@ rules.core.IllegalAction: too_many_tokens {'token': '3'}
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
-from rules.core import Choice, Event, Prompt, Rng
+from rules.core import JSON, Choice, Event, Prompt, Rng
 from rules.engine import Engine
 from rules.stoneage import actions, features, invariants, policy, serial, setup, undo, view
 from rules.stoneage.flow import settle
@@ -27,11 +26,10 @@ from rules.stoneage.position import from_position
 from rules.stoneage.prompts import pending
 from rules.stoneage.resign import resign
 from rules.stoneage.state import StoneAgeState
+from rules.stoneage.views import StoneAgeView
 
-JSON = Any
 
-
-class StoneAgeGame(Engine[StoneAgeState]):
+class StoneAgeGame(Engine[StoneAgeState, StoneAgeView]):
     """Stone Age for 2-4 players (options: secret or open civilization cards, tie-break)."""
 
     name = "stoneage"
@@ -68,7 +66,7 @@ class StoneAgeGame(Engine[StoneAgeState]):
     def resign_seat(self, state: StoneAgeState, seat: int) -> list[Event]:
         return resign(state, seat)
 
-    def view(self, state: StoneAgeState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: StoneAgeState, seat: int | None) -> StoneAgeView:
         return view.build_view(state, seat)
 
     def snapshot(self, state: StoneAgeState) -> dict[str, JSON]:

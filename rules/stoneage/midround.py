@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from rules.core import IllegalAction, number, tokens
+from rules.core import JSON, IllegalAction, number, tokens
 from rules.stoneage.data import (
     CAPACITY,
     CARD_IDS,
@@ -42,8 +41,6 @@ from rules.stoneage.placement import (
 )
 from rules.stoneage.resolve import own_targets
 from rules.stoneage.state import DiceForAll, Purchase, Roll, StoneAgeState
-
-JSON = Any
 
 #: The phases a position may stand in (``over`` has nothing left to play).
 PHASES: tuple[str, ...] = ("place", "resolve", "feed")

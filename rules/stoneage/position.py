@@ -16,9 +16,8 @@ Every refusal names the position key at fault (``field``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from rules.core import IllegalAction, Rng
+from rules.core import JSON, IllegalAction, Rng
 from rules.engine import remember
 from rules.stoneage.data import (
     BUILDING_TILES,
@@ -37,8 +36,6 @@ from rules.stoneage.flow import settle, start_round
 from rules.stoneage.midround import PHASES, SeatExtra, place_round
 from rules.stoneage.setup import game_options
 from rules.stoneage.state import Options, SeatState, StoneAgeState, empty_board
-
-JSON = Any
 
 FIELDS = frozenset(
     {

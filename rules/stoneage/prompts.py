@@ -8,14 +8,10 @@ pay the shortfall with resources or take the penalty; several seats at once).
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.core import Prompt
+from rules.core import JSON, Prompt
 from rules.stoneage.data import RESOURCES, building_type
 from rules.stoneage.logic import at_home
 from rules.stoneage.state import StoneAgeState
-
-JSON = Any
 
 
 def prompt_kind(state: StoneAgeState, seat: int) -> str | None:

@@ -10,13 +10,9 @@ tied players share the place. Seats that resigned rank last, the earliest resign
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.core import Event, Outcome
+from rules.core import JSON, Event, Outcome
 from rules.stoneage.logic import live_seats, multipliers, symbols
 from rules.stoneage.state import StoneAgeState
-
-JSON = Any
 
 SEQUENCE_RULES: tuple[str, ...] = ("agriculture", "tools", "people")
 

@@ -7,9 +7,8 @@ ids; the board is a list of people per seat for each fixed location, in board or
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from rules.core import Rng
+from rules.core import JSON, Rng
 from rules.engine import outcome_from_json, outcome_to_json
 from rules.stoneage.state import (
     DiceForAll,
@@ -20,7 +19,6 @@ from rules.stoneage.state import (
     StoneAgeState,
 )
 
-JSON = Any
 VERSION = 1
 
 

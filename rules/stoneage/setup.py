@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from rules.core import Event, OptionSpec, Rng
+from rules.core import JSON, Event, OptionSpec, Rng
 from rules.engine import remember
 from rules.stoneage.data import (
     BUILDING_TILES,
@@ -17,8 +16,6 @@ from rules.stoneage.data import (
 )
 from rules.stoneage.flow import settle, start_round
 from rules.stoneage.state import Options, SeatState, StoneAgeState, empty_board
-
-JSON = Any
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

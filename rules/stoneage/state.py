@@ -10,10 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Outcome, Rng
+from rules.core import JSON, Outcome, Rng
 from rules.stoneage.data import NL, NR, START_FOOD, START_PEOPLE
-
-JSON = Any
 
 #: Phases of a round (``over`` once the game has ended).
 PHASES: tuple[str, ...] = ("place", "resolve", "feed", "over")

@@ -7,7 +7,7 @@ only ever enters the ``hand`` and ``private`` fields, and only for the seat that
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast, overload
 
 from rules.stoneage.data import (
     CARDS,
@@ -20,19 +20,39 @@ from rules.stoneage.data import (
 from rules.stoneage.logic import at_home, multipliers, placed, symbols, village_blocked
 from rules.stoneage.prompts import pending
 from rules.stoneage.state import StoneAgeState
+from rules.stoneage.views import (
+    StoneAgeBuilding,
+    StoneAgeCard,
+    StoneAgeDiceForAll,
+    StoneAgeDisplaySpace,
+    StoneAgeOptions,
+    StoneAgeOutcome,
+    StoneAgePhase,
+    StoneAgeRoll,
+    StoneAgeSeat,
+    StoneAgeSeatView,
+    StoneAgeStack,
+    StoneAgeView,
+)
 
-JSON = Any
+
+@overload
+def build_view(state: StoneAgeState, seat: None) -> StoneAgeView: ...
+@overload
+def build_view(state: StoneAgeState, seat: int) -> StoneAgeSeatView: ...
+@overload
+def build_view(state: StoneAgeState, seat: int | None) -> StoneAgeView: ...
 
 
-def build_view(state: StoneAgeState, seat: int | None) -> dict[str, JSON]:
+def build_view(state: StoneAgeState, seat: int | None) -> StoneAgeView:
     """The view for ``seat`` (None = spectators and the public table image)."""
-    view: dict[str, JSON] = {
+    view: StoneAgeView = {
         "game": "stoneage",
         "players": list(state.players),
         "seat": seat,
-        "options": state.options.to_json(),
+        "options": cast(StoneAgeOptions, state.options.to_json()),
         "round": state.round,
-        "phase": state.phase,
+        "phase": cast(StoneAgePhase, state.phase),
         "first_player": state.first,
         "active": None if state.phase in ("feed", "over") else state.active,
         "locations": {LOCATIONS[loc]: state.at[loc][:] for loc in range(len(LOCATIONS))},
@@ -47,38 +67,44 @@ def build_view(state: StoneAgeState, seat: int | None) -> dict[str, JSON]:
             {"seat": p.seat, "kind": p.kind, "params": dict(p.params)} for p in pending(state)
         ],
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "outcome": None
+        if state.outcome is None
+        else cast(StoneAgeOutcome, state.outcome.to_json()),
     }
-    if seat is not None:
-        me = state.seats[seat]
-        view["hand"] = sorted(me.cards)
-        view["private"] = {"multipliers": multipliers(me), "symbols": symbols(me)}
-    return view
+    if seat is None:
+        return view
+    me = state.seats[seat]
+    mine: StoneAgeSeatView = {
+        **view,
+        "hand": sorted(me.cards),
+        "private": {"multipliers": multipliers(me), "symbols": symbols(me)},
+    }
+    return mine
 
 
-def _display_space(state: StoneAgeState, index: int) -> dict[str, JSON]:
+def _display_space(state: StoneAgeState, index: int) -> StoneAgeDisplaySpace:
     card = state.display[index]
     spot = state.card_spot[index]
     return {
         "position": index + 1,
         "cost": index + 1,
-        "card": None if card is None else CARDS[card].to_json(),
+        "card": None if card is None else cast(StoneAgeCard, CARDS[card].to_json()),
         "person": None if spot < 0 else spot,
     }
 
 
-def _stack(state: StoneAgeState, index: int) -> dict[str, JSON]:
+def _stack(state: StoneAgeState, index: int) -> StoneAgeStack:
     stack = state.stacks[index]
     spot = state.building_spot[index]
     return {
         "stack": index + 1,
         "size": len(stack),
-        "top": tile_json(stack[0]) if stack else None,
+        "top": cast(StoneAgeBuilding, tile_json(stack[0])) if stack else None,
         "person": None if spot < 0 else spot,
     }
 
 
-def _seat_view(state: StoneAgeState, seat: int) -> dict[str, JSON]:
+def _seat_view(state: StoneAgeState, seat: int) -> StoneAgeSeat:
     me = state.seats[seat]
     open_cards = state.options.open_cards
     return {
@@ -105,7 +131,7 @@ def _seat_view(state: StoneAgeState, seat: int) -> dict[str, JSON]:
     }
 
 
-def _roll(state: StoneAgeState) -> JSON:
+def _roll(state: StoneAgeState) -> StoneAgeRoll | None:
     roll = state.roll
     if roll is None:
         return None
@@ -125,7 +151,7 @@ def _roll(state: StoneAgeState) -> JSON:
     }
 
 
-def _dice_for_all(state: StoneAgeState) -> JSON:
+def _dice_for_all(state: StoneAgeState) -> StoneAgeDiceForAll | None:
     dfa = state.dfa
     if dfa is None:
         return None

@@ -15,13 +15,11 @@ from typing import Any
 
 from rules.civ.data import DOMAINS, ND, card_age, card_domain
 from rules.civ.state import CivState
-from rules.core import Game, Rng, act
+from rules.core import JSON, Game, Rng, act
 from rules.selfplay import random_action
 from rules.stoneage.data import CARDS, LOCATIONS, RESOURCES
 from rules.stoneage.placement import COUNTED
 from rules.stoneage.state import StoneAgeState
-
-JSON = Any
 
 
 def _counts(counts: list[int] | tuple[int, ...]) -> dict[str, int]:

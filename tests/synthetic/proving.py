@@ -100,6 +100,7 @@ import pytest
 
 from locales.catalog import Message
 from rules.core import (
+    JSON,
     Choice,
     Decision,
     Event,
@@ -113,8 +114,6 @@ from rules.core import (
 )
 from rules.engine import Engine, outcome_from_json, outcome_to_json, remember
 from tests.games_for_tests import register_test_game
-
-JSON = Any
 
 NAME = "proving"
 MIN_PLAYERS = 2

@@ -34,7 +34,7 @@ first, by seat, then the barbarians'; each by space.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import cast, overload
 
 from rules.clash.actions import trade_offers
 from rules.clash.actions.exploration import LAYOUT_TOKENS, placed
@@ -44,25 +44,53 @@ from rules.clash.box.advances import in_order
 from rules.clash.box.components import ARMY, LAND_UNITS, SETTLER, SHIP
 from rules.clash.dispatch.prompts import pending
 from rules.clash.formats.serial import spaces
+from rules.clash.formats.view_types import (
+    ClashActionCards,
+    ClashBattle,
+    ClashExploring,
+    ClashMap,
+    ClashOffer,
+    ClashOutcome,
+    ClashPhase,
+    ClashPoints,
+    ClashSeat,
+    ClashSeatPart,
+    ClashSeatView,
+    ClashTradeCards,
+    ClashUnit,
+    ClashUnits,
+    ClashView,
+)
 from rules.clash.model.state import ClashState, PlayerState
 from rules.clash.model.terrain import terrains, unexplored
 from rules.clash.rounds.scoring import breakdown, wonders_of
 
-JSON = Any
+# ClashView is the engine's view type (rules.clash.engine names it through this module).
+__all__ = ["BARBARIAN", "ClashView", "build_view", "map_view", "public_part", "seat_part"]
+
 BARBARIAN = "barbarian"
 
 
-def build_view(state: ClashState, seat: int | None) -> dict[str, JSON]:
+@overload
+def build_view(state: ClashState, seat: None) -> ClashView: ...
+@overload
+def build_view(state: ClashState, seat: int) -> ClashSeatView: ...
+@overload
+def build_view(state: ClashState, seat: int | None) -> ClashView: ...
+
+
+def build_view(state: ClashState, seat: int | None) -> ClashView:
     """The view for ``seat`` (None = spectators and the public table image): the public part,
     the same for everyone, then the seat's own."""
     view = public_part(state)
     view["seat"] = seat
-    if seat is not None:
-        view.update(seat_part(state, seat))
-    return view
+    if seat is None:
+        return view
+    mine: ClashSeatView = {**view, **seat_part(state, seat)}
+    return mine
 
 
-def public_part(state: ClashState) -> dict[str, JSON]:
+def public_part(state: ClashState) -> ClashView:
     """What every seat and spectator sees (``seat`` still to be filled in)."""
     status = state.status
     cards = state.cards
@@ -76,12 +104,12 @@ def public_part(state: ClashState) -> dict[str, JSON]:
         "turn_of": state.active if state.phase == "turn" else None,
         "first_player": state.first,
         "actions_left": state.turn_state.actions_left if state.phase == "turn" else None,
-        "phase": state.phase,
+        "phase": cast(ClashPhase, state.phase),
         "status": None if status is None else {"step": status.step, "waiting": [*status.waiting]},
         "turn_used": sorted(state.turn_state.used),
         "influenced": state.turn_state.influenced,
         "moving": state.turn_state.moving,
-        "offers": trade_offers.view(state),
+        "offers": cast(list[ClashOffer], trade_offers.view(state)),
         "exploring": _exploring(state),
         "battle": _battle(state),
         "battle_events": [
@@ -102,11 +130,13 @@ def public_part(state: ClashState) -> dict[str, JSON]:
             {"seat": p.seat, "kind": p.kind, "params": dict(p.params)} for p in pending(state)
         ],
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "outcome": None
+        if state.outcome is None
+        else cast(ClashOutcome, state.outcome.to_json()),
     }
 
 
-def seat_part(state: ClashState, seat: int) -> dict[str, JSON]:
+def seat_part(state: ClashState, seat: int) -> ClashSeatPart:
     """What only ``seat`` sees: its hand and its private part."""
     me = state.seats[seat]
     return {
@@ -119,12 +149,12 @@ def seat_part(state: ClashState, seat: int) -> dict[str, JSON]:
                 {"card": c, "half": h} for s, c, h in state.objective_watch.offers if s == seat
             ],
             # The cards of the trade offers this seat makes or is made (counts are public).
-            "trade_cards": trade_offers.private_view(state, seat),
+            "trade_cards": cast(list[ClashTradeCards], trade_offers.private_view(state, seat)),
         },
     }
 
 
-def _action_cards(state: ClashState) -> dict[str, JSON]:
+def _action_cards(state: ClashState) -> ClashActionCards:
     """What the civil halves played leave in force (all public,
     :mod:`rules.clash.model.card_turns`): the halves played this turn, the next Collect's card,
     truces and Assassinations."""
@@ -138,7 +168,7 @@ def _action_cards(state: ClashState) -> dict[str, JSON]:
     }
 
 
-def _seat(state: ClashState, seat: int) -> dict[str, JSON]:
+def _seat(state: ClashState, seat: int) -> ClashSeat:
     me = state.seats[seat]
     units = _unit_totals(me)
     return {
@@ -159,12 +189,12 @@ def _seat(state: ClashState, seat: int) -> dict[str, JSON]:
         "kept_events": list(me.kept_events),
         "wonders": wonders_of(state, seat),
         "event_points": me.event_points,
-        "points": breakdown(state, seat),
+        "points": cast(ClashPoints, breakdown(state, seat)),
         "resigned": me.resigned,
     }
 
 
-def _unit_totals(me: PlayerState) -> dict[str, int]:
+def _unit_totals(me: PlayerState) -> ClashUnits:
     aboard = Counter(k for s in me.ships for k in s.cargo)
     return {
         ARMY: sum(me.armies.values()) + aboard[ARMY],
@@ -173,7 +203,7 @@ def _unit_totals(me: PlayerState) -> dict[str, int]:
     }
 
 
-def map_view(state: ClashState) -> dict[str, JSON]:
+def map_view(state: ClashState) -> ClashMap:
     """The map as the table shows it (see the module docstring)."""
     b = state.board
     terrain = terrains(state)
@@ -208,9 +238,9 @@ def _by_space(counts: dict[Hex, int]) -> list[tuple[Hex, int]]:
     return sorted(((h, n) for h, n in counts.items() if n), key=lambda x: offset(x[0]))
 
 
-def _units(state: ClashState, seat: int) -> list[dict[str, JSON]]:
+def _units(state: ClashState, seat: int) -> list[ClashUnit]:
     me = state.seats[seat]
-    out: list[dict[str, JSON]] = []
+    out: list[ClashUnit] = []
     for kind in LAND_UNITS:
         counts = me.armies if kind == ARMY else me.settlers
         out += [
@@ -234,7 +264,7 @@ def _units(state: ClashState, seat: int) -> list[dict[str, JSON]]:
     return out
 
 
-def _battle(state: ClashState) -> JSON:
+def _battle(state: ClashState) -> ClashBattle | None:
     """The battle under way (public: both sides stand on its space)."""
     b = state.battle
     if b is None:
@@ -253,7 +283,7 @@ def _battle(state: ClashState) -> JSON:
     }
 
 
-def _exploring(state: ClashState) -> JSON:
+def _exploring(state: ClashState) -> ClashExploring | None:
     """The region being placed: where, and the ways it may still lie (public: it is face up)."""
     e = state.exploring
     if e is None:
@@ -274,7 +304,7 @@ def _exploring(state: ClashState) -> JSON:
     }
 
 
-def _barbarian_units(state: ClashState) -> list[dict[str, JSON]]:
+def _barbarian_units(state: ClashState) -> list[ClashUnit]:
     return [
         {"hex": label(h), "owner": BARBARIAN, "kind": ARMY, "count": n}
         for h, n in _by_space(state.barbarians.armies)
