@@ -6,7 +6,8 @@ state, its view, its snapshot fields and its invariants. The base does the rest 
 for every game: checking the players and options against the game's option specs,
 refusing actions and resignations once the game is over, copying the state so that the one
 given stays untouched, keeping the last public events for ``view()["recent"]``, and the
-versioned JSON envelope of snapshots.
+versioned JSON envelope of snapshots (the snapshot itself is :mod:`rules.formats`' where a game
+uses it).
 
 The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with ``isinstance``:
 :class:`HasFeatures`, :class:`HasGreedy` and :class:`HasGreedyStop` (self-play and bot seats),
@@ -170,7 +171,7 @@ class Engine(ABC, Generic[S]):
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    #: The snapshot format: ``to_json`` writes it, ``from_json`` accepts nothing else.
+    #: The snapshot version ``to_json`` writes.
     version: int
 
     # -- the contract ----------------------------------------------------------------------
@@ -272,10 +273,15 @@ class Engine(ABC, Generic[S]):
         return {"version": self.version, "game": self.name, **self.snapshot(state)}
 
     def from_json(self, data: Mapping[str, JSON]) -> S:
-        """Inverse of :meth:`to_json`; ValueError on another version."""
-        if data.get("version") != self.version:
+        """Inverse of :meth:`to_json`, for every version :meth:`reads`; ValueError on another."""
+        if not self.reads(data.get("version")):
             raise ValueError(f"unknown {self.name} snapshot version {data.get('version')!r}")
         return self.restore(data)
+
+    def reads(self, version: object) -> bool:
+        """Whether :meth:`restore` reads snapshots of ``version``: the current one, and the
+        older ones of a game whose :class:`rules.formats.Format` upgrades them."""
+        return type(version) is int and version == self.version
 
     @abstractmethod
     def pending(self, state: S) -> list[Prompt]:
@@ -324,4 +330,5 @@ class Engine(ABC, Generic[S]):
 
     @abstractmethod
     def restore(self, data: Mapping[str, JSON]) -> S:
-        """The state of a snapshot whose version :meth:`from_json` checked."""
+        """The state of a snapshot whose version :meth:`from_json` checked (an older one
+        still to upgrade, where :meth:`reads` accepts it)."""

@@ -1,0 +1,128 @@
+"""Snapshots written from a game's state dataclasses, versioned, old versions upgraded.
+
+A game's snapshot is its state's dataclass fields as plain JSON, field by field, made by a
+`cattrs <https://catt.rs>`_ converter from the type annotations: nothing is written by
+hand, so a field added to a state (with its default) is in the snapshot at once, and a
+snapshot without it loads with that default. Dataclasses become objects, tuples and lists
+become arrays (and tuples again on loading, as annotated), the generator is its integer
+state, sets are written sorted so that the same state always gives the same snapshot. A
+game whose values need another form (Clash's spaces by their names) adds hooks of its own.
+
+**Versions.** ``Format.version`` is the version ``to_json`` writes. A snapshot of an older
+version is upgraded step by step before loading: ``upgrades[v]`` turns the fields of a
+version-``v`` snapshot into those of version ``v + 1``, on plain JSON, so an upgrade never
+needs the code that wrote the old version. A new version is needed only when an existing
+snapshot would no longer load as it is: a field renamed, removed, or written another way.
+A snapshot from a newer version, or with a field this code does not know, is refused
+(``ValueError``) rather than read with something left out.
+
+>>> from rules.core import Outcome
+>>> renamed = {1: lambda old: {("scores" if k == "points" else k): v for k, v in old.items()}}
+>>> fmt = Format(Outcome, 2, renamed)
+>>> fmt.dump(Outcome((1, 2), (5.0, 3.0), "majority"))
+{'ranks': [1, 2], 'scores': [5.0, 3.0], 'reason': 'majority', 'tiebreak': None, 'details': {}}
+>>> fmt.load({"version": 1, "ranks": [2, 1], "points": [1.0, 4.0], "reason": "hegemony"})
+Outcome(ranks=(2, 1), scores=(1.0, 4.0), reason='hegemony', tiebreak=None, details={})
+>>> fmt.load({"version": 3, "ranks": [], "scores": [], "reason": "x"})
+Traceback (most recent call last):
+ValueError: unknown Outcome snapshot version 3 (this code reads 1-2)
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+import cattrs
+
+from rules.core import Rng
+
+__all__ = ["ENVELOPE", "Format", "Upgrade", "converter"]
+
+JSON = Any
+S = TypeVar("S")
+#: Turns the fields of a snapshot of one version into those of the next.
+Upgrade = Callable[[dict[str, JSON]], dict[str, JSON]]
+#: Keys of the snapshot that are not the state's fields (``rules.engine.Engine.to_json``).
+ENVELOPE = ("version", "game")
+
+
+def _is_set(kind: Any) -> bool:
+    return typing.get_origin(kind) in (frozenset, set)
+
+
+def converter(hooks: Callable[[cattrs.Converter], None] | None = None) -> cattrs.Converter:
+    """The converter every game's snapshots use, with the game's own ``hooks`` added.
+
+    Collections unstructure to lists (plain JSON), the generator to its integer state, sets
+    to sorted lists of their written elements (a set's order changes from one process to
+    the next, and a snapshot must not). Extra keys are refused: a snapshot written by a
+    newer version with a field this code does not know must not load without it.
+    """
+    conv = cattrs.Converter(
+        detailed_validation=False,
+        forbid_extra_keys=True,
+        unstruct_collection_overrides={tuple: list},
+    )
+    conv.register_unstructure_hook(Rng, lambda rng: rng.state)
+    conv.register_structure_hook(Rng, lambda value, _: Rng(int(value)))
+
+    def set_writer(kind: Any) -> Callable[[Any], list[JSON]]:
+        (item,) = typing.get_args(kind) or (Any,)
+        write = conv.get_unstructure_hook(item)
+        return lambda values: sorted(write(v) for v in values)
+
+    conv.register_unstructure_hook_factory(_is_set, set_writer)
+    if hooks is not None:
+        hooks(conv)
+    return conv
+
+
+class Format(Generic[S]):
+    """The snapshot of the state class ``state``: its fields, in version ``version``, older
+    versions read through ``upgrades`` (see the module's docstring)."""
+
+    def __init__(
+        self,
+        state: type[S],
+        version: int,
+        upgrades: Mapping[int, Upgrade] | None = None,
+        *,
+        hooks: Callable[[cattrs.Converter], None] | None = None,
+    ) -> None:
+        upgrades = dict(upgrades or {})
+        if sorted(upgrades) != list(range(version - len(upgrades), version)):
+            raise ValueError(f"upgrades must lead step by step to version {version}")
+        self.state = state
+        self.version = version
+        self.upgrades = upgrades
+        #: The oldest version still read.
+        self.oldest = version - len(upgrades)
+        self._conv = converter(hooks)
+        self._write = self._conv.get_unstructure_hook(state)
+        self._read = self._conv.get_structure_hook(state)
+
+    def reads(self, version: object) -> bool:
+        """Whether a snapshot of ``version`` loads (as it is, or upgraded)."""
+        return type(version) is int and self.oldest <= version <= self.version
+
+    def dump(self, state: S) -> dict[str, JSON]:
+        """The snapshot's fields (the engine adds ``version`` and ``game``)."""
+        data: dict[str, JSON] = self._write(state)
+        return data
+
+    def load(self, data: Mapping[str, JSON]) -> S:
+        """The state of a snapshot of any version :meth:`reads`, upgraded first."""
+        version = data.get("version")
+        if not self.reads(version):
+            raise ValueError(
+                f"unknown {self.state.__name__} snapshot version {version!r} "
+                f"(this code reads {self.oldest}-{self.version})"
+            )
+        assert isinstance(version, int)
+        fields = {k: v for k, v in data.items() if k not in ENVELOPE}
+        for step in range(version, self.version):
+            fields = self.upgrades[step](fields)
+        state: S = self._read(fields, self.state)
+        return state
