@@ -16,6 +16,7 @@ The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with 
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
@@ -33,6 +34,7 @@ from rules.core import (
     check_handles,
     too_long,
 )
+from rules.formats import first_change, overlay
 
 __all__ = [
     "RECENT_EVENTS",
@@ -187,8 +189,62 @@ class Engine(ABC, Generic[S]):
         seed: int,
         position: Mapping[str, JSON],
     ) -> S:
-        """A game started from ``position`` (docs/transcripts.md); raises ``position_*``."""
-        return self.new_position(players, self.parse_options(players, options), seed, position)
+        """A game started from ``position`` (docs/transcripts.md); raises ``position_*``.
+
+        A position is the game's own keys (:meth:`new_position`), or ``{"snapshot": {...}}``:
+        any fields of a snapshot, the rest those of the game ``setup`` would start
+        (:func:`rules.formats.overlay`). Either way the state must keep the game's invariants
+        (``position_inconsistent``, ``problem`` ``invariants``, ``broken`` the sentences).
+        """
+        opts = self.parse_options(players, options)
+        if "snapshot" in position:
+            state = self.partial_position(players, opts, seed, position)
+        else:
+            state = self.new_position(players, opts, seed, position)
+        broken = self.check_invariants(state)
+        if broken:
+            raise IllegalAction(
+                "position_inconsistent", problem="invariants", broken=broken, field="position"
+            )
+        return state
+
+    def partial_position(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, JSON],
+        seed: int,
+        position: Mapping[str, JSON],
+    ) -> S:
+        """The state of a partial snapshot over a new game's (see :meth:`setup_position`).
+
+        Raises:
+            IllegalAction: ``position_unknown_field`` (a key beside ``snapshot``, or one no
+                snapshot has), ``position_bad_value`` (a value the snapshot would not write
+                as given: a wrong type, a count for a list...), each naming the ``field``.
+        """
+        extra = sorted(set(position) - {"snapshot"})
+        if extra:
+            raise IllegalAction("position_unknown_field", field=extra[0])
+        fields = position["snapshot"]
+        if not isinstance(fields, Mapping):
+            raise IllegalAction("position_bad_value", field="snapshot", value=repr(fields))
+        base = json.loads(json.dumps(self.to_json(self.new_game(players, options, seed))))
+        data = overlay(base, fields, "snapshot")
+        try:
+            state = self.from_json(data)
+            again = json.loads(json.dumps(self.to_json(state)))
+        except Exception as exc:  # what the snapshot's reader refuses, whatever its kind
+            problem = f"{type(exc).__name__}: {exc}"
+            raise IllegalAction("position_bad_value", field="snapshot", value=problem) from None
+        # A value that reads back otherwise (a string for a number, extra items of a pair)
+        # was not what a snapshot holds there; a field left out of a new object takes its
+        # default.
+        wrong = first_change(data, again, added=True)
+        if wrong is not None:
+            raise IllegalAction("position_bad_value", field=f"snapshot.{wrong}", value="")
+        if state.outcome is not None:  # nothing would be left to play
+            raise IllegalAction("position_inconsistent", problem="game_over", field="snapshot")
+        return state
 
     def parse_options(self, players: Sequence[str], options: Mapping[str, JSON]) -> dict[str, JSON]:
         """Every option's value, defaults filled in, after checking the players and ``options``.

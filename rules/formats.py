@@ -36,9 +36,9 @@ from typing import Any, Generic, TypeVar
 
 import cattrs
 
-from rules.core import Rng
+from rules.core import IllegalAction, Rng
 
-__all__ = ["ENVELOPE", "Format", "Upgrade", "converter"]
+__all__ = ["ENVELOPE", "Format", "Upgrade", "converter", "first_change", "overlay"]
 
 JSON = Any
 S = TypeVar("S")
@@ -126,3 +126,72 @@ class Format(Generic[S]):
             fields = self.upgrades[step](fields)
         state: S = self._read(fields, self.state)
         return state
+
+
+def overlay(base: Mapping[str, JSON], given: Mapping[str, JSON], path: str) -> dict[str, JSON]:
+    """``base`` (a snapshot) with the fields ``given`` sets: objects key by key, a list of
+    objects item by item when ``given`` lists as many (``"seats": [{"food": 3}, {}]``),
+    anything else replaced whole. The envelope and keys ``base`` lacks are refused
+    (``position_unknown_field``, ``field`` the dotted path from ``path``).
+
+    >>> overlay({"a": 1, "s": [{"x": 1, "y": 2}]}, {"s": [{"y": 5}]}, "snapshot")
+    {'a': 1, 's': [{'x': 1, 'y': 5}]}
+    >>> overlay({"a": 1}, {"b": 2}, "snapshot")
+    Traceback (most recent call last):
+    rules.core.IllegalAction: position_unknown_field {'field': 'snapshot.b'}
+    """
+    out = dict(base)
+    for key, value in given.items():
+        where = f"{path}.{key}"
+        if key not in base or (not path.count(".") and key in ENVELOPE):
+            raise IllegalAction("position_unknown_field", field=where)
+        old = base[key]
+        if isinstance(old, dict) and isinstance(value, Mapping):
+            out[key] = overlay(old, value, where)
+        elif _objects(old, value):
+            pairs = enumerate(zip(old, value, strict=True))
+            out[key] = [overlay(o, v, f"{where}.{i}") for i, (o, v) in pairs]
+        else:
+            out[key] = value
+    return out
+
+
+def _objects(old: JSON, value: JSON) -> bool:
+    """Two lists of as many objects (overlaid item by item)."""
+    return (
+        isinstance(old, list)
+        and isinstance(value, list)
+        and len(old) == len(value)
+        and all(
+            isinstance(o, dict) and isinstance(v, Mapping) for o, v in zip(old, value, strict=True)
+        )
+    )
+
+
+def first_change(before: JSON, after: JSON, path: str = "", *, added: bool = False) -> str | None:
+    """The first dotted path where two JSON values differ, types included (JSON keeps 1,
+    1.0 and true apart); None when they are the same. With ``added``, keys only ``after``
+    has (defaults filled in) are no difference.
+
+    >>> first_change({"s": [{"food": 3}]}, {"s": [{"food": 3.0}]})
+    's.0.food'
+    >>> first_change({"s": {}}, {"s": {"food": 3}}, added=True) is None
+    True
+    """
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(k for k in after if k not in before and not added)]:
+            where = f"{path}.{key}" if path else str(key)
+            if key not in before or key not in after:
+                return where
+            found = first_change(before[key], after[key], where, added=added)
+            if found is not None:
+                return found
+        return None
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        for i, (b, a) in enumerate(zip(before, after, strict=True)):
+            found = first_change(b, a, f"{path}.{i}" if path else str(i), added=added)
+            if found is not None:
+                return found
+        return None
+    same = type(before) is type(after) and before == after
+    return None if same else path or "<root>"
