@@ -9,7 +9,7 @@ removed cards keep their ages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.civ.data import ND
@@ -51,9 +51,13 @@ class SeatState:
     resigned: bool = False
 
     def copy(self) -> SeatState:
-        """An independent copy."""
-        return SeatState(
-            self.hand[:], self.area[:], self.facedown[:], self.embargoes[:], self.resigned
+        """An independent copy (the lists copied, every other field carried over)."""
+        return replace(
+            self,
+            hand=self.hand[:],
+            area=self.area[:],
+            facedown=self.facedown[:],
+            embargoes=self.embargoes[:],
         )
 
 
@@ -70,9 +74,7 @@ class TurnState:
 
     def copy(self) -> TurnState:
         """An independent copy."""
-        return TurnState(
-            self.played, self.used_permanent, self.used_discard, self.inspired, self.copied_limit
-        )
+        return replace(self)
 
 
 @dataclass(slots=True)
@@ -87,12 +89,12 @@ class DraftState:
 
     def copy(self) -> DraftState:
         """An independent copy."""
-        return DraftState(
-            self.round,
-            [p[:] for p in self.packets],
-            [k[:] for k in self.kept],
-            self.done[:],
-            self.centre[:],
+        return replace(
+            self,
+            packets=[p[:] for p in self.packets],
+            kept=[k[:] for k in self.kept],
+            done=self.done[:],
+            centre=self.centre[:],
         )
 
 
@@ -150,51 +152,22 @@ class CivState:
         return len(self.players)
 
     def copy(self) -> CivState:
-        """A copy that shares only immutable parts with this state."""
-        return CivState(
-            self.players,
-            self.options,
-            self.rng.copy(),
-            [s.copy() for s in self.seats],
-            self.deck,
-            self.discard[:],
-            self.removed,
-            self.start,
-            self.active,
-            self.step,
-            self.turn_number,
-            self.final_round,
-            None if self.turn is None else self.turn.copy(),
-            None if self.draft is None else self.draft.copy(),
-            self.sub,
-            self.coin,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """A copy that shares only immutable parts with this state: the mutable fields are
+        copied, every other field (a new one too) is carried over as it is."""
+        return replace(
+            self,
+            rng=self.rng.copy(),
+            seats=[s.copy() for s in self.seats],
+            discard=self.discard[:],
+            turn=None if self.turn is None else self.turn.copy(),
+            draft=None if self.draft is None else self.draft.copy(),
         )
 
     def key(self) -> tuple[Any, ...]:
-        """All fields as comparable values (the generator by its state)."""
-        return (
-            self.players,
-            self.options,
-            self.rng.state,
-            self.seats,
-            self.deck,
-            self.discard,
-            self.removed,
-            self.start,
-            self.active,
-            self.step,
-            self.turn_number,
-            self.final_round,
-            self.turn,
-            self.draft,
-            self.sub,
-            self.coin,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """All fields as comparable values, in declaration order (the generator by its
+        state)."""
+        return tuple(
+            self.rng.state if f.name == "rng" else getattr(self, f.name) for f in fields(self)
         )
 
     def __eq__(self, other: object) -> bool:

@@ -7,7 +7,7 @@ on the copy, and an ``IllegalAction`` simply drops it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules.core import Outcome, Rng
@@ -75,22 +75,15 @@ class SeatState:
         return sum(self.tools)
 
     def copy(self) -> SeatState:
-        """An independent copy."""
-        return SeatState(
-            self.people,
-            self.food,
-            self.agriculture,
-            self.resources[:],
-            self.tools[:],
-            self.used[:],
-            self.one_use[:],
-            self.cards[:],
-            self.buildings[:],
-            self.building_points,
-            self.card_points,
-            self.penalties,
-            self.medicine,
-            self.resigned,
+        """An independent copy (the lists copied, every other field carried over)."""
+        return replace(
+            self,
+            resources=self.resources[:],
+            tools=self.tools[:],
+            used=self.used[:],
+            one_use=self.one_use[:],
+            cards=self.cards[:],
+            buildings=self.buildings[:],
         )
 
 
@@ -183,63 +176,24 @@ class StoneAgeState:
         return len(self.players)
 
     def copy(self) -> StoneAgeState:
-        """A copy that shares only immutable parts with this state."""
-        return StoneAgeState(
-            self.players,
-            self.options,
-            self.rng.copy(),
-            [s.copy() for s in self.seats],
-            self.deck,
-            self.display[:],
-            self.stacks[:],
-            self.removed,
-            self.first,
-            self.active,
-            self.phase,
-            self.round,
-            [row[:] for row in self.at],
-            self.card_spot[:],
-            self.building_spot[:],
-            self.sub,
-            self.roll,
-            self.purchase,
-            self.dfa,
-            self.hungry,
-            self.dice,
-            self.ending,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """A copy that shares only immutable parts with this state: the mutable fields are
+        copied, every other field (a new one too) is carried over as it is."""
+        return replace(
+            self,
+            rng=self.rng.copy(),
+            seats=[s.copy() for s in self.seats],
+            display=self.display[:],
+            stacks=self.stacks[:],
+            at=[row[:] for row in self.at],
+            card_spot=self.card_spot[:],
+            building_spot=self.building_spot[:],
         )
 
     def key(self) -> tuple[Any, ...]:
-        """All fields as comparable values (the generator by its state)."""
-        return (
-            self.players,
-            self.options,
-            self.rng.state,
-            self.seats,
-            self.deck,
-            self.display,
-            self.stacks,
-            self.removed,
-            self.first,
-            self.active,
-            self.phase,
-            self.round,
-            self.at,
-            self.card_spot,
-            self.building_spot,
-            self.sub,
-            self.roll,
-            self.purchase,
-            self.dfa,
-            self.hungry,
-            self.dice,
-            self.ending,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """All fields as comparable values, in declaration order (the generator by its
+        state)."""
+        return tuple(
+            self.rng.state if f.name == "rng" else getattr(self, f.name) for f in fields(self)
         )
 
     def __eq__(self, other: object) -> bool:
