@@ -9,11 +9,12 @@ removed cards keep their ages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.civ.data import ND
 from rules.core import Outcome, Rng
+from rules.formats import copier
 
 JSON = Any
 
@@ -52,13 +53,7 @@ class SeatState:
 
     def copy(self) -> SeatState:
         """An independent copy (the lists copied, every other field carried over)."""
-        return replace(
-            self,
-            hand=self.hand[:],
-            area=self.area[:],
-            facedown=self.facedown[:],
-            embargoes=self.embargoes[:],
-        )
+        return _copy_seat(self)
 
 
 @dataclass(slots=True)
@@ -74,7 +69,7 @@ class TurnState:
 
     def copy(self) -> TurnState:
         """An independent copy."""
-        return replace(self)
+        return _copy_turn(self)
 
 
 @dataclass(slots=True)
@@ -89,13 +84,7 @@ class DraftState:
 
     def copy(self) -> DraftState:
         """An independent copy."""
-        return replace(
-            self,
-            packets=[p[:] for p in self.packets],
-            kept=[k[:] for k in self.kept],
-            done=self.done[:],
-            centre=self.centre[:],
-        )
+        return _copy_draft(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,14 +143,7 @@ class CivState:
     def copy(self) -> CivState:
         """A copy that shares only immutable parts with this state: the mutable fields are
         copied, every other field (a new one too) is carried over as it is."""
-        return replace(
-            self,
-            rng=self.rng.copy(),
-            seats=[s.copy() for s in self.seats],
-            discard=self.discard[:],
-            turn=None if self.turn is None else self.turn.copy(),
-            draft=None if self.draft is None else self.draft.copy(),
-        )
+        return _copy_state(self)
 
     def key(self) -> tuple[Any, ...]:
         """All fields as comparable values, in declaration order (the generator by its
@@ -175,6 +157,26 @@ class CivState:
 
     __hash__ = None  # type: ignore[assignment]  # mutable containers inside
 
+
+def _copy_lists(lists: list[list[int]]) -> list[list[int]]:
+    return [x[:] for x in lists]
+
+
+_copy_seat = copier(
+    SeatState, hand=list.copy, area=list.copy, facedown=list.copy, embargoes=list.copy
+)
+_copy_turn = copier(TurnState)
+_copy_draft = copier(
+    DraftState, packets=_copy_lists, kept=_copy_lists, done=list.copy, centre=list.copy
+)
+_copy_state = copier(
+    CivState,
+    rng=Rng.copy,
+    seats=lambda seats: [s.copy() for s in seats],
+    discard=list.copy,
+    turn=lambda turn: None if turn is None else turn.copy(),
+    draft=lambda draft: None if draft is None else draft.copy(),
+)
 
 #: Steps of the game. ``play`` and ``effects`` are steps 1 and 2 of a turn; the two effect
 #: prompts are multi-step effects inside step 2.

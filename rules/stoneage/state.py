@@ -7,10 +7,11 @@ on the copy, and an ``IllegalAction`` simply drops it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.core import Outcome, Rng
+from rules.formats import copier
 from rules.stoneage.data import NL, NR, START_FOOD, START_PEOPLE
 
 JSON = Any
@@ -76,15 +77,7 @@ class SeatState:
 
     def copy(self) -> SeatState:
         """An independent copy (the lists copied, every other field carried over)."""
-        return replace(
-            self,
-            resources=self.resources[:],
-            tools=self.tools[:],
-            used=self.used[:],
-            one_use=self.one_use[:],
-            cards=self.cards[:],
-            buildings=self.buildings[:],
-        )
+        return _copy_seat(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,16 +171,7 @@ class StoneAgeState:
     def copy(self) -> StoneAgeState:
         """A copy that shares only immutable parts with this state: the mutable fields are
         copied, every other field (a new one too) is carried over as it is."""
-        return replace(
-            self,
-            rng=self.rng.copy(),
-            seats=[s.copy() for s in self.seats],
-            display=self.display[:],
-            stacks=self.stacks[:],
-            at=[row[:] for row in self.at],
-            card_spot=self.card_spot[:],
-            building_spot=self.building_spot[:],
-        )
+        return _copy_state(self)
 
     def key(self) -> tuple[Any, ...]:
         """All fields as comparable values, in declaration order (the generator by its
@@ -200,3 +184,24 @@ class StoneAgeState:
         return isinstance(other, StoneAgeState) and self.key() == other.key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable containers inside
+
+
+_copy_seat = copier(
+    SeatState,
+    resources=list.copy,
+    tools=list.copy,
+    used=list.copy,
+    one_use=list.copy,
+    cards=list.copy,
+    buildings=list.copy,
+)
+_copy_state = copier(
+    StoneAgeState,
+    rng=Rng.copy,
+    seats=lambda seats: [s.copy() for s in seats],
+    display=list.copy,
+    stacks=list.copy,
+    at=lambda rows: [row[:] for row in rows],
+    card_spot=list.copy,
+    building_spot=list.copy,
+)

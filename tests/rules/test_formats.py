@@ -13,7 +13,7 @@ import pytest
 
 from rules import get_game
 from rules.core import Rng
-from rules.formats import Format
+from rules.formats import Format, copier
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,3 +111,16 @@ def test_a_snapshot_is_the_state_fields(name: str) -> None:
     data = game.to_json(state)
     assert list(data) == ["version", "game", *state.__dataclass_fields__]
     assert data["version"] == 2 and game.reads(1) and not game.reads(3)
+
+
+def test_a_copier_copies_what_it_is_told_and_refuses_to_share_a_mutable_field() -> None:
+    copy = copier(Table, rng=Rng.copy, ships=list.copy)
+    table = _table()
+    twin = copy(table)
+    assert twin.ships == table.ships and twin.ships is not table.ships
+    assert twin.rng is not table.rng and twin.rng.state == table.rng.state
+    assert twin.notes is table.notes and twin.added_later == table.added_later
+    with pytest.raises(ValueError, match=r"Table\.ships is mutable"):
+        copier(Table, rng=Rng.copy)
+    with pytest.raises(ValueError, match="no field 'boats'"):
+        copier(Table, rng=Rng.copy, ships=list.copy, boats=list.copy)
