@@ -241,7 +241,10 @@ class Engine(ABC, Generic[S]):
         # default.
         wrong = first_change(data, again, added=True)
         if wrong is not None:
-            raise IllegalAction("position_bad_value", field=f"snapshot.{wrong}", value="")
+            given: JSON = data
+            for part in wrong.split("."):
+                given = given[int(part)] if isinstance(given, list) else given.get(part)
+            raise IllegalAction("position_bad_value", field=f"snapshot.{wrong}", value=repr(given))
         if state.outcome is not None:  # nothing would be left to play
             raise IllegalAction("position_inconsistent", problem="game_over", field="snapshot")
         return state

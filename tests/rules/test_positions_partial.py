@@ -93,6 +93,8 @@ def test_bad_partial_snapshots_are_refused(
 ) -> None:
     refused = _refused(name, position)
     assert (refused.code, refused.params["field"]) == (code, field)
+    if refused.params["field"] == "snapshot.seats.0.food":
+        assert refused.params["value"] == "'3'"
     if code == "position_inconsistent":
         problem = "invariants" if field == "position" else "game_over"
         assert refused.params["problem"] == problem
