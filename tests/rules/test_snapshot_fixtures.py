@@ -24,6 +24,7 @@ from snapshot_fixtures import (
     structure,
 )
 
+from bench.snapshots import measure
 from rules import ENGINE_NAMES, get_game
 
 FOLDERS = [folder for name in ENGINE_NAMES for folder in folders(name)]
@@ -72,3 +73,10 @@ def test_the_fixtures_stay_small() -> None:
     """Compressed, and a few MB at most altogether."""
     total = sum(p.stat().st_size for p in SNAPSHOTS.rglob("*") if p.is_file())
     assert total < 3_000_000
+
+
+def test_the_snapshot_benchmark_reads_the_fixtures() -> None:
+    """``python -m bench.snapshots`` (docs/performance.md) measures over these files."""
+    result = measure("civ", SNAPSHOTS, repeat=1)
+    assert result["snapshots"] > 100 and result["version"] == get_game("civ").version
+    assert 0 < result["bytes_mean"] <= result["bytes_max"] and result["to_json_us"] > 0
