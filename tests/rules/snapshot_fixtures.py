@@ -20,8 +20,8 @@ that differs from its default, with exact types, the generator by its state; set
 dict keys in order). Skipping defaults keeps the hash of an old state valid when a later
 version adds a field with a default: an upgraded old snapshot gets the default.
 
-Regenerate only for a new snapshot version (``--version`` names the directory; the old ones
-stay as they are), from the repository root::
+Make them once per snapshot version (the directory is named after the version the engine
+writes now; older ones stay as they are), from the repository root::
 
     python tests/rules/snapshot_fixtures.py civ stoneage clash
 
@@ -195,8 +195,11 @@ def _from_transcripts(name: str) -> Iterator[tuple[dict[str, Any], list[tuple[in
         yield data, list(enumerate(result.states))
 
 
-def make(name: str, version: int) -> dict[str, Any]:
-    """Write the fixtures of ``name`` for the current snapshot ``version``; its manifest."""
+def make(name: str, version: int, *, again: bool = False) -> dict[str, Any]:
+    """Write the fixtures of ``name`` for the current snapshot ``version``; its manifest.
+    Those of a version already saved are kept unless ``again``."""
+    if (SNAPSHOTS / name / f"v{version}").exists() and not again:
+        raise SystemExit(f"{name} v{version} fixtures are saved already (--again to redo them)")
     game = get_game(name)
     lines: list[str] = []
     snapshots = 0
@@ -286,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="+")
     parser.add_argument("--refingerprint", action="store_true")
+    parser.add_argument("--again", action="store_true", help="redo the current version's")
     args = parser.parse_args(argv)
     for name in args.games:
         if args.refingerprint:
@@ -294,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{folder.relative_to(ROOT)}: fingerprints recorded again")
             continue
         version = get_game(name).to_json(_any_state(name))["version"]
-        print(json.dumps(make(name, version)))
+        print(json.dumps(make(name, version, again=args.again)))
     return 0
 
 
