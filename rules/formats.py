@@ -185,7 +185,10 @@ class Format(Generic[S]):
         fields = {k: v for k, v in data.items() if k not in ENVELOPE}
         for step in range(version, self.version):
             fields = self.upgrades[step](fields)
-        state: S = self._read(fields, self.state)
+        try:
+            state: S = self._read(fields, self.state)
+        except cattrs.errors.ForbiddenExtraKeysError as exc:
+            raise ValueError(f"{self.state.__name__} snapshot with unknown fields: {exc}") from None
         return state
 
 

@@ -78,7 +78,7 @@ def test_a_set_is_written_in_the_same_order_in_every_process() -> None:
 def test_a_missing_field_takes_its_default_and_an_unknown_one_is_refused() -> None:
     fmt = Format(Table, 1)
     assert fmt.load({"version": 1, "rng": 5}).added_later == 7
-    with pytest.raises(Exception, match="newer_field"):
+    with pytest.raises(ValueError, match="newer_field"):
         fmt.load({"version": 1, "rng": 5, "newer_field": 1})
 
 
