@@ -6,7 +6,8 @@ state, its view, its snapshot fields and its invariants. The base does the rest 
 for every game: checking the players and options against the game's option specs,
 refusing actions and resignations once the game is over, copying the state so that the one
 given stays untouched, keeping the last public events for ``view()["recent"]``, and the
-versioned JSON envelope of snapshots.
+versioned JSON envelope of snapshots (the snapshot itself is :mod:`rules.formats`' where a game
+uses it).
 
 The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with ``isinstance``:
 :class:`HasFeatures`, :class:`HasGreedy` and :class:`HasGreedyStop` (self-play and bot seats),
@@ -15,6 +16,7 @@ The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with 
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, runtime_checkable
@@ -35,6 +37,7 @@ from rules.core import (
     check_handles,
     too_long,
 )
+from rules.formats import first_change, overlay
 
 __all__ = [
     "RECENT_EVENTS",
@@ -173,7 +176,7 @@ class Engine(ABC, Generic[S, V]):
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    #: The snapshot format: ``to_json`` writes it, ``from_json`` accepts nothing else.
+    #: The snapshot version ``to_json`` writes.
     version: int
 
     # -- the contract ----------------------------------------------------------------------
@@ -189,8 +192,65 @@ class Engine(ABC, Generic[S, V]):
         seed: int,
         position: Mapping[str, JSON],
     ) -> S:
-        """A game started from ``position`` (docs/transcripts.md); raises ``position_*``."""
-        return self.new_position(players, self.parse_options(players, options), seed, position)
+        """A game started from ``position`` (docs/transcripts.md); raises ``position_*``.
+
+        A position is the game's own keys (:meth:`new_position`), or ``{"snapshot": {...}}``:
+        any fields of a snapshot, the rest those of the game ``setup`` would start
+        (:func:`rules.formats.overlay`). Either way the state must keep the game's invariants
+        (``position_inconsistent``, ``problem`` ``invariants``, ``broken`` the sentences).
+        """
+        opts = self.parse_options(players, options)
+        if "snapshot" in position:
+            state = self.partial_position(players, opts, seed, position)
+        else:
+            state = self.new_position(players, opts, seed, position)
+        broken = self.check_invariants(state)
+        if broken:
+            raise IllegalAction(
+                "position_inconsistent", problem="invariants", broken=broken, field="position"
+            )
+        return state
+
+    def partial_position(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, JSON],
+        seed: int,
+        position: Mapping[str, JSON],
+    ) -> S:
+        """The state of a partial snapshot over a new game's (see :meth:`setup_position`).
+
+        Raises:
+            IllegalAction: ``position_unknown_field`` (a key beside ``snapshot``, or one no
+                snapshot has), ``position_bad_value`` (a value the snapshot would not write
+                as given: a wrong type, a count for a list...), each naming the ``field``.
+        """
+        extra = sorted(set(position) - {"snapshot"})
+        if extra:
+            raise IllegalAction("position_unknown_field", field=extra[0])
+        fields = position["snapshot"]
+        if not isinstance(fields, Mapping):
+            raise IllegalAction("position_bad_value", field="snapshot", value=repr(fields))
+        base = json.loads(json.dumps(self.to_json(self.new_game(players, options, seed))))
+        data = overlay(base, fields, "snapshot")
+        try:
+            state = self.from_json(data)
+            again = json.loads(json.dumps(self.to_json(state)))
+        except Exception as exc:  # what the snapshot's reader refuses, whatever its kind
+            problem = f"{type(exc).__name__}: {exc}"
+            raise IllegalAction("position_bad_value", field="snapshot", value=problem) from None
+        # A value that reads back otherwise (a string for a number, extra items of a pair)
+        # was not what a snapshot holds there; a field left out of a new object takes its
+        # default.
+        wrong = first_change(data, again, added=True)
+        if wrong is not None:
+            given: JSON = data
+            for part in wrong.split("."):
+                given = given[int(part)] if isinstance(given, list) else given.get(part)
+            raise IllegalAction("position_bad_value", field=f"snapshot.{wrong}", value=repr(given))
+        if state.outcome is not None:  # nothing would be left to play
+            raise IllegalAction("position_inconsistent", problem="game_over", field="snapshot")
+        return state
 
     def parse_options(self, players: Sequence[str], options: Mapping[str, JSON]) -> dict[str, JSON]:
         """Every option's value, defaults filled in, after checking the players and ``options``.
@@ -275,10 +335,15 @@ class Engine(ABC, Generic[S, V]):
         return {"version": self.version, "game": self.name, **self.snapshot(state)}
 
     def from_json(self, data: Mapping[str, JSON]) -> S:
-        """Inverse of :meth:`to_json`; ValueError on another version."""
-        if data.get("version") != self.version:
+        """Inverse of :meth:`to_json`, for every version :meth:`reads`; ValueError on another."""
+        if not self.reads(data.get("version")):
             raise ValueError(f"unknown {self.name} snapshot version {data.get('version')!r}")
         return self.restore(data)
+
+    def reads(self, version: object) -> bool:
+        """Whether :meth:`restore` reads snapshots of ``version``: the current one, and the
+        older ones of a game whose :class:`rules.formats.Format` upgrades them."""
+        return type(version) is int and version == self.version
 
     @abstractmethod
     def pending(self, state: S) -> list[Prompt]:
@@ -327,4 +392,5 @@ class Engine(ABC, Generic[S, V]):
 
     @abstractmethod
     def restore(self, data: Mapping[str, JSON]) -> S:
-        """The state of a snapshot whose version :meth:`from_json` checked."""
+        """The state of a snapshot whose version :meth:`from_json` checked (an older one
+        still to upgrade, where :meth:`reads` accepts it)."""

@@ -36,7 +36,7 @@ class CivGame(Engine[CivState, CivView]):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
-    version = serial.VERSION
+    version = serial.FORMAT.version
 
     def new_game(self, players: Sequence[str], options: Mapping[str, JSON], seed: int) -> CivState:
         """Shuffled and dealt; raises ``teams_need_four_players``."""
@@ -68,10 +68,14 @@ class CivGame(Engine[CivState, CivView]):
         return view.build_view(state, seat)
 
     def snapshot(self, state: CivState) -> dict[str, JSON]:
-        return serial.to_json(state)
+        return serial.FORMAT.dump(state)
 
     def restore(self, data: Mapping[str, JSON]) -> CivState:
-        return serial.from_json(data)
+        return serial.FORMAT.load(data)
+
+    def reads(self, version: object) -> bool:
+        """Version 1 too, upgraded (:mod:`rules.civ.serial`)."""
+        return serial.FORMAT.reads(version)
 
     def check_invariants(self, state: CivState) -> list[str]:
         return invariants.check(state)

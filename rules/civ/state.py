@@ -9,11 +9,12 @@ removed cards keep their ages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.civ.data import ND
 from rules.core import JSON, Outcome, Rng
+from rules.formats import copier
 
 
 def zeros() -> list[int]:
@@ -49,10 +50,8 @@ class SeatState:
     resigned: bool = False
 
     def copy(self) -> SeatState:
-        """An independent copy."""
-        return SeatState(
-            self.hand[:], self.area[:], self.facedown[:], self.embargoes[:], self.resigned
-        )
+        """An independent copy (the lists copied, every other field carried over)."""
+        return _copy_seat(self)
 
 
 @dataclass(slots=True)
@@ -68,9 +67,7 @@ class TurnState:
 
     def copy(self) -> TurnState:
         """An independent copy."""
-        return TurnState(
-            self.played, self.used_permanent, self.used_discard, self.inspired, self.copied_limit
-        )
+        return _copy_turn(self)
 
 
 @dataclass(slots=True)
@@ -85,13 +82,7 @@ class DraftState:
 
     def copy(self) -> DraftState:
         """An independent copy."""
-        return DraftState(
-            self.round,
-            [p[:] for p in self.packets],
-            [k[:] for k in self.kept],
-            self.done[:],
-            self.centre[:],
-        )
+        return _copy_draft(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,51 +139,15 @@ class CivState:
         return len(self.players)
 
     def copy(self) -> CivState:
-        """A copy that shares only immutable parts with this state."""
-        return CivState(
-            self.players,
-            self.options,
-            self.rng.copy(),
-            [s.copy() for s in self.seats],
-            self.deck,
-            self.discard[:],
-            self.removed,
-            self.start,
-            self.active,
-            self.step,
-            self.turn_number,
-            self.final_round,
-            None if self.turn is None else self.turn.copy(),
-            None if self.draft is None else self.draft.copy(),
-            self.sub,
-            self.coin,
-            self.recent,
-            self.outcome,
-            self.resign_order,
-        )
+        """A copy that shares only immutable parts with this state: the mutable fields are
+        copied, every other field (a new one too) is carried over as it is."""
+        return _copy_state(self)
 
     def key(self) -> tuple[Any, ...]:
-        """All fields as comparable values (the generator by its state)."""
-        return (
-            self.players,
-            self.options,
-            self.rng.state,
-            self.seats,
-            self.deck,
-            self.discard,
-            self.removed,
-            self.start,
-            self.active,
-            self.step,
-            self.turn_number,
-            self.final_round,
-            self.turn,
-            self.draft,
-            self.sub,
-            self.coin,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """All fields as comparable values, in declaration order (the generator by its
+        state)."""
+        return tuple(
+            self.rng.state if f.name == "rng" else getattr(self, f.name) for f in fields(self)
         )
 
     def __eq__(self, other: object) -> bool:
@@ -200,6 +155,26 @@ class CivState:
 
     __hash__ = None  # type: ignore[assignment]  # mutable containers inside
 
+
+def _copy_lists(lists: list[list[int]]) -> list[list[int]]:
+    return [x[:] for x in lists]
+
+
+_copy_seat = copier(
+    SeatState, hand=list.copy, area=list.copy, facedown=list.copy, embargoes=list.copy
+)
+_copy_turn = copier(TurnState)
+_copy_draft = copier(
+    DraftState, packets=_copy_lists, kept=_copy_lists, done=list.copy, centre=list.copy
+)
+_copy_state = copier(
+    CivState,
+    rng=Rng.copy,
+    seats=lambda seats: [s.copy() for s in seats],
+    discard=list.copy,
+    turn=lambda turn: None if turn is None else turn.copy(),
+    draft=lambda draft: None if draft is None else draft.copy(),
+)
 
 #: Steps of the game. ``play`` and ``effects`` are steps 1 and 2 of a turn; the two effect
 #: prompts are multi-step effects inside step 2.

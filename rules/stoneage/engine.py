@@ -36,7 +36,7 @@ class StoneAgeGame(Engine[StoneAgeState, StoneAgeView]):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
-    version = serial.VERSION
+    version = serial.FORMAT.version
 
     def new_game(
         self, players: Sequence[str], options: Mapping[str, JSON], seed: int
@@ -70,10 +70,14 @@ class StoneAgeGame(Engine[StoneAgeState, StoneAgeView]):
         return view.build_view(state, seat)
 
     def snapshot(self, state: StoneAgeState) -> dict[str, JSON]:
-        return serial.to_json(state)
+        return serial.FORMAT.dump(state)
 
     def restore(self, data: Mapping[str, JSON]) -> StoneAgeState:
-        return serial.from_json(data)
+        return serial.FORMAT.load(data)
+
+    def reads(self, version: object) -> bool:
+        """Version 1 too, upgraded (:mod:`rules.stoneage.serial`)."""
+        return serial.FORMAT.reads(version)
 
     def check_invariants(self, state: StoneAgeState) -> list[str]:
         return invariants.check(state)

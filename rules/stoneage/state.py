@@ -7,10 +7,11 @@ on the copy, and an ``IllegalAction`` simply drops it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.core import JSON, Outcome, Rng
+from rules.formats import copier
 from rules.stoneage.data import NL, NR, START_FOOD, START_PEOPLE
 
 #: Phases of a round (``over`` once the game has ended).
@@ -73,23 +74,8 @@ class SeatState:
         return sum(self.tools)
 
     def copy(self) -> SeatState:
-        """An independent copy."""
-        return SeatState(
-            self.people,
-            self.food,
-            self.agriculture,
-            self.resources[:],
-            self.tools[:],
-            self.used[:],
-            self.one_use[:],
-            self.cards[:],
-            self.buildings[:],
-            self.building_points,
-            self.card_points,
-            self.penalties,
-            self.medicine,
-            self.resigned,
-        )
+        """An independent copy (the lists copied, every other field carried over)."""
+        return _copy_seat(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,66 +167,39 @@ class StoneAgeState:
         return len(self.players)
 
     def copy(self) -> StoneAgeState:
-        """A copy that shares only immutable parts with this state."""
-        return StoneAgeState(
-            self.players,
-            self.options,
-            self.rng.copy(),
-            [s.copy() for s in self.seats],
-            self.deck,
-            self.display[:],
-            self.stacks[:],
-            self.removed,
-            self.first,
-            self.active,
-            self.phase,
-            self.round,
-            [row[:] for row in self.at],
-            self.card_spot[:],
-            self.building_spot[:],
-            self.sub,
-            self.roll,
-            self.purchase,
-            self.dfa,
-            self.hungry,
-            self.dice,
-            self.ending,
-            self.recent,
-            self.outcome,
-            self.resign_order,
-        )
+        """A copy that shares only immutable parts with this state: the mutable fields are
+        copied, every other field (a new one too) is carried over as it is."""
+        return _copy_state(self)
 
     def key(self) -> tuple[Any, ...]:
-        """All fields as comparable values (the generator by its state)."""
-        return (
-            self.players,
-            self.options,
-            self.rng.state,
-            self.seats,
-            self.deck,
-            self.display,
-            self.stacks,
-            self.removed,
-            self.first,
-            self.active,
-            self.phase,
-            self.round,
-            self.at,
-            self.card_spot,
-            self.building_spot,
-            self.sub,
-            self.roll,
-            self.purchase,
-            self.dfa,
-            self.hungry,
-            self.dice,
-            self.ending,
-            self.recent,
-            self.outcome,
-            self.resign_order,
+        """All fields as comparable values, in declaration order (the generator by its
+        state)."""
+        return tuple(
+            self.rng.state if f.name == "rng" else getattr(self, f.name) for f in fields(self)
         )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, StoneAgeState) and self.key() == other.key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable containers inside
+
+
+_copy_seat = copier(
+    SeatState,
+    resources=list.copy,
+    tools=list.copy,
+    used=list.copy,
+    one_use=list.copy,
+    cards=list.copy,
+    buildings=list.copy,
+)
+_copy_state = copier(
+    StoneAgeState,
+    rng=Rng.copy,
+    seats=lambda seats: [s.copy() for s in seats],
+    display=list.copy,
+    stacks=list.copy,
+    at=lambda rows: [row[:] for row in rows],
+    card_spot=list.copy,
+    building_spot=list.copy,
+)

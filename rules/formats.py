@@ -1,0 +1,312 @@
+"""Snapshots written from a game's state dataclasses, versioned, old versions upgraded.
+
+A game's snapshot is its state's dataclass fields as plain JSON, field by field, made by a
+`cattrs <https://catt.rs>`_ converter from the type annotations: nothing is written by
+hand, so a field added to a state (with its default) is in the snapshot at once, and a
+snapshot without it loads with that default. Dataclasses become objects, tuples and lists
+become arrays (and tuples again on loading, as annotated), the generator is its integer
+state, sets are written sorted so that the same state always gives the same snapshot. A
+game whose values need another form (Clash's spaces by their names) adds hooks of its own.
+
+**Versions.** ``Format.version`` is the version ``to_json`` writes. A snapshot of an older
+version is upgraded step by step before loading: ``upgrades[v]`` turns the fields of a
+version-``v`` snapshot into those of version ``v + 1``, on plain JSON, so an upgrade never
+needs the code that wrote the old version. A new version is needed only when an existing
+snapshot would no longer load as it is: a field renamed, removed, or written another way.
+A snapshot from a newer version, or with a field this code does not know, is refused
+(``ValueError``) rather than read with something left out.
+
+>>> from rules.core import Outcome
+>>> renamed = {1: lambda old: {("scores" if k == "points" else k): v for k, v in old.items()}}
+>>> fmt = Format(Outcome, 2, renamed)
+>>> fmt.dump(Outcome((1, 2), (5.0, 3.0), "majority"))
+{'ranks': [1, 2], 'scores': [5.0, 3.0], 'reason': 'majority', 'tiebreak': None, 'details': {}}
+>>> fmt.load({"version": 1, "ranks": [2, 1], "points": [1.0, 4.0], "reason": "hegemony"})
+Outcome(ranks=(2, 1), scores=(1.0, 4.0), reason='hegemony', tiebreak=None, details={})
+>>> fmt.load({"version": 3, "ranks": [], "scores": [], "reason": "x"})
+Traceback (most recent call last):
+ValueError: unknown Outcome snapshot version 3 (this code reads 1-2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+import cattrs
+
+from rules.core import IllegalAction, Rng
+
+__all__ = ["ENVELOPE", "Format", "Upgrade", "converter", "copier", "first_change", "overlay"]
+
+JSON = Any
+S = TypeVar("S")
+T = TypeVar("T")
+#: Turns the fields of a snapshot of one version into those of the next.
+Upgrade = Callable[[dict[str, JSON]], dict[str, JSON]]
+#: Keys of the snapshot that are not the state's fields (``rules.engine.Engine.to_json``).
+ENVELOPE = ("version", "game")
+
+
+def _is_set(kind: Any) -> bool:
+    return typing.get_origin(kind) in (frozenset, set)
+
+
+def _is_json_object(kind: Any) -> bool:
+    """``dict[str, Any]`` and ``Mapping[str, Any]``: event parameters, an outcome's details."""
+    return typing.get_origin(kind) in (dict, Mapping) and typing.get_args(kind) == (str, Any)
+
+
+def plain(value: Mapping[str, JSON]) -> dict[str, JSON]:
+    """An untyped JSON object's copy (an event's parameters, an outcome's details), tuples
+    written as lists down to the values of its objects. Written directly: the converter
+    would look up each untyped value's writer by its runtime type, which made Stone Age's
+    snapshot (its recent events) several times slower; below two levels the values are
+    JSON already (:func:`rules.engine.remember` keeps the events' so)."""
+    return {k: _inner(v) for k, v in value.items()}
+
+
+def _inner(value: JSON) -> JSON:
+    if isinstance(value, dict):
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in value.items()}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def _scalar(kind: Any) -> bool:
+    """A type whose values JSON writes as they are (``int``, ``str | None``...)."""
+    return kind in _SCALARS or (
+        typing.get_origin(kind) in (typing.Union, types.UnionType)
+        and all(a in _SCALARS for a in typing.get_args(kind))
+    )
+
+
+def _depth(kind: Any) -> int | None:
+    """How deep ``kind`` nests lists and tuples of scalars (``tuple[int, ...]`` 1,
+    ``list[list[int]]`` 2); None for anything else."""
+    if typing.get_origin(kind) not in (list, tuple):
+        return 0 if _scalar(kind) else None
+    depths = {_depth(a) for a in typing.get_args(kind) if a is not Ellipsis}
+    if len(depths) != 1 or None in depths:
+        return None
+    (inner,) = depths
+    return None if inner is None or inner > 1 else inner + 1
+
+
+def _scalar_lists(kind: Any) -> bool:
+    return typing.get_origin(kind) in (list, tuple) and _depth(kind) is not None
+
+
+def _scalar_lists_writer(kind: Any) -> Callable[[Any], list[JSON]]:
+    # Copied directly: the converter would pass every number through a function of its own.
+    if _depth(kind) == 1:
+        return list
+    return lambda rows: [list(row) for row in rows]
+
+
+def converter(hooks: Callable[[cattrs.Converter], None] | None = None) -> cattrs.Converter:
+    """The converter every game's snapshots use, with the game's own ``hooks`` added.
+
+    Collections unstructure to lists (plain JSON), the generator to its integer state, sets
+    to sorted lists of their written elements (a set's order changes from one process to
+    the next, and a snapshot must not). Extra keys are refused: a snapshot written by a
+    newer version with a field this code does not know must not load without it.
+    """
+    conv = cattrs.Converter(
+        detailed_validation=False,
+        forbid_extra_keys=True,
+        unstruct_collection_overrides={tuple: list},
+    )
+    conv.register_unstructure_hook(Rng, lambda rng: rng.state)
+    conv.register_structure_hook(Rng, lambda value, _: Rng(int(value)))
+
+    def set_writer(kind: Any) -> Callable[[Any], list[JSON]]:
+        (item,) = typing.get_args(kind) or (Any,)
+        write = conv.get_unstructure_hook(item)
+        return lambda values: sorted(write(v) for v in values)
+
+    conv.register_unstructure_hook_factory(_is_set, set_writer)
+    conv.register_unstructure_hook_func(_is_json_object, plain)
+    conv.register_unstructure_hook_factory(_scalar_lists, _scalar_lists_writer)
+    if hooks is not None:
+        hooks(conv)
+    return conv
+
+
+class Format(Generic[S]):
+    """The snapshot of the state class ``state``: its fields, in version ``version``, older
+    versions read through ``upgrades`` (see the module's docstring)."""
+
+    def __init__(
+        self,
+        state: type[S],
+        version: int,
+        upgrades: Mapping[int, Upgrade] | None = None,
+        *,
+        hooks: Callable[[cattrs.Converter], None] | None = None,
+    ) -> None:
+        upgrades = dict(upgrades or {})
+        if sorted(upgrades) != list(range(version - len(upgrades), version)):
+            raise ValueError(f"upgrades must lead step by step to version {version}")
+        self.state = state
+        self.version = version
+        self.upgrades = upgrades
+        #: The oldest version still read.
+        self.oldest = version - len(upgrades)
+        self._conv = converter(hooks)
+        self._write = self._conv.get_unstructure_hook(state)
+        self._read = self._conv.get_structure_hook(state)
+
+    def reads(self, version: object) -> bool:
+        """Whether a snapshot of ``version`` loads (as it is, or upgraded)."""
+        return type(version) is int and self.oldest <= version <= self.version
+
+    def dump(self, state: S) -> dict[str, JSON]:
+        """The snapshot's fields (the engine adds ``version`` and ``game``)."""
+        data: dict[str, JSON] = self._write(state)
+        return data
+
+    def load(self, data: Mapping[str, JSON]) -> S:
+        """The state of a snapshot of any version :meth:`reads`, upgraded first."""
+        version = data.get("version")
+        if not self.reads(version):
+            raise ValueError(
+                f"unknown {self.state.__name__} snapshot version {version!r} "
+                f"(this code reads {self.oldest}-{self.version})"
+            )
+        assert isinstance(version, int)
+        fields = {k: v for k, v in data.items() if k not in ENVELOPE}
+        for step in range(version, self.version):
+            fields = self.upgrades[step](fields)
+        try:
+            state: S = self._read(fields, self.state)
+        except cattrs.errors.ForbiddenExtraKeysError as exc:
+            raise ValueError(f"{self.state.__name__} snapshot with unknown fields: {exc}") from None
+        return state
+
+
+def overlay(base: Mapping[str, JSON], given: Mapping[str, JSON], path: str) -> dict[str, JSON]:
+    """``base`` (a snapshot) with the fields ``given`` sets: objects key by key, a list of
+    objects item by item when ``given`` lists as many (``"seats": [{"food": 3}, {}]``),
+    anything else replaced whole. The envelope and keys ``base`` lacks are refused
+    (``position_unknown_field``, ``field`` the dotted path from ``path``).
+
+    >>> overlay({"a": 1, "s": [{"x": 1, "y": 2}]}, {"s": [{"y": 5}]}, "snapshot")
+    {'a': 1, 's': [{'x': 1, 'y': 5}]}
+    >>> overlay({"a": 1}, {"b": 2}, "snapshot")
+    Traceback (most recent call last):
+    rules.core.IllegalAction: position_unknown_field {'field': 'snapshot.b'}
+    """
+    out = dict(base)
+    for key, value in given.items():
+        where = f"{path}.{key}"
+        if key not in base or (not path.count(".") and key in ENVELOPE):
+            raise IllegalAction("position_unknown_field", field=where)
+        old = base[key]
+        if isinstance(old, dict) and isinstance(value, Mapping):
+            out[key] = overlay(old, value, where)
+        elif _objects(old, value):
+            pairs = enumerate(zip(old, value, strict=True))
+            out[key] = [overlay(o, v, f"{where}.{i}") for i, (o, v) in pairs]
+        else:
+            out[key] = value
+    return out
+
+
+def _objects(old: JSON, value: JSON) -> bool:
+    """Two lists of as many objects (overlaid item by item)."""
+    return (
+        isinstance(old, list)
+        and isinstance(value, list)
+        and len(old) == len(value)
+        and all(
+            isinstance(o, dict) and isinstance(v, Mapping) for o, v in zip(old, value, strict=True)
+        )
+    )
+
+
+def first_change(before: JSON, after: JSON, path: str = "", *, added: bool = False) -> str | None:
+    """The first dotted path where two JSON values differ, types included (JSON keeps 1,
+    1.0 and true apart); None when they are the same. With ``added``, keys only ``after``
+    has (defaults filled in) are no difference.
+
+    >>> first_change({"s": [{"food": 3}]}, {"s": [{"food": 3.0}]})
+    's.0.food'
+    >>> first_change({"s": {}}, {"s": {"food": 3}}, added=True) is None
+    True
+    """
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(k for k in after if k not in before and not added)]:
+            where = f"{path}.{key}" if path else str(key)
+            if key not in before or key not in after:
+                return where
+            found = first_change(before[key], after[key], where, added=added)
+            if found is not None:
+                return found
+        return None
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        for i, (b, a) in enumerate(zip(before, after, strict=True)):
+            found = first_change(b, a, f"{path}.{i}" if path else str(i), added=added)
+            if found is not None:
+                return found
+        return None
+    same = type(before) is type(after) and before == after
+    return None if same else path or "<root>"
+
+
+def _mutable(kind: Any) -> bool:
+    """Whether values of ``kind`` can change in place (a list, a dict, a set, a generator,
+    a dataclass that is not frozen), or may be such a value (``X | None``)."""
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        return any(_mutable(a) for a in typing.get_args(kind))
+    if (origin or kind) in (list, dict, set) or kind is Rng:
+        return True
+    params = getattr(kind, "__dataclass_params__", None)
+    return params is not None and not params.frozen
+
+
+def copier(cls: type[T], **copies: Callable[[Any], Any]) -> Callable[[T], T]:
+    """A copy function for the dataclass ``cls``: each field named in ``copies`` passed
+    through its function (``list.copy``...), every other field carried over as it is, a
+    field added later included. Built once, as a direct call of the constructor with every
+    field in order (the way ``dataclasses`` builds ``__init__``): engines copy a state for
+    every action tried, and a loop over the fields, or ``dataclasses.replace``, takes two to
+    four times as long.
+
+    A field whose values can change in place must be named, or the copy would share it
+    with the original: one left out is refused when the copier is made.
+
+    >>> from rules.core import Decision, PromptStack
+    >>> copy = copier(Decision, params=dict)
+    >>> d = Decision("a", 0, "pick", {"n": 1})
+    >>> c = copy(d)
+    >>> c == d and c.params is not d.params
+    True
+    >>> copier(PromptStack)(PromptStack()) == PromptStack()
+    True
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if not all(f.init for f in fields):
+        raise ValueError(f"{cls.__name__} has fields its constructor does not take")
+    names = [f.name for f in fields]
+    unknown = sorted(set(copies) - set(names))
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no field {unknown[0]!r}")
+    # A mutable field carried over would be shared by the copy and the original.
+    hints = typing.get_type_hints(cls)
+    shared = [n for n in names if n not in copies and _mutable(hints[n])]
+    if shared:
+        raise ValueError(f"{cls.__name__}.{shared[0]} is mutable: name how to copy it")
+    args = ", ".join(f"copies[{n!r}](o.{n})" if n in copies else f"o.{n}" for n in names)
+    scope: dict[str, Any] = {"cls": cls, "copies": copies}
+    exec(f"def copy(o):\n    return cls({args})\n", scope)
+    made: Callable[[T], T] = scope["copy"]
+    return made
