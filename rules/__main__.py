@@ -153,11 +153,17 @@ def _sameness(args: argparse.Namespace) -> int:
         for count, found in now.items():
             problems += [
                 f"{name} {count}p {p}"
-                for p in sameness.differences(recorded["players"][count], found)
+                for p in sameness.differences(
+                    recorded["players"][count], found, sameness.ignored(name)
+                )
             ]
         summary[name] = {"base": recorded["base"], "games_per_count": games, "counts": sorted(now)}
     kept = json.loads((args.dir / "transcripts.json").read_text())
-    problems += [f"transcript {p}" for p in sameness.differences(kept["files"], transcripts)]
+    for key, found in transcripts.items():
+        skip = sameness.ignored(str(transcript.load(args.transcripts / key)["game"]))
+        problems += [
+            f"transcript {p}" for p in sameness.differences(kept["files"], {key: found}, skip)
+        ]
     problems += [
         f"transcript {k}: no longer there" for k in sorted(set(kept["files"]) - set(transcripts))
     ]

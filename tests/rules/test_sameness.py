@@ -46,7 +46,8 @@ def check(game: str, games: int) -> list[str]:
     problems = []
     for count, kept in data["players"].items():
         now = sameness.play(game, seed=data["seed"], players=int(count), indices=range(games))
-        problems += [f"{count}p {p}" for p in sameness.differences(kept, now)]
+        skip = sameness.ignored(game)
+        problems += [f"{count}p {p}" for p in sameness.differences(kept, now, skip)]
     return problems
 
 
@@ -70,7 +71,8 @@ def test_every_transcript_under_tests_replays_as_recorded() -> None:
     for key, path in files.items():
         now = sameness.replay_digest(transcript.load(path))
         assert now["mismatches"] == [], key
-        assert sameness.differences({key: kept[key]}, {key: now}) == []
+        skip = sameness.ignored(str(transcript.load(path)["game"]))
+        assert sameness.differences({key: kept[key]}, {key: now}, skip) == []
 
 
 def test_a_changed_game_is_told() -> None:
@@ -83,3 +85,17 @@ def test_a_changed_game_is_told() -> None:
         f"{first}: steps differ"
     ]
     assert sameness.differences({}, {first: data[first]}) == [f"{first}: not recorded"]
+
+
+def test_only_a_new_snapshot_format_is_not_compared() -> None:
+    """CIV and Stone Age write version 2 now, Clash still the recorded version 1: only their
+    snapshot digests are left out, and nothing else of anyone's."""
+    assert sameness.ignored("civ") == sameness.ignored("stoneage") == {"snapshot"}
+    assert sameness.ignored("clash") == frozenset()
+    data = recorded("civ")["players"]["2"]
+    first = next(iter(data))
+    changed = {**data[first], "snapshot": "0" * 32, "steps": 0}
+    skip = sameness.ignored("civ")
+    assert sameness.differences({first: data[first]}, {first: changed}, skip) == [
+        f"{first}: steps differ"
+    ]
