@@ -23,9 +23,8 @@ from rules.clash import GAME
 from rules.clash.board.boards import board
 from rules.clash.board.hexes import label
 from rules.clash.board.tiles import REGIONS, tile
-from rules.core import Rng
+from rules.core import JSON, Rng
 
-JSON = Any
 ADVANCES = [
     *["farming", "mining", "tactics", "engineering", "roads"],
     *["fishing", "cartography", "navigation"],

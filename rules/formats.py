@@ -38,11 +38,10 @@ from typing import Any, Generic, TypeVar
 
 import cattrs
 
-from rules.core import IllegalAction, Rng
+from rules.core import JSON, IllegalAction, Rng
 
 __all__ = ["ENVELOPE", "Format", "Upgrade", "converter", "copier", "first_change", "overlay"]
 
-JSON = Any
 S = TypeVar("S")
 T = TypeVar("T")
 #: Turns the fields of a snapshot of one version into those of the next.

@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import get_game, selfplay, transcript
-
-JSON = Any
+from rules.core import JSON
 
 #: The self-play policy of every fingerprinted run: the heuristic player and the random one,
 #: every other game, so both the plans and the odd positions are covered.

@@ -30,10 +30,8 @@ from rules.clash.model.state import TURN, ClashState
 from rules.clash.player import policy
 from rules.clash.position.reading import from_position
 from rules.clash.rounds import objectives
-from rules.core import Choice, Event, Prompt, Rng
+from rules.core import JSON, Choice, Event, Prompt, Rng
 from rules.engine import Engine
-
-JSON = Any
 
 
 def _battle_open(state: ClashState) -> bool:

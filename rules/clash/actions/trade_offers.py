@@ -12,10 +12,7 @@ from rules.clash.actions.collect import KINDS
 from rules.clash.box.components import RESOURCES, TOKENS_MAX, storage_limit
 from rules.clash.model.resources import tokens
 from rules.clash.model.state import TURN, ClashState, Goods, Offer, PlayerState, Trades
-from rules.core import Event
-
-JSON = Any
-
+from rules.core import JSON, Event
 
 TRADE, WITHDRAW, ACCEPT, REFUSE = "trade", "withdraw", "accept", "refuse"
 #: The head tokens of trading, in menu order.

@@ -25,8 +25,7 @@ from typing import Any
 from rules.clash.board.hexes import label, parse_hex
 from rules.clash.box.components import FORTRESS
 from rules.clash.model.state import BARBARIAN_SIDE, Battle, ClashState, Fought, city_on
-
-JSON = Any
+from rules.core import JSON
 
 #: The events after which a battle of :mod:`rules.clash.battles.combat` is over.
 ENDINGS: frozenset[str] = frozenset(

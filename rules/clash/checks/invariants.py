@@ -15,7 +15,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from rules.clash.actions import trade_offers
 from rules.clash.board.hexes import Hex, label, token
@@ -55,9 +54,9 @@ from rules.clash.model.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
 from rules.clash.model.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.model.terrain import is_land, terrains
 from rules.clash.rounds import objectives
+from rules.core import JSON
 from rules.engine import RECENT_EVENTS
 
-JSON = Any
 GENERAL = frozenset(t.id for t in REGIONS)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import replace
-from typing import Any, Final
+from typing import Final
 
 from rules.clash.board.hexes import Hex, label
 from rules.clash.box.components import ANGRY, ARMY, SETTLEMENT, SETTLER
@@ -24,9 +24,8 @@ from rules.clash.model.order import turn_order
 from rules.clash.model.state import TURN, City, ClashState
 from rules.clash.model.terrain import terrains
 from rules.clash.model.transfer import remove_land
-from rules.core import Decision, Event, PromptStack
+from rules.core import JSON, Decision, Event, PromptStack
 
-JSON = Any
 FOLLOW_UP: Final = "event_follow_up"
 MYTHS_DECISION: Final = "event_myths"
 MYTHS: Final = "myths"

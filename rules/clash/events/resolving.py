@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
 from rules.clash.battles import barbarian_raids
 from rules.clash.board.hexes import Hex, label, token
@@ -81,9 +81,8 @@ from rules.clash.model.registry import Answer
 from rules.clash.model.resources import CULTURE, MOOD, gain
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.model.terrain import terrains
-from rules.core import Choice, Decision, Event, IllegalAction
+from rules.core import JSON, Choice, Decision, Event, IllegalAction
 
-JSON = Any
 EXHAUST: Final = "event_exhaust"
 MAIN, ADVANCE_EFFECTS = "main", "advance"
 #: The advance's one-time effects, run once the event it drew is over (C12). The advance

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from rules.clash.board.hexes import label, parse_hex, token
 from rules.clash.box.components import FOOD
@@ -21,9 +21,8 @@ from rules.clash.events.flow import (
 from rules.clash.model.order import turn_order
 from rules.clash.model.resources import CULTURE, MOOD, gain, gain_tokens
 from rules.clash.model.state import ClashState
-from rules.core import Event
+from rules.core import JSON, Event
 
-JSON = Any
 Params = dict[str, JSON]
 CITY: Final = "event_city"
 PLAYER: Final = "event_player"

@@ -8,7 +8,6 @@ same text. Everything is in it, hidden parts included: it is for the store only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from rules.clash.actions.trade_offers import read_trades, trades_json
 from rules.clash.battles import facts
@@ -32,10 +31,9 @@ from rules.clash.model.state import (
     TurnState,
 )
 from rules.clash.rounds import objectives
-from rules.core import PromptStack, Rng
+from rules.core import JSON, PromptStack, Rng
 from rules.engine import outcome_from_json, outcome_to_json
 
-JSON = Any
 VERSION = 1
 
 

@@ -130,9 +130,7 @@ def public_part(state: ClashState) -> ClashView:
             {"seat": p.seat, "kind": p.kind, "params": dict(p.params)} for p in pending(state)
         ],
         "recent": [{"kind": e["kind"], "params": dict(e["params"])} for e in state.recent],
-        "outcome": None
-        if state.outcome is None
-        else cast(ClashOutcome, state.outcome.to_json()),
+        "outcome": None if state.outcome is None else cast(ClashOutcome, state.outcome.to_json()),
     }
 
 

@@ -120,7 +120,8 @@ class ClashBattle(TypedDict):
 # ``with`` is a keyword: the class form cannot declare it.
 ClashTruce = TypedDict(
     # ``stage``: ``maker``, ``waiting`` or ``other`` (rules.clash.card_turns).
-    "ClashTruce", {"player": int, "with": int, "stage": str}
+    "ClashTruce",
+    {"player": int, "with": int, "stage": str},
 )
 
 

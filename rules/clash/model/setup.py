@@ -29,7 +29,6 @@ seating, the decks (action, objective, event, wonder), the first player.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules.clash.board.boards import board, deal_regions
 from rules.clash.board.hexes import Hex
@@ -38,10 +37,8 @@ from rules.clash.box.advances import STARTING
 from rules.clash.box.cards import DECKS, DISCARDED
 from rules.clash.box.components import FOOD, RESOURCES, START_FOOD
 from rules.clash.model.state import CardState, ClashState, PlayerState, Region, new_city
-from rules.core import Event, OptionSpec, Rng
+from rules.core import JSON, Event, OptionSpec, Rng
 from rules.engine import remember
-
-JSON = Any
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

@@ -36,9 +36,8 @@ from rules.clash.board.boards import Board, board
 from rules.clash.board.hexes import Hex, Lens
 from rules.clash.box.advances import government
 from rules.clash.box.components import ACTIONS_PER_TURN, NEUTRAL, PIECES, SETTLEMENT
-from rules.core import Outcome, PromptStack, Rng
+from rules.core import JSON, Outcome, PromptStack, Rng
 
-JSON = Any
 #: The side of the barbarians in battles (:attr:`Battle.defender`, :attr:`Fought.attacker`).
 BARBARIAN_SIDE = -1
 

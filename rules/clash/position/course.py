@@ -47,7 +47,6 @@ from rules.clash.model.state import (
     TurnState,
 )
 from rules.clash.position.values import (
-    JSON,
     SHIP_PLACE,
     Reader,
     as_flag,
@@ -61,6 +60,7 @@ from rules.clash.position.values import (
 )
 from rules.clash.rounds import objectives, status_phase
 from rules.clash.wonders.construction import ENGINEER
+from rules.core import JSON
 
 #: Ids a turn may have used once: abilities of advances and wonders (§2.3).
 ONCE_PER_TURN = frozenset(ADVANCE) | frozenset(WONDERS)

@@ -16,8 +16,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.clash.actions import trade_offers
 from rules.clash.actions.exploration import LAYOUT_TOKENS
 from rules.clash.battles import facts
@@ -25,8 +23,7 @@ from rules.clash.board.hexes import label
 from rules.clash.box.advances import in_order
 from rules.clash.formats.serial import spaces
 from rules.clash.model.state import BARBARIAN_SIDE, STATUS, City, ClashState, Exploring, PlayerState
-
-JSON = Any
+from rules.core import JSON
 
 
 def _city(state: ClashState, c: City) -> dict[str, JSON]:

@@ -35,7 +35,6 @@ from rules.clash.model.state import (
     piece_order,
 )
 from rules.clash.position.values import (
-    JSON,
     Reader,
     as_flag,
     as_ids,
@@ -45,7 +44,7 @@ from rules.clash.position.values import (
     bad,
     inconsistent,
 )
-from rules.core import IllegalAction, Rng
+from rules.core import JSON, IllegalAction, Rng
 
 SEAT_FIELDS = frozenset(
     {

@@ -59,8 +59,8 @@ from rules.clash.position.table import (
     read_prompts,
     read_truces,
 )
-from rules.clash.position.values import JSON, Reader, as_int, as_list, as_mapping, inconsistent
-from rules.core import IllegalAction, Rng
+from rules.clash.position.values import Reader, as_int, as_list, as_mapping, inconsistent
+from rules.core import JSON, IllegalAction, Rng
 
 FIELDS = frozenset(
     {

@@ -19,7 +19,6 @@ from rules.clash.model.state import (
     Truce,
 )
 from rules.clash.position.values import (
-    JSON,
     Reader,
     as_flag,
     as_int,
@@ -29,7 +28,7 @@ from rules.clash.position.values import (
     inconsistent,
 )
 from rules.clash.rounds import objectives
-from rules.core import Decision, PromptStack
+from rules.core import JSON, Decision, PromptStack
 
 
 def read_prompts(r: Reader, raw: JSON) -> PromptStack:

@@ -6,13 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.clash.board.boards import Board
 from rules.clash.board.hexes import Hex
-from rules.core import IllegalAction
+from rules.core import JSON, IllegalAction
 
-JSON = Any
 SHIP_PLACE = re.compile(r"ship[1-4]", re.ASCII)
 
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from rules.clash.battles.facts import ENDINGS, from_barbarian_attacks, from_battle
 from rules.clash.board.hexes import Hex, label, parse_hex
@@ -47,9 +46,8 @@ from rules.clash.model.registry import Answer
 from rules.clash.model.resources import MOOD
 from rules.clash.model.state import TURN, ClashState, Completed, Fought, ObjectiveWatch
 from rules.clash.rounds.objective_checks import IMMEDIATE_CHECKS, STATUS_CHECKS, Facts
-from rules.core import Choice, Decision, Event, IllegalAction
+from rules.core import JSON, Choice, Decision, Event, IllegalAction
 
-JSON = Any
 COMPLETE, PASS, KEEP = "complete", "pass", "keep"
 #: The kind of the immediate completion decision (``prompt.clash.objective``).
 OBJECTIVE_DECISION = "objective"

@@ -17,13 +17,10 @@ last, the earliest resignation lowest.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from rules.clash.box.cards import PYRAMIDS
 from rules.clash.model.state import OVER, ClashState, TurnState
-from rules.core import Event, Outcome, PromptStack
-
-JSON = Any
+from rules.core import JSON, Event, Outcome, PromptStack
 
 #: The categories of points, in the order ties are broken (p.4).
 CATEGORIES: tuple[str, ...] = ("city_pieces", "advances", "wonders", "objectives", "events")
