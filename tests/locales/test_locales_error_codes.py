@@ -18,6 +18,8 @@ import rules
 ROOT = Path(__file__).resolve().parents[2]
 RAISED = re.compile(r"\b(UserError|StoreError|IllegalAction|SeqConflict)\(\s*\"([a-z0-9_]+)\"")
 PACKAGES = ("cogs", "store", "rules", "render")
+#: The engines' shared base: what it raises is looked up in each game's own words.
+SHARED = {("rules", "engine.py"), ("rules", "formats.py")}
 
 
 def raised_codes() -> set[tuple[str, str, str, bool]]:
@@ -28,7 +30,7 @@ def raised_codes() -> set[tuple[str, str, str, bool]]:
         for path in (ROOT / package).rglob("*.py"):
             rel = path.relative_to(ROOT).parts
             game = rel[1] if package == "rules" and len(rel) > 2 else ""
-            shared = rel == ("rules", "engine.py")
+            shared = rel in SHARED
             for kind, code in RAISED.findall(path.read_text(encoding="utf-8")):
                 found.add((kind, code, game, shared))
     return found
