@@ -16,6 +16,7 @@ its type plus a copy letter when the box holds several: ``B10a``, ``V17c``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from rules.core import JSON
 
@@ -110,7 +111,7 @@ GREEN_SYMBOLS: tuple[str, ...] = (
 FIGURES: tuple[str, ...] = ("farmer", "toolmaker", "hut_builder", "shaman")
 
 #: Top-effect kinds of the cards (``stoneage.effect.<kind>`` names them).
-EFFECT_KINDS: tuple[str, ...] = (
+EffectKind = Literal[
     "food",
     "resource",
     "points",
@@ -121,7 +122,8 @@ EFFECT_KINDS: tuple[str, ...] = (
     "dice",
     "extra_card",
     "choice",
-)
+]
+EFFECT_KINDS: tuple[EffectKind, ...] = get_args(EffectKind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from rules.core import EventView, PromptView
+from rules.stoneage.data import EffectKind
 
 __all__ = [
     "StoneAgeBuilding",
@@ -42,18 +43,7 @@ class StoneAgeOptions(TypedDict):
 class StoneAgeCardEffect(TypedDict):
     """A card's top half; ``resource`` is null unless the kind needs one."""
 
-    kind: Literal[
-        "food",
-        "resource",
-        "points",
-        "agriculture",
-        "tool",
-        "one_use_tool",
-        "dice_for_all",
-        "dice",
-        "extra_card",
-        "choice",
-    ]
+    kind: EffectKind
     amount: int
     resource: str | None
 
