@@ -42,3 +42,30 @@ def test_the_path_pattern_finds_paths() -> None:
     found = named_paths(ROOT / "docs" / "async-play.md")
     assert "host/timers.py" in found
     assert len(found) > 10
+
+
+#: A Clash decision number as the source cites it (``C42``); card ids are quoted or zero-padded
+#: (``"C07"``), which the pattern leaves out.
+DECISION = re.compile(r"(?<![\w\"'])C([1-9][0-9]{0,2})(?![\w\"'])")
+
+
+def defined_decisions() -> set[int]:
+    """The numbers docs/rules-decisions.md defines: each a table row of its own."""
+    text = (ROOT / "docs" / "rules-decisions.md").read_text(encoding="utf-8")
+    return {int(n) for n in re.findall(r"^\| C([0-9]+)\b", text, re.M)}
+
+
+def test_every_decision_the_rules_cite_is_defined() -> None:
+    """A decision number cited in rules/ is a row of docs/rules-decisions.md, so that a
+    reader of the code finds what was decided and why."""
+    defined = defined_decisions()
+    missing = sorted(
+        {
+            (int(n), path.relative_to(ROOT).as_posix())
+            for path in (ROOT / "rules").rglob("*.py")
+            for n in DECISION.findall(path.read_text(encoding="utf-8"))
+            if int(n) not in defined
+        }
+    )
+    assert not missing, "\n".join(f"C{n} in {path}" for n, path in missing)
+    assert {1, 42, 60, 126} <= defined  # the check reads the table (so that it can fail)
