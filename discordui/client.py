@@ -226,10 +226,11 @@ class TableBot(commands.AutoShardedBot):
         task = asyncio.create_task(self.announce(game_id))
         self.background.add(task)
         task.add_done_callback(self.background.discard)
-        task.add_done_callback(_log_failure)
         done, _ = await asyncio.wait({task}, timeout=ANSWER_PATIENCE)
         if task in done:
-            task.result()
+            task.result()  # a failure reaches the caller, who reports it
+        else:
+            task.add_done_callback(_log_failure)  # nobody awaits it any more
 
     def announcing(self, game_id: int) -> asyncio.Lock:
         """The lock held while a game's thread is brought up to date."""

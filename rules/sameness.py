@@ -16,6 +16,7 @@ Nothing here reads or writes files: the command line and the tests do.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
@@ -48,6 +49,7 @@ def outcome_fields(outcome: Mapping[str, JSON] | None) -> dict[str, JSON]:
 RECORDED_SNAPSHOT_VERSION = 1
 
 
+@functools.cache
 def ignored(game: str) -> frozenset[str]:
     """What of ``game``'s fingerprints is not compared: the snapshot's digest once the engine
     writes another snapshot version than the recorded one (a new format is not a new game:
