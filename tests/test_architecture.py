@@ -269,3 +269,55 @@ def test_no_module_in_rules_is_over_600_lines() -> None:
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+#: The one place that decides what the Clash game waits for now (docs/architecture.md).
+DISPATCHER = CLASH / "dispatch" / "contexts.py"
+#: What tells one context from another: read only by the dispatcher's table and the modules
+#: that own each state (the rules of a Move action, an exploration, a status step...).
+_CONTEXT_READS = ("state.exploring", "turn_state.moving", "state.phase == STATUS")
+#: The grammar's entries the table calls (what follows a step, such as a Move action going on
+#: after a battle, is the rules', not a choice of who acts).
+_CONTEXT_ENTRIES = ("answer_choices", "answer", "turn_choices", "turn_apply")
+
+
+def test_one_dispatcher_decides_who_acts_now() -> None:
+    """``pending``, ``choices``, ``apply`` and the heuristic player all go through the one
+    ordered table of :mod:`rules.clash.dispatch.contexts`: the modules that once decided it
+    for themselves (the grammar, the policy, the engine) read none of what tells the contexts
+    apart, and each calls the table."""
+    texts = {n: (CLASH / n).read_text(encoding="utf-8") for n in ("player/policy.py", "engine.py")}
+    grammar = ast.parse((CLASH / "dispatch" / "grammar.py").read_text(encoding="utf-8"))
+    for node in grammar.body:
+        if isinstance(node, ast.FunctionDef) and node.name in _CONTEXT_ENTRIES:
+            texts[f"dispatch/grammar.py {node.name}"] = ast.unparse(node)
+    assert len(texts) == 2 + len(_CONTEXT_ENTRIES)
+    for name, text in texts.items():
+        found = [r for r in _CONTEXT_READS if r in text]
+        assert not found, f"rules/clash/{name} decides who acts itself: {found}"
+    engine = (CLASH / "engine.py").read_text(encoding="utf-8")
+    for call in ("contexts.choices(", "contexts.apply_tokens(", "return pending(state)"):
+        assert call in engine
+    assert "current(state, seat" in (CLASH / "player" / "policy.py").read_text(encoding="utf-8")
+    defining = {
+        str(p.relative_to(ROOT))
+        for p in CLASH.rglob("*.py")
+        for node in ast.parse(p.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.FunctionDef) and node.name in ("pending", "prompted")
+    }
+    assert defining == {str(DISPATCHER.relative_to(ROOT))}
+
+
+def test_nothing_is_registered_at_import_time() -> None:
+    """No module of rules/ fills another module's table when it is imported (``X.TABLE[k] =
+    ...``): tables are declared where they are read, so what runs does not depend on what
+    happened to be imported first."""
+    for path in modules("rules"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.Assign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    assert not isinstance(target, (ast.Subscript, ast.Attribute)), (
+                        f"{path.relative_to(ROOT)}:{node.lineno} assigns into "
+                        f"{ast.unparse(target)} at import time"
+                    )

@@ -21,8 +21,8 @@ from typing import Any
 
 from rules.clash.battles import combat, facts, sides
 from rules.clash.checks import features, invariants
-from rules.clash.dispatch import grammar
-from rules.clash.dispatch.prompts import pending
+from rules.clash.dispatch import contexts, grammar
+from rules.clash.dispatch.contexts import pending
 from rules.clash.dispatch.resign import resign
 from rules.clash.formats import serial, view
 from rules.clash.model import setup
@@ -111,11 +111,11 @@ class ClashGame(Engine[ClashState, view.ClashView]):
         return pending(state)
 
     def next_tokens(self, state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
-        return grammar.choices(state, seat, prefix)
+        return contexts.choices(state, seat, prefix)
 
     def apply_tokens(self, state: ClashState, seat: int, toks: list[str]) -> list[Event]:
         open_battle, turn = _battle_open(state), _turn_of(state)
-        events = grammar.apply_tokens(state, seat, toks)
+        events = contexts.apply_tokens(state, seat, toks)
         _log_battle(state, events, open_battle)
         _record_battles(state, events, turn)
         events = [*events, *objectives.after_step(state, events)]

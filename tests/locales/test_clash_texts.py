@@ -84,7 +84,7 @@ def event_kinds() -> set[str]:
 
 
 def prompt_kinds() -> set[str]:
-    src = _source(ROOT / "rules" / "clash" / "dispatch" / "prompts.py")
+    src = _source(ROOT / "rules" / "clash" / "dispatch" / "contexts.py")
     steps = (exploration.LAYOUT, exploration.BARBARIANS, exploration.SHIP_SPACE)
     found = set(_PROMPT_KIND.findall(src)) | {f"explore_{step}" for step in steps}
     # Status steps name their kinds in a table; nested decisions by the DECISIONS keys.
@@ -137,6 +137,7 @@ COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
 }
 LABEL_SOURCES = (
     "dispatch/grammar.py",
+    "actions/exploration.py",
     "battles/combat.py",
     "battles/before_rounds.py",
     "battles/endings.py",

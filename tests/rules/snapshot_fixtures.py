@@ -72,7 +72,7 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def _digest(value: Any) -> str:
+def digest(value: Any) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:32]
 
 
@@ -130,8 +130,8 @@ def fingerprint(game: Game[Any], state: Any, seats: int) -> dict[str, Any]:
                     for seat in sorted({p.seat for p in prompts})
                 },
                 "outcome": None if outcome is None else outcome.to_json(),
-                "views": _digest(views),
-                "state": _digest(structure(state)),
+                "views": digest(views),
+                "state": digest(structure(state)),
             }
         )
     )

@@ -9,7 +9,9 @@ loads to the same state.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from snapshot_fixtures import (
     MANIFEST,
     SNAPSHOTS,
     compact,
+    digest,
     fingerprint,
     folders,
     read,
@@ -26,8 +29,21 @@ from snapshot_fixtures import (
 
 from bench.snapshots import measure
 from rules import ENGINE_NAMES, get_game
+from rules.clash.model import under_way
 
 FOLDERS = [folder for name in ENGINE_NAMES for folder in folders(name)]
+
+
+def _clash_v1(state: Any) -> Any:
+    """Clash before its Move action and exploration waited on the stack as decisions: the
+    state as it was then held them in ``moving`` and ``exploring`` only (who decides, their
+    choices and every view are still compared whole)."""
+    return dataclasses.replace(state, prompts=under_way.without(state.prompts))
+
+
+#: A state as an older version of the code held it, where the code since holds the same
+#: game another way: the loaded state is compared through it.
+AS_THEN: dict[tuple[str, int], Callable[[Any], Any]] = {("clash", 1): _clash_v1}
 
 
 def _id(folder: Path) -> str:
@@ -55,6 +71,8 @@ def test_saved_snapshots_load_to_the_states_they_were_taken_of(folder: Path) -> 
         seats = len(games[r["game"]]["players"])
         state = game.from_json(r["snapshot"])
         got = fingerprint(game, state, seats)
+        if (name, manifest["version"]) in AS_THEN:
+            got["state"] = digest(structure(AS_THEN[name, manifest["version"]](state)))
         if got != r["fingerprint"]:
             keys = [k for k in got if got[k] != r["fingerprint"].get(k)]
             problems.append(f"{where}: {', '.join(keys)} differ")

@@ -27,7 +27,7 @@ from rules.clash.model.registry import Answer
 from rules.clash.model.resources import CULTURE as CULTURE_TOKEN
 from rules.clash.model.resources import MOOD, can_pay, enforce_caps, gain, gain_tokens
 from rules.clash.model.state import TURN, ClashState, PlayerState
-from rules.core import Choice, Decision, Event, IllegalAction
+from rules.core import JSON, Choice, Decision, Event, IllegalAction
 
 ADVANCE_FOOD = 2
 STEEL_WEAPONS_ORE = 2
@@ -175,14 +175,14 @@ def _synergy_window(state: ClashState, seat: int, advance: str, depth: int) -> N
         open_synergy(state, seat, {"advance": advance})
 
 
-def open_synergy(state: ClashState, seat: int, params: dict[str, object]) -> list[Event]:
+def open_synergy(state: ClashState, seat: int, params: dict[str, JSON]) -> list[Event]:
     advance = str(params["advance"])
     if not state.seats[seat].resigned and synergy_cards(state, seat, advance, []):
         state.prompts = state.prompts.push(synergy_decision(state, seat, advance, []))
     return []
 
 
-def synergy_window_problem(state: ClashState, seat: int, params: dict[str, object]) -> str | None:
+def synergy_window_problem(state: ClashState, seat: int, params: dict[str, JSON]) -> str | None:
     if set(params) != {"advance"} or params["advance"] not in ADVANCE:
         return f"synergy window params {dict(params)}"
     return None
@@ -417,7 +417,18 @@ def _dogma_problem(state: ClashState, decision: Decision) -> str | None:
 DOGMA = Answer(_dogma_choices, _answer_dogma, _dogma_problem)
 
 
-# The one-time effects follow an event the advance drew, once its decisions are answered
-# (the events cannot import the advances: this module registers them when it is imported).
-event_draw.ADVANCE_FOLLOW_UP[:] = [one_time]
-event_draw.LATER[SYNERGY_WINDOW] = event_draw.Later(open_synergy, synergy_window_problem)
+def _one_time_later(state: ClashState, seat: int, params: dict[str, JSON]) -> list[Event]:
+    return one_time(state, seat, str(params["advance"]), bool(params["had_government"]))
+
+
+def _one_time_problem(state: ClashState, seat: int, params: dict[str, JSON]) -> str | None:
+    if params.get("advance") in ADVANCE:
+        return None
+    return "event_follow_up for an unknown advance"
+
+
+#: The follow-ups this module owns (:data:`rules.clash.dispatch.follow_ups.FOLLOW_UPS`): the
+#: one-time effects after the event the advance drew, once its decisions are answered (C12),
+#: and the Synergy window after them.
+ONE_TIME_LATER = event_draw.FollowUp(_one_time_later, _one_time_problem)
+SYNERGY_LATER = event_draw.FollowUp(open_synergy, synergy_window_problem)

@@ -40,12 +40,13 @@ from rules.clash.board.boards import Slot
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.board.tiles import FERTILE, LAND, SEA, Terrain, tile
 from rules.clash.box.components import BARBARIAN_ARMIES, BARBARIAN_SETTLEMENTS, SHIP
-from rules.clash.model import transfer
+from rules.clash.model import transfer, under_way
+from rules.clash.model.registry import Answer
 from rules.clash.model.state import ClashState, Exploring, Region
 from rules.clash.model.terrain import terrains
-from rules.core import Event
+from rules.core import Choice, Decision, Event, IllegalAction
 
-LAYOUT, BARBARIANS, SHIP_SPACE = "layout", "barbarians", "ship_space"
+LAYOUT, BARBARIANS, SHIP_SPACE = under_way.EXPLORE_STEPS
 #: The tokens for the two ways a region may lie: as the slot lays it, or turned 180°.
 LAYOUT_TOKENS: dict[bool, str] = {False: "a", True: "b"}
 
@@ -153,7 +154,9 @@ def begin(
             },
         )
     ]
-    return events + proceed(state, seat)
+    events += proceed(state, seat)
+    under_way.wait_for_explorer(state)
+    return events
 
 
 def choose_layout(state: ClashState, seat: int, turned: bool) -> list[Event]:
@@ -174,6 +177,58 @@ def choose_space(state: ClashState, seat: int, h: Hex) -> list[Event]:
         state.exploring = replace(e, spaces=())
         return _barbarians_at(state, h) + proceed(state, seat, after_barbarians=True)
     return _arrive(state, seat, h)
+
+
+# -- the explorer's decision (kinds ``explore_<step>``, :mod:`rules.clash.model.under_way`) --
+
+
+def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    e = state.exploring
+    assert e is not None
+    if prefix:
+        return []
+    if e.step == LAYOUT:
+        slot = state.board.slot(e.slot)
+        out = []
+        for turned in e.layouts:
+            layout = placed(state, slot, turned)
+            # Every space with its terrain, in board order: two ways always differ somewhere.
+            params: dict[str, str] = {}
+            for k, h in enumerate(sorted(layout, key=lambda h: (h.q, h.r)), start=1):
+                params[f"s{k}"], params[f"t{k}"] = label(h), layout[h]
+            out.append(Choice(LAYOUT_TOKENS[turned], "clash.choice.layout", params))
+        return out
+    key = "clash.choice.barbarians" if e.step == BARBARIANS else "clash.choice.ship_space"
+    return [Choice(token(h), key, {"space": label(h)}) for h in e.spaces]
+
+
+def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    """``a`` or ``b`` (the way the region lies) or a space (the barbarians', the ship's)."""
+    e = state.exploring
+    assert e is not None
+    head, *rest = toks
+    if rest:
+        raise IllegalAction("too_many_tokens", token=rest[0])
+    if e.step == LAYOUT:
+        by_token = {LAYOUT_TOKENS[t]: t for t in e.layouts}
+        if head not in by_token:
+            raise IllegalAction("unknown_layout", token=head, allowed=sorted(by_token))
+        under_way.explorer_answered(state)
+        events = choose_layout(state, decision.seat, by_token[head])
+    else:
+        h = state.board.parse(head)
+        if h not in e.spaces:
+            raise IllegalAction(
+                "not_one_of_the_spaces", space=label(h), allowed=[label(x) for x in e.spaces]
+            )
+        under_way.explorer_answered(state)
+        events = choose_space(state, decision.seat, h)
+    under_way.wait_for_explorer(state)
+    return events
+
+
+#: How the explorer answers (``rules.clash.dispatch``' decisions).
+EXPLORE_ANSWER = Answer(_choices, _apply, under_way.problem)
 
 
 def proceed(state: ClashState, seat: int, after_barbarians: bool = False) -> list[Event]:

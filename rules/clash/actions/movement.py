@@ -75,7 +75,7 @@ from rules.clash.board.hexes import label, parse_hex, token
 from rules.clash.board.tiles import FOREST, MOUNTAIN, Terrain
 from rules.clash.box.components import FOOD, LAND_UNITS, ORE, SHIP, SHIP_CAPACITY
 from rules.clash.model import marks as mk
-from rules.clash.model import transfer
+from rules.clash.model import transfer, under_way
 from rules.clash.model.occupancy import Occupancy, occupancy
 from rules.clash.model.resources import pay
 from rules.clash.model.state import ClashState, PlayerState
@@ -212,9 +212,11 @@ def _units_param(g: Group) -> list[str]:
 
 
 def end_move(state: ClashState) -> None:
-    """The Move action is over: marks of this action are forgotten (p.9)."""
+    """The Move action is over (its decision leaves the stack): marks of this action are
+    forgotten (p.9)."""
+    under_way.end_move(state)
     ts = state.turn_state
-    state.turn_state = replace(ts, moving=0, marks=mk.end_of_move(ts.marks))
+    state.turn_state = replace(ts, marks=mk.end_of_move(ts.marks))
 
 
 def can_move(state: ClashState, seat: int) -> bool:

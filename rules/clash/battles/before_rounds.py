@@ -31,6 +31,7 @@ from rules.clash.box.components import ARMY_LIMIT, FOOD, FORTRESS, ORE, WOOD
 from rules.clash.model.occupancy import BARBARIANS, occupancy
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
 from rules.clash.model.state import ClashState, city_on
+from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
 
 
@@ -296,7 +297,7 @@ def eclipse_end(state: ClashState, events: list[Event], fortress_alone: bool) ->
     b = state.battle
     ended = {"clash.battle_won", "clash.battle_drawn", "clash.barbarians_held"}
     defender = -2
-    if not any(e.kind in ended for e in events) and b is not None and state.prompts.top() is None:
+    if not any(e.kind in ended for e in events) and b is not None and nested(state) is None:
         result = battle_result(state, fortress_alone)
         if result is not None:
             out = result

@@ -150,6 +150,7 @@ from rules.clash.model.occupancy import BARBARIANS
 from rules.clash.model.registry import Answer
 from rules.clash.model.resources import CULTURE, pay, spend_tokens
 from rules.clash.model.state import Battle, ClashState, city_on
+from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
 
 # -- beginning ---------------------------------------------------------------------------------
@@ -225,7 +226,7 @@ def _go_on(state: ClashState) -> list[Event]:
     events += fight_round(state)
     if eclipse:
         return events + eclipse_end(state, events, fortress_alone)
-    if state.battle is None or state.prompts.top() is not None:
+    if state.battle is None or nested(state) is not None:
         return events
     result = battle_result(state, fortress_alone)
     if result is not None:
@@ -512,7 +513,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
 
 def _after_casualties(state: ClashState) -> list[Event]:
     """The other side may still have to choose its losses; then the round ends."""
-    if state.prompts.top() is not None:
+    if nested(state) is not None:
         return []
     result = battle_result(state)
     if result is not None:

@@ -38,6 +38,7 @@ from rules.clash.model.occupancy import BARBARIANS
 from rules.clash.model.registry import Answer
 from rules.clash.model.resources import gain
 from rules.clash.model.state import City, ClashState, Piece, city_on, piece_order, pieces_in_use
+from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
 
 
@@ -227,7 +228,7 @@ def _capture(state: ClashState, owner: int, city: City) -> list[Event]:
         plunder = gain(me, GOLD, city.size)
         events.append(Event("clash.plunder", {"player": player, "count": plunder}))
         events += _refugees(state, owner)
-    if state.prompts.top() is None:
+    if nested(state) is None:
         state.battle = None
     return events
 

@@ -37,12 +37,12 @@ from rules.clash.actions.advance_gains import (
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS, GOVERNMENTS
 from rules.clash.box.components import IDEAS
 from rules.clash.events.flow import defer
-from rules.clash.events.resolving import LATER, Later
+from rules.clash.events.resolving import FollowUp
 from rules.clash.model.civil_cards import IDEA_SYNERGY, TECH_SYNERGY, civil_half, play_card
 from rules.clash.model.registry import Answer
 from rules.clash.model.resources import gain
 from rules.clash.model.state import TURN, ClashState
-from rules.core import Choice, Decision, Event, IllegalAction
+from rules.core import JSON, Choice, Decision, Event, IllegalAction
 
 SPIES_SWAP, NEW_GOALS_KEEP, TECH_EXCHANGE_CHOICE = "spies", "new_goals", "tech_exchange"
 TECH_EXCHANGE_LATER = "tech_exchange_later"
@@ -321,11 +321,11 @@ def tech_exchange_later(state: ClashState, chooser: int, giver: int, at: int) ->
     return []
 
 
-def _exchange_later(state: ClashState, giver: int, params: dict[str, object]) -> list[Event]:
+def _exchange_later(state: ClashState, giver: int, params: dict[str, JSON]) -> list[Event]:
     return ask_tech_exchange(state, state.players.index(str(params["partner"])), giver)
 
 
-def _exchange_later_problem(state: ClashState, giver: int, params: dict[str, object]) -> str | None:
+def _exchange_later_problem(state: ClashState, giver: int, params: dict[str, JSON]) -> str | None:
     partner = params.get("partner")
     if set(params) != {"partner"} or partner not in state.players:
         return f"tech exchange follow-up params {dict(params)}"
@@ -381,7 +381,9 @@ def _exchange_problem(state: ClashState, decision: Decision) -> str | None:
 
 
 TECH_EXCHANGE_ANSWER = Answer(_exchange_choices, _exchange_apply, _exchange_problem)
-LATER[TECH_EXCHANGE_LATER] = Later(_exchange_later, _exchange_later_problem)
+#: Tech Exchange's second advance, once the first one's decisions are answered
+#: (:data:`rules.clash.dispatch.follow_ups.FOLLOW_UPS`).
+TECH_EXCHANGE_FOLLOW_UP = FollowUp(_exchange_later, _exchange_later_problem)
 
 #: The entries of :data:`rules.clash.dispatch.grammar.DECISIONS`.
 CARD_DECISIONS: dict[str, Answer] = {

@@ -48,8 +48,9 @@ from rules.clash.box.components import (
     TURNS_PER_ROUND,
     storage_limit,
 )
-from rules.clash.dispatch.prompts import pending
+from rules.clash.dispatch.contexts import pending
 from rules.clash.formats.view import public_part, seat_part
+from rules.clash.model import under_way
 from rules.clash.model.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
 from rules.clash.model.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.model.terrain import is_land, terrains
@@ -71,7 +72,21 @@ def check(state: ClashState) -> list[str]:
     problems += _hidden_in_views(state)
     problems += objectives.watch_problems(state)
     problems += _kept_now(state)
+    problems += _under_way(state)
     return problems
+
+
+def _under_way(state: ClashState) -> list[str]:
+    """A Move action and an exploration under way wait on the stack, each once (what each
+    decision says is checked by its kind, :func:`rules.clash.model.under_way.problem`)."""
+    kinds = [d.kind for d in state.prompts.decisions]
+    moves = kinds.count(under_way.MOVE)
+    explores = sum(kinds.count(k) for k in under_way.EXPLORE_KINDS)
+    if moves != int(bool(state.turn_state.moving)):
+        return [f"{moves} Move decisions with {state.turn_state.moving} groups left"]
+    if explores != int(state.exploring is not None):
+        return [f"{explores} exploration decisions, exploring {state.exploring}"]
+    return []
 
 
 def _kept_now(state: ClashState) -> list[str]:

@@ -1,3 +1,3 @@
-"""What a seat may do now and doing it: the action grammar (choices and apply) over every action
-and decision, who must decide now (the prompts), and resigning.
+"""What the game waits for now and doing it: the one dispatcher (``contexts``), the turn's actions
+and every decision's answer (``grammar``), every follow-up (``follow_ups``), and resigning.
 """

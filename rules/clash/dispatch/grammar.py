@@ -20,8 +20,6 @@ between the active player's actions it is all the other players may do.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.clash.actions import (
     activation,
     advance_gains,
@@ -32,12 +30,10 @@ from rules.clash.actions import (
     move_groups,
     movement,
     routes,
-    trade_offers,
     trading,
 )
 from rules.clash.actions.abilities import ABILITY_ACTIONS
 from rules.clash.actions.civic import CIVIC_ACTION, VOTING_ACTION
-from rules.clash.actions.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, placed
 from rules.clash.actions.influence import ART_ACTION, INFLUENCE_ACTION, PYRAMIDS_ANSWER
 from rules.clash.actions.influence_rolls import INFLUENCE_ANSWER, PYRAMIDS_DECISION
 from rules.clash.actions.influence_targets import INFLUENCE_DECISION
@@ -45,13 +41,14 @@ from rules.clash.actions.trade_routes import TRADE_ANSWER, TRADE_DECISION
 from rules.clash.battles import combat, combat_cards, endings, sides
 from rules.clash.battles.barbarian_raids import BARBARIAN_KINDS
 from rules.clash.battles.barbarians import BARBARIAN_ANSWER
-from rules.clash.board.hexes import label, parse_hex, token
+from rules.clash.board.hexes import label, parse_hex
 from rules.clash.box.components import GROUPS_PER_MOVE
 from rules.clash.cards.decisions import CARD_DECISIONS, drop_idle_synergy
 from rules.clash.cards.kept_events import KEPT_ACTION
 from rules.clash.cards.play import CARD_ACTION
-from rules.clash.dispatch.prompts import pending, prompted
-from rules.clash.events.resolving import EVENT_ANSWER, EVENT_KINDS, resume_events
+from rules.clash.dispatch.follow_ups import FOLLOW_UP_ANSWER, resume_events
+from rules.clash.events.resolving import EVENT_ANSWER, EVENT_KINDS
+from rules.clash.model import under_way
 from rules.clash.model.occupancy import occupancy
 from rules.clash.model.registry import Answer, TurnAction
 from rules.clash.model.state import STATUS, TURN, ClashState
@@ -59,7 +56,7 @@ from rules.clash.model.transfer import ship_by_place
 from rules.clash.rounds import objectives, status_phase
 from rules.clash.rounds.turns import end_turn, spend_action
 from rules.clash.wonders import construction, gardens
-from rules.core import Choice, Decision, Event, IllegalAction, deciding, too_long
+from rules.core import Choice, Decision, Event, IllegalAction
 
 END, MOVE, FOUND, DONE, ADVANCE = "end", "move", "found", "done", "advance"
 
@@ -73,10 +70,11 @@ def _move_choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]
 
 
 def _begin_move(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
-    """``move [<group>]``: the action is spent; the Move action's groups follow."""
+    """``move [<group>]``: the action is spent; the Move action's groups follow, each the
+    answer to its decision (``move``, :mod:`rules.clash.model.under_way`)."""
     if not rest and not movement.can_move(state, seat):
         raise IllegalAction("nothing_can_move")
-    state.turn_state = replace(state.turn_state, moving=GROUPS_PER_MOVE)
+    under_way.begin_move(state, GROUPS_PER_MOVE)
     if not rest:
         return [Event("clash.move_began", {"player": state.players[seat]})]
     return _group(state, seat, rest)
@@ -100,8 +98,31 @@ TURN_ACTIONS: tuple[TurnAction, ...] = (
     CARD_ACTION,
 )
 _BY_TOKEN: dict[str, TurnAction] = {a.token: a for a in TURN_ACTIONS}
-#: How each kind of nested decision (``state.prompts``) is answered.
+
+
+def _next_group_choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    if not prefix:
+        return [*_group_choices(state, decision.seat, []), Choice(DONE, f"clash.token.{DONE}")]
+    return _group_choices(state, decision.seat, prefix)
+
+
+def _next_group(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
+    """The Move action's next group, or ``done``."""
+    head, *rest = toks
+    if head == DONE:
+        if rest:
+            raise IllegalAction("too_many_tokens", token=rest[0])
+        movement.end_move(state)
+        return []
+    return _group(state, decision.seat, toks)
+
+
+MOVE_ANSWER = Answer(_next_group_choices, _next_group, under_way.problem)
+#: How each kind of decision on the stack (``state.prompts``) is answered: the nested ones
+#: and those of the actions under way (a Move action's next group, an exploration's step).
 DECISIONS: dict[str, Answer] = {
+    under_way.MOVE: MOVE_ANSWER,
+    **dict.fromkeys(under_way.EXPLORE_KINDS, exploration.EXPLORE_ANSWER),
     advance_gains.RESERVE_WONDER: advance_gains.RESERVATION,
     advance_gains.DOGMA_ADVANCE: advance_gains.DOGMA,
     INFLUENCE_DECISION: INFLUENCE_ANSWER,
@@ -114,6 +135,7 @@ DECISIONS: dict[str, Answer] = {
     **dict.fromkeys(BARBARIAN_KINDS, BARBARIAN_ANSWER),
     objectives.OBJECTIVE_DECISION: objectives.OBJECTIVE_ANSWER,
     **dict.fromkeys(EVENT_KINDS, EVENT_ANSWER),
+    **FOLLOW_UP_ANSWER,
     **CARD_DECISIONS,
 }
 
@@ -125,23 +147,23 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
     return None if check is None else check(state, decision)
 
 
-def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
-    """The legal next tokens of ``seat`` after ``prefix``."""
-    if not prompted(state, seat) or too_long(prefix):
-        return []
+def answer_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
+    """The next tokens of the answer to the decision on top of the stack."""
     decision = state.prompts.top()
-    if decision is not None:
-        return DECISIONS[decision.kind].choices(state, decision, prefix)
-    if state.phase == STATUS:
-        return status_phase.choices(state, seat, prefix)
-    if seat != state.active or (prefix and prefix[0] in trade_offers.HEADS):
-        return trading.choices(state, seat, prefix)
-    if state.exploring is not None:
-        return [] if prefix else _exploring_choices(state)
-    if state.turn_state.moving:
-        if not prefix:
-            return [*_group_choices(state, seat, []), Choice(DONE, f"clash.token.{DONE}")]
-        return _group_choices(state, seat, prefix)
+    assert decision is not None
+    return DECISIONS[decision.kind].choices(state, decision, prefix)
+
+
+def answer(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
+    """The answer to the decision on top of the stack."""
+    decision = state.prompts.top()
+    assert decision is not None
+    events = DECISIONS[decision.kind].apply(state, decision, toks)
+    return events + _after_step(state, seat)
+
+
+def turn_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
+    """The active player's next tokens between actions: the menu of p.7, trading, ``end``."""
     can_act = state.turn_state.actions_left > 0
     if not prefix:
         out = [
@@ -155,6 +177,24 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
     if action is None or (action.costs_action and not can_act):
         return []
     return action.choices(state, seat, rest)
+
+
+def turn_apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
+    """An action of the active player's turn, or ``end``."""
+    head, *rest = toks
+    if head == END:
+        if rest:
+            raise IllegalAction("too_many_tokens", token=rest[0])
+        return _end_turn(state)
+    action = _BY_TOKEN.get(head)
+    if action is None:
+        # Only what may be done now is named (every action is in /rules).
+        legal = dict.fromkeys(c.token for c in turn_choices(state, seat, []))
+        raise IllegalAction("unknown_action", token=head, allowed=list(legal))
+    if action.costs_action or (action.cost is not None and action.cost(state, seat, rest)):
+        spend_action(state)
+    events = action.apply(state, seat, rest)
+    return events + _after_step(state, seat)
 
 
 def _group_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
@@ -187,73 +227,6 @@ def _group_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choi
     return out
 
 
-def _exploring_choices(state: ClashState) -> list[Choice]:
-    e = state.exploring
-    assert e is not None
-    if e.step == LAYOUT:
-        slot = state.board.slot(e.slot)
-        out = []
-        for turned in e.layouts:
-            layout = placed(state, slot, turned)
-            # Every space with its terrain, in board order: two ways always differ somewhere.
-            params: dict[str, str] = {}
-            for k, h in enumerate(sorted(layout, key=lambda h: (h.q, h.r)), start=1):
-                params[f"s{k}"], params[f"t{k}"] = label(h), layout[h]
-            out.append(Choice(LAYOUT_TOKENS[turned], "clash.choice.layout", params))
-        return out
-    key = "clash.choice.barbarians" if e.step == BARBARIANS else "clash.choice.ship_space"
-    return [Choice(token(h), key, {"space": label(h)}) for h in e.spaces]
-
-
-def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    """Resolve the action ``toks`` of ``seat`` on the engine's private copy; the trade offers
-    it made lapse (the turn ended, an offerer gave away what it offered) are told after it."""
-    before = trade_offers.mark(state)
-    return _apply(state, seat, toks) + trade_offers.settle(state, before)
-
-
-def _apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    if not prompted(state, seat):
-        raise IllegalAction("not_your_turn", waiting=sorted(deciding(pending(state))))
-    head, *rest = toks
-    if state.prompts.top() is not None:
-        return _answer(state, seat, toks)
-    if head in trade_offers.HEADS or (state.phase == TURN and seat != state.active):
-        return trading.apply(state, seat, toks)
-    if state.phase == STATUS:
-        return status_phase.apply(state, seat, toks)
-    if state.exploring is not None:
-        return _answer_exploring(state, seat, toks)
-    if state.turn_state.moving:
-        if head == DONE:
-            if rest:
-                raise IllegalAction("too_many_tokens", token=rest[0])
-            movement.end_move(state)
-            return _after_action(state, seat)
-        return _group(state, seat, toks)
-    if head == END:
-        if rest:
-            raise IllegalAction("too_many_tokens", token=rest[0])
-        return _end_turn(state)
-    action = _BY_TOKEN.get(head)
-    if action is None:
-        # Only what may be done now is named (every action is in /rules).
-        legal = dict.fromkeys(c.token for c in choices(state, seat, []))
-        raise IllegalAction("unknown_action", token=head, allowed=list(legal))
-    if action.costs_action or (action.cost is not None and action.cost(state, seat, rest)):
-        spend_action(state)
-    events = action.apply(state, seat, rest)
-    return events + _after_step(state, seat)
-
-
-def _answer(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    """The answer to the nested decision on top of the stack."""
-    decision = state.prompts.top()
-    assert decision is not None
-    events = DECISIONS[decision.kind].apply(state, decision, toks)
-    return events + _after_step(state, seat)
-
-
 def _after_step(state: ClashState, seat: int) -> list[Event]:
     """After an action or an answer: nothing more while a decision, a Move action or an
     exploration is under way; else the turn may be over. What an event left to do after
@@ -263,7 +236,8 @@ def _after_step(state: ClashState, seat: int) -> list[Event]:
     # second advance, an event's next step) runs now (self-play seed 1001638, 3 players).
     while drop_idle_synergy(state):
         done += resume_events(state)
-    if state.prompts.top() is not None or state.exploring is not None:
+    top = state.prompts.top()
+    if top is not None and top.kind != under_way.MOVE:
         return done
     return done + _after_decisions(state)
 
@@ -278,15 +252,17 @@ def _after_decisions(state: ClashState) -> list[Event]:
 
 
 def _group(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    events = movement.move(state, seat, toks)
-    state.turn_state = replace(state.turn_state, moving=state.turn_state.moving - 1)
-    return events + _after_group(state, seat)
+    """A group moves: its decision counts it first, so that what it brings (a battle, an
+    exploration) is decided above the Move action's next group."""
+    under_way.next_group(state)
+    return movement.move(state, seat, toks)
 
 
 def _after_group(state: ClashState, seat: int) -> list[Event]:
     """After a group (and its exploration or battle): the Move action goes on while a group
     can move."""
-    if state.exploring is not None or state.prompts.top() is not None:
+    top = state.prompts.top()
+    if top is not None and top.kind != under_way.MOVE:
         return []
     if state.turn_state.moving and movement.can_move(state, seat):
         return []
@@ -307,24 +283,3 @@ def _end_turn(state: ClashState) -> list[Event]:
     if state.turn_state.moving:
         movement.end_move(state)
     return end_turn(state)
-
-
-def _answer_exploring(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    e = state.exploring
-    assert e is not None
-    head, *rest = toks
-    if rest:
-        raise IllegalAction("too_many_tokens", token=rest[0])
-    if e.step == LAYOUT:
-        by_token = {LAYOUT_TOKENS[t]: t for t in e.layouts}
-        if head not in by_token:
-            raise IllegalAction("unknown_layout", token=head, allowed=sorted(by_token))
-        events = exploration.choose_layout(state, seat, by_token[head])
-    else:
-        h = state.board.parse(head)
-        if h not in e.spaces:
-            raise IllegalAction(
-                "not_one_of_the_spaces", space=label(h), allowed=[label(x) for x in e.spaces]
-            )
-        events = exploration.choose_space(state, seat, h)
-    return events + _after_group(state, seat)

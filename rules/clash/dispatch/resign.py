@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rules.clash.actions import trade_offers
 from rules.clash.battles import barbarian_raids, barbarians, combat
-from rules.clash.events.resolving import resume_events
+from rules.clash.dispatch.follow_ups import resume_events
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.rounds import objectives, status_phase
 from rules.clash.rounds.scoring import finish, last_standing_outcome, resigned_outcome

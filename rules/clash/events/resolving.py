@@ -53,14 +53,13 @@ kept cards' in :mod:`rules.clash.cards.kept_events`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final
 
 from rules.clash.battles import barbarian_raids
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.board.tiles import BARREN, LAND
-from rules.clash.box.advances import ADVANCE
 from rules.clash.box.components import EXHAUSTED_MARKERS, GOLD
 from rules.clash.box.event_cards import ATTACK, EVENTS, EXHAUSTED, GOLD_MINE, SPAWN, EventCard
 from rules.clash.events import effects
@@ -85,31 +84,42 @@ from rules.core import JSON, Choice, Decision, Event, IllegalAction
 
 EXHAUST: Final = "event_exhaust"
 MAIN, ADVANCE_EFFECTS = "main", "advance"
-#: The advance's one-time effects, run once the event it drew is over (C12). The advance
-#: module puts its function here when it is imported (it imports this module, so this one
-#: cannot import it: imports go one way).
-ADVANCE_FOLLOW_UP: list[Callable[[ClashState, int, str, bool], list[Event]]] = []
 
 
 @dataclass(frozen=True, slots=True)
-class Later:
-    """A follow-up another module owns (registered in :data:`LATER` when it is imported, for
-    the same reason): ``run(state, seat, params)`` once what was asked above it is answered,
-    ``problem(state, seat, params)`` why its params cannot stand (positions), or None."""
+class FollowUp:
+    """What a follow-up step (``event_follow_up``, :mod:`rules.clash.events.flow`) does once
+    the decisions above it are answered: ``run(state, seat, params)``; ``problem(state, seat,
+    params)`` says why its params cannot stand (positions), or None. What it opens is decided
+    when it runs, from the state then: a card spent or an advance gained meanwhile counts."""
 
     run: Callable[[ClashState, int, dict[str, JSON]], list[Event]]
     problem: Callable[[ClashState, int, dict[str, JSON]], str | None]
 
 
-#: The follow-ups other modules own, by step name: the Synergy window after an advance's
-#: event (:mod:`rules.clash.actions.advancing`), Tech Exchange's second advance
-#: (:mod:`rules.clash.cards.decisions`). What they open is decided when they run, from the
-#: state then: a card spent or an advance gained meanwhile is taken into account.
-LATER: dict[str, Later] = {}
+def _card_problem(state: ClashState, seat: int, params: dict[str, JSON]) -> str | None:
+    return None if params.get("card") in EVENTS else "event_follow_up for an unknown card"
+
+
+def _step(name: str) -> FollowUp:
+    def problem(state: ClashState, seat: int, params: dict[str, JSON]) -> str | None:
+        return None if params.get("card") in EVENTS else f"event_follow_up step {name!r}"
+
+    return FollowUp(lambda state, seat, p: effects.STEPS[name](state, seat, p), problem)
+
+
+#: The follow-ups the events own: a card's main effect and its cards' steps. The dispatcher's
+#: table (:data:`rules.clash.dispatch.follow_ups.FOLLOW_UPS`) adds the advances' one-time
+#: effects after an event (``advance``, C12) and the action cards' steps, which this layer
+#: cannot import (imports go one way).
+EVENT_FOLLOW_UPS: dict[str, FollowUp] = {
+    MAIN: FollowUp(lambda state, seat, p: effects.main(state, seat, p["card"]), _card_problem),
+    **{name: _step(name) for name in effects.STEPS},
+}
 GOLD_MINE_GOLD = 2
 PAY, LOWER = "pay", "lower"
 #: The kinds of the event decisions (``prompt.clash.<kind>``), answered by :data:`ANSWER`.
-KINDS: tuple[str, ...] = (CITY, PLAYER, PIECES, LOSS, TOKENS, MYTHS_DECISION, EXHAUST, FOLLOW_UP)
+KINDS: tuple[str, ...] = (CITY, PLAYER, PIECES, LOSS, TOKENS, MYTHS_DECISION, EXHAUST)
 
 
 def draw(state: ClashState, seat: int) -> list[Event]:
@@ -131,19 +141,22 @@ def draw(state: ClashState, seat: int) -> list[Event]:
     at = depth(state)
     later(state, seat, MAIN, card=card)
     events += _symbol(state, seat, EVENTS[card])
-    return events + resume(state, at)
+    return events + resume(state, EVENT_FOLLOW_UPS, at)
 
 
-def resume(state: ClashState, at: int = 0) -> list[Event]:
+def resume(state: ClashState, table: Mapping[str, FollowUp], at: int = 0) -> list[Event]:
     """Run the follow-ups on top of the stack (above ``at`` decisions) until a decision
-    waits or none is left."""
+    waits, none is left, or the next is not in ``table`` (a card's own steps never open
+    another layer's)."""
     events: list[Event] = []
     while depth(state) > at:
         top = state.prompts.top()
-        if top is None or top.kind != FOLLOW_UP:
+        if top is None or top.kind != FOLLOW_UP or top.params["step"] not in table:
             break
         state.prompts = state.prompts.pop(top.id)
-        events += _follow(state, top)
+        p = dict(top.params)
+        name = str(p.pop("step"))
+        events += table[name].run(state, top.seat, p)
     return events
 
 
@@ -154,18 +167,6 @@ def after_event(state: ClashState, at: int, seat: int, advance: str, had_governm
         return False
     defer(state, at, seat, ADVANCE_EFFECTS, advance=advance, had_government=had_government)
     return True
-
-
-def _follow(state: ClashState, step: Decision) -> list[Event]:
-    p = dict(step.params)
-    name = p.pop("step")
-    if name == MAIN:
-        return effects.main(state, step.seat, p["card"])
-    if name == ADVANCE_EFFECTS:
-        return ADVANCE_FOLLOW_UP[0](state, step.seat, str(p["advance"]), bool(p["had_government"]))
-    if name in LATER:
-        return LATER[name].run(state, step.seat, p)
-    return effects.STEPS[name](state, step.seat, p)
 
 
 # -- symbols --------------------------------------------------------------------------------
@@ -257,8 +258,6 @@ def _token_options(state: ClashState, decision: Decision, prefix: list[str]) -> 
 
 def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
     kind, p = decision.kind, _params(decision)
-    if kind == FOLLOW_UP:
-        return []
     if kind == MYTHS_DECISION:
         if prefix:
             return []
@@ -343,8 +342,6 @@ def _refuse(head: str, allowed: list[str]) -> IllegalAction:
 
 def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event]:
     kind, p, seat = decision.kind, _params(decision), decision.seat
-    if kind == FOLLOW_UP:
-        raise IllegalAction("not_an_event_answer", token=" ".join(toks), allowed=[])
     # Every token must be offered after the ones before it (the choices are the rules).
     for k, tok in enumerate(toks):
         offered = [c.token for c in _choices(state, decision, toks[:k])]
@@ -376,8 +373,6 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
     kind, p, seat = decision.kind, _params(decision), decision.seat
     if state.seats[seat].resigned:
         return f"{kind} decision of a resigned seat"
-    if kind == FOLLOW_UP:
-        return _follow_up_problem(state, decision)
     if kind == EXHAUST:
         n = len(exhaust_spaces(state, seat))
         if p or not n or (n < 2 and not (_full(state) and len(state.exhausted) > 1)):
@@ -414,25 +409,23 @@ def _problem(state: ClashState, decision: Decision) -> str | None:
     return None
 
 
-def _follow_up_problem(state: ClashState, decision: Decision) -> str | None:
+def follow_up_problem(
+    state: ClashState, decision: Decision, table: Mapping[str, FollowUp]
+) -> str | None:
+    """Why the follow-up ``decision`` cannot stand in ``state`` (positions), or None:
+    ``table`` is every follow-up there is (:data:`rules.clash.dispatch.follow_ups.FOLLOW_UPS`)."""
+    if state.seats[decision.seat].resigned:
+        return f"{decision.kind} decision of a resigned seat"
     if state.prompts.top() == decision:
         return "event_follow_up on top of the stack"
     p = _params(decision)
-    step = p.get("step")
-    if step == MAIN:
-        return None if p.get("card") in EVENTS else "event_follow_up for an unknown card"
-    if step == ADVANCE_EFFECTS:
-        return None if p.get("advance") in ADVANCE else "event_follow_up for an unknown advance"
-    if isinstance(step, str) and step in LATER:
-        return LATER[step].problem(
-            state, decision.seat, {k: v for k, v in p.items() if k != "step"}
-        )
-    if step not in effects.STEPS or p.get("card") not in EVENTS:
+    step = p.pop("step", None)
+    if not isinstance(step, str) or step not in table:
         return f"event_follow_up step {step!r}"
-    return None
+    return table[step].problem(state, decision.seat, p)
 
 
 #: How the event decisions are answered (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 ANSWER = Answer(_choices, _apply, _problem)
 # The names the dispatcher imports.
-EVENT_ANSWER, EVENT_KINDS, resume_events = ANSWER, KINDS, resume
+EVENT_ANSWER, EVENT_KINDS = ANSWER, KINDS

@@ -13,6 +13,7 @@ from rules.clash.actions.trade_offers import read_trades, trades_json
 from rules.clash.battles import facts
 from rules.clash.board.hexes import Hex, label, offset, parse_hex
 from rules.clash.box.advances import in_order
+from rules.clash.model import under_way
 from rules.clash.model.state import (
     Assassination,
     Barbarians,
@@ -289,7 +290,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
 def from_json(data: Mapping[str, JSON]) -> ClashState:
     """Rebuild a state from a snapshot (its version checked by ``Engine.from_json``)."""
     ts, status, barbarians = data["turn_state"], data["status"], data["barbarians"]
-    return ClashState(
+    state = ClashState(
         players=tuple(data["players"]),
         rng=Rng(int(data["rng"])),
         seating=tuple(int(s) for s in data["seating"]),
@@ -342,3 +343,7 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
         outcome=outcome_from_json(data["outcome"]),
         resign_order=tuple(int(s) for s in data["resign_order"]),
     )
+    if not any(under_way.under_way(d) for d in state.prompts.decisions):
+        # Written before a Move action and an exploration waited on the stack.
+        state.prompts = under_way.beneath(state, state.prompts)
+    return state

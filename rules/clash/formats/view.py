@@ -42,7 +42,7 @@ from rules.clash.battles.combat_cards import half_of
 from rules.clash.board.hexes import Hex, label, offset
 from rules.clash.box.advances import in_order
 from rules.clash.box.components import ARMY, LAND_UNITS, SETTLER, SHIP
-from rules.clash.dispatch.prompts import pending
+from rules.clash.dispatch.contexts import pending
 from rules.clash.formats.serial import spaces
 from rules.clash.formats.view_types import (
     ClashActionCards,

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from rules.clash.battles.combat import KINDS
 from rules.clash.battles.sides import FANATICISM
 from rules.clash.board.hexes import parse_hex
-from rules.clash.dispatch import grammar
+from rules.clash.dispatch import contexts
 from rules.clash.model.state import ClashState
 from rules.clash.player.civil import leader
 from rules.clash.player.survey import Reading
@@ -143,7 +143,7 @@ def _look_ahead(r: Reading) -> list[str] | None:
     """Each answer tried on a copy; the one leaving this seat best placed."""
     state, seat = r.state, r.seat
     best: tuple[float, list[str]] | None = None
-    for c in grammar.choices(state, seat, []):
+    for c in contexts.choices(state, seat, []):
         toks = walk(state, seat, [c.token], first, c.complete)
         if toks is None:
             continue
@@ -159,7 +159,7 @@ def _look_ahead(r: Reading) -> list[str] | None:
 def _after(state: ClashState, seat: int, toks: list[str]) -> ClashState | None:
     copy = state.copy()
     try:
-        grammar.apply_tokens(copy, seat, toks)
+        contexts.apply_tokens(copy, seat, toks)
     except IllegalAction:
         return None
     return copy
@@ -171,7 +171,7 @@ def _after(state: ClashState, seat: int, toks: list[str]) -> ClashState | None:
 def status(r: Reading, prefix: list[str]) -> list[str] | None:
     """Complete every objective offered, take the best free advance, never raze, pick
     ourselves as first player."""
-    options = grammar.choices(r.state, r.seat, prefix)
+    options = contexts.choices(r.state, r.seat, prefix)
     if not options:
         return None
     tokens = [c.token for c in options]
@@ -190,10 +190,10 @@ def trade(r: Reading, prefix: list[str]) -> list[str] | None:
     """Outside its own turn: answer an offer, or make a small fair one (asked to), or take
     one's offer back."""
     state, seat = r.state, r.seat
-    menu = [c.token for c in grammar.choices(state, seat, [])]
+    menu = [c.token for c in contexts.choices(state, seat, [])]
     if not prefix:
         for head in ("accept", "refuse"):
-            for c in grammar.choices(state, seat, [head]):
+            for c in contexts.choices(state, seat, [head]):
                 good = offer_value(r, c.params) > 0.05
                 if (head == "accept") == good:
                     return [head, c.token]

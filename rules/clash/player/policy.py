@@ -17,15 +17,18 @@ exploring (:mod:`rules.clash.player.war`), and every other decision
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from rules.clash.actions import trade_offers
-from rules.clash.model.state import STATUS, ClashState
+from rules.clash.dispatch.contexts import current
+from rules.clash.model.state import ClashState
+from rules.clash.model.under_way import MOVE
 from rules.clash.player import answers, turn, war
 from rules.clash.player.survey import Reading
 from rules.clash.player.walk import walk
 from rules.core import Choice, Rng
 
+#: A plan: the whole action's tokens, or None when nothing planned fits.
+Plan = list[str] | None
 #: One decision in NOISE is uniform.
 NOISE = 10
 #: Tokens a uniform pick leaves out: they throw away a city or the rest of a turn.
@@ -82,20 +85,34 @@ def _plan(
     state: ClashState, seat: int, prefix: list[str], tokens: Sequence[str] | None
 ) -> list[str]:
     reading = Reading(state, seat)
-    decision = state.prompts.top()
-    if decision is not None:
-        found = answers.answer(reading, decision, prefix)
-    elif state.phase == STATUS:
-        found = answers.status(reading, prefix)
-    elif seat != state.active or (prefix and prefix[0] in trade_offers.HEADS):
-        found = answers.trade(reading, prefix)
-    elif state.exploring is not None:
-        found = war.explore(reading, prefix)
-    elif state.turn_state.moving:
-        found = war.next_group(reading, prefix)
-    else:
-        found = turn.turn(reading, prefix, None if prefix else tokens)
+    context = current(state, seat, prefix[0] if prefix else None)
+    found = None if context is None else PLANNERS[context.name](reading, prefix, tokens)
     if found is None:
         # Nothing planned fits these tokens: go on with the first choices.
         found = walk(state, seat, prefix, lambda _toks, _opts: 0)
     return found or prefix
+
+
+def _decision(reading: Reading, prefix: list[str], tokens: Sequence[str] | None) -> Plan:
+    decision = reading.state.prompts.top()
+    assert decision is not None
+    return answers.answer(reading, decision, prefix)
+
+
+def _under_way(reading: Reading, prefix: list[str], tokens: Sequence[str] | None) -> Plan:
+    top = reading.state.prompts.top()
+    assert top is not None
+    if top.kind == MOVE:
+        return war.next_group(reading, prefix)
+    return war.explore(reading, prefix)
+
+
+#: What this player does in each context of the one dispatcher
+#: (:data:`rules.clash.dispatch.contexts.CONTEXTS`, by name): a plan, or None when none fits.
+PLANNERS: dict[str, Callable[[Reading, list[str], Sequence[str] | None], Plan]] = {
+    "decision": _decision,
+    "trading": lambda reading, prefix, tokens: answers.trade(reading, prefix),
+    "under_way": _under_way,
+    "status": lambda reading, prefix, tokens: answers.status(reading, prefix),
+    "turn": lambda reading, prefix, tokens: turn.turn(reading, prefix, None if prefix else tokens),
+}

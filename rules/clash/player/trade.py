@@ -12,7 +12,7 @@ from rules.clash.box.components import (
     GOLD,
     IDEAS,
 )
-from rules.clash.dispatch.grammar import choices
+from rules.clash.dispatch.contexts import choices
 from rules.clash.model.resources import CULTURE, MOOD
 from rules.clash.player.survey import Reading
 from rules.clash.player.walk import Candidate, ready, walk

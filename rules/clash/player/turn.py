@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from rules.clash.actions import advance_gains, advancing, founding
 from rules.clash.board.hexes import parse_hex, token
 from rules.clash.box.components import ANGRY, FOOD, GOLD, HAPPY, IDEAS, NEUTRAL
-from rules.clash.dispatch.grammar import choices
+from rules.clash.dispatch.contexts import choices
 from rules.clash.model.resources import CULTURE, MOOD
 from rules.clash.model.state import City
 from rules.clash.player import sea

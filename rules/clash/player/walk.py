@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.clash.dispatch.grammar import choices
+from rules.clash.dispatch.contexts import choices
 from rules.clash.model.state import ClashState
 from rules.core import Choice
 

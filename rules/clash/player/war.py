@@ -25,7 +25,7 @@ from rules.clash.actions import move_groups, movement, routes
 from rules.clash.board.hexes import Hex, distance, parse_hex, token
 from rules.clash.board.tiles import BARREN, FERTILE, LAND, SEA
 from rules.clash.box.components import ARMY, ARMY_LIMIT, FORTRESS, SETTLER
-from rules.clash.dispatch.grammar import choices
+from rules.clash.dispatch.contexts import choices
 from rules.clash.model import marks as mk
 from rules.clash.model.state import BARBARIAN_SIDE, City
 from rules.clash.model.transfer import is_hold, place_hex, units_at

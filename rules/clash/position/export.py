@@ -22,6 +22,7 @@ from rules.clash.battles import facts
 from rules.clash.board.hexes import label
 from rules.clash.box.advances import in_order
 from rules.clash.formats.serial import spaces
+from rules.clash.model import under_way
 from rules.clash.model.state import BARBARIAN_SIDE, STATUS, City, ClashState, Exploring, PlayerState
 from rules.core import JSON
 
@@ -109,7 +110,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
                 "params": dict(d.params),
                 "turn": None if d.turn is None else players[d.turn],
             }
-            for d in state.prompts.decisions
+            for d in under_way.without(state.prompts).decisions
         ],
         "resign_order": [players[s] for s in state.resign_order],
         "table_effects": list(state.table_effects),

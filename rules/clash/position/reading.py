@@ -40,6 +40,7 @@ from rules.clash.box.components import (
 )
 from rules.clash.checks import invariants
 from rules.clash.dispatch.grammar import decision_problem
+from rules.clash.model import under_way
 from rules.clash.model.setup import home
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.model.terrain import terrains
@@ -151,6 +152,9 @@ def from_position(
         resign_order=resign_order,
     )
     read_course(r, position, state)
+    # The decisions of a Move action or an exploration under way are the position's
+    # ``moving`` and ``exploring``; those it lists sit above them.
+    state.prompts = under_way.beneath(state, state.prompts)
     state.truces = read_truces(r, state, position.get("truces", []))
     state.assassinations = read_assassinations(r, state, position.get("assassinations", []))
     _check_places(state)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from rules.clash.box.cards import DECKS, HALVES
 from rules.clash.box.components import MAX_ACTIONS
 from rules.clash.dispatch.grammar import DECISIONS
-from rules.clash.model import card_turns
+from rules.clash.model import card_turns, under_way
 from rules.clash.model.state import (
     TURN,
     Assassination,
@@ -40,7 +40,8 @@ def read_prompts(r: Reader, raw: JSON) -> PromptStack:
         at = f"prompts[{k}]"
         d = as_mapping(at, item, frozenset({"id", "seat", "kind", "params", "turn"}))
         kind, pid, params = d.get("kind"), d.get("id"), d.get("params", {})
-        if kind not in DECISIONS:
+        if kind not in DECISIONS or kind in under_way.KINDS:
+            # A Move action's and an exploration's are ``moving`` and ``exploring``.
             raise bad(f"{at}.kind", kind)
         if not isinstance(pid, str) or not pid:
             raise bad(f"{at}.id", pid)

@@ -558,7 +558,9 @@ def test_both_sides_may_have_to_choose_their_ships_in_one_round() -> None:
     them = bob(ships=[{"hex": "C4", "cargo": ["army"]}, {"hex": "C4"}])
     state = board(ann=me, bob=them, dice=[5, 1, 5, 1])
     state = play(state, "move d3 c4 ship1 ship2")
+    # The Move action's next group waits beneath the battle's decisions.
     assert [(d.seat, d.kind) for d in state.prompts.decisions] == [
+        (0, "move"),
         (0, "casualties"),
         (1, "casualties"),
     ]

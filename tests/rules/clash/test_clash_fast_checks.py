@@ -13,7 +13,7 @@ from rules.clash import GAME
 from rules.clash.actions import activation, advance_gains, advancing, collect, movement, routes
 from rules.clash.board.hexes import steps
 from rules.clash.cards import play
-from rules.clash.dispatch import prompts
+from rules.clash.dispatch import contexts as prompts
 from rules.clash.model.occupancy import occupancy
 from rules.clash.model.state import ClashState
 from rules.core import IllegalAction, Rng, act
