@@ -31,7 +31,7 @@ from rules import get_game, transcript
 from rules.__main__ import transcript_files
 from rules.clash.formats.event_types import BattleRound
 from rules.clash.formats.prompt_types import TurnDecision
-from rules.core import JSON, IllegalAction, Rng, act
+from rules.core import JSON, Event, EventView, IllegalAction, Prompt, PromptView, Rng, act
 from rules.params import _BY_TYPE, DECLARED, kinds_of, params, params_if
 from rules.selfplay import random_action
 
@@ -69,7 +69,7 @@ def check_view(game: str, view: Mapping[str, Any], where: str) -> None:
         check_params(game, "event", e["kind"], e["params"], where)
 
 
-def played(name: str, players: int, seed: int) -> Iterator[tuple[int, Any, list[Any]]]:
+def played(name: str, players: int, seed: int) -> Iterator[tuple[int, Any, list[Event]]]:
     """(step, state, the events that led to it) of one seeded self-played game."""
     game = get_game(name)
     rng = Rng(seed)
@@ -79,7 +79,7 @@ def played(name: str, players: int, seed: int) -> Iterator[tuple[int, Any, list[
         state = game.setup(handles, options, seed)
     except IllegalAction:  # an option this player count refuses (CIV's teams)
         state = game.setup(handles, {}, seed)
-    step, events = 0, []
+    step, events = 0, list[Event]()
     yield step, state, events
     while game.outcome(state) is None:
         prompts = game.pending(state)
@@ -165,18 +165,21 @@ def test_the_check_refuses_what_the_types_do_not_say() -> None:
 
 
 def test_params_reads_only_the_kinds_a_type_is_declared_for() -> None:
-    prompt = {"seat": 0, "kind": "turn", "params": {"round": 1, "turn": 1, "count": 3}}
-    assert params(prompt, TurnDecision)["count"] == 3
-    event = {"kind": "clash.battle_round", "params": {"round": 2}}
-    assert params_if(event, BattleRound) == {"round": 2}
+    turn: PromptView = {"seat": 0, "kind": "turn", "params": {"round": 1, "turn": 1, "count": 3}}
+    assert params(turn, TurnDecision)["count"] == 3
+    assert params(Prompt(0, "turn", {"count": 2}), TurnDecision)["count"] == 2
+    event: EventView = {"kind": "clash.battle_round", "params": {"round": 2}}
+    assert params(event, BattleRound)["round"] == 2
+    found = params_if(Event("clash.battle_round", {"round": 3}), BattleRound)
+    assert found is not None and found["round"] == 3
     # A prompt of an event's kind, an event of a prompt's kind, another game's kind.
-    assert params_if({**event, "seat": 0}, BattleRound) is None
-    assert params_if({"kind": "turn", "params": {}}, TurnDecision) is None
-    assert params_if({"seat": 0, "kind": "turn_play", "params": {}}, TurnDecision) is None
+    assert params_if(PromptView(seat=0, **event), BattleRound) is None
+    assert params_if(EventView(kind="turn", params={}), TurnDecision) is None
+    assert params_if(Prompt(0, "turn_play"), TurnDecision) is None
     with pytest.raises(ValueError, match="has no TurnDecision parameters"):
-        params({"seat": 0, "kind": "move", "params": {"count": 1}}, TurnDecision)
+        params(Prompt(0, "move", {"count": 1}), TurnDecision)
     with pytest.raises(KeyError):
-        params(prompt, dict)
+        params(turn, dict)
     assert kinds_of(TurnDecision) == {"turn"}
 
 
@@ -257,14 +260,14 @@ def raw_reads(tree: ast.AST) -> Iterator[tuple[str, int]]:
     stack: list[str] = []
 
     def visit(node: ast.AST) -> Iterator[tuple[str, int]]:
-        named = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        if named:
+        function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             stack.append(node.name)
         if _reads_params(node):
             yield (stack[-1] if stack else "<module>"), getattr(node, "lineno", 0)
         for child in ast.iter_child_nodes(node):
             yield from visit(child)
-        if named:
+        if function:
             stack.pop()
 
     yield from visit(tree)
