@@ -59,9 +59,7 @@ def _height_bound(hand: Sequence[str], private: Mapping[str, Any]) -> int:
     )
 
 
-def _draw_header(
-    c: Canvas, ctx: Ctx, index: int, seat: CivSeat, count: int, y: int
-) -> int:
+def _draw_header(c: Canvas, ctx: Ctx, index: int, seat: CivSeat, count: int, y: int) -> int:
     c.symbol(theme.player_shape(index), (_X0, y + 6), 46, theme.player_colour(index))
     c.text(
         (_X0 + 62, y),

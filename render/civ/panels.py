@@ -110,9 +110,7 @@ def draw_panel(
     return y + PANEL_H + theme.GAP
 
 
-def _draw_name_row(
-    c: Canvas, ctx: Ctx, seat: CivSeat, y: int, badges: list[Badge]
-) -> None:
+def _draw_name_row(c: Canvas, ctx: Ctx, seat: CivSeat, y: int, badges: list[Badge]) -> None:
     """Marker, name and badges on the left; hand size / hand limit on the right."""
     index = seat["seat"]
     mid = y + _NAME_ROW_H // 2
@@ -131,9 +129,7 @@ def _draw_name_row(
     draw_name_badges(c, ctx.name(index), badges, x, mid, right, **sizes, least=200)
 
 
-def _badges(
-    ctx: Ctx, view: CivView, seat: CivSeat, active: bool, waiting: bool
-) -> list[Badge]:
+def _badges(ctx: Ctx, view: CivView, seat: CivSeat, active: bool, waiting: bool) -> list[Badge]:
     """The badges after a name, most important first (they are dropped from the end)."""
     index = seat["seat"]
     badges: list[Badge] = []

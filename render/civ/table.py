@@ -9,7 +9,7 @@ cannot leak a hand into the thread.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import locales
 from render import theme
@@ -194,7 +194,7 @@ def _outcome_text(ctx: Ctx, view: CivView, outcome: CivOutcome) -> tuple[str, st
         headline = ctx.t("render.civ.winner", count=len(winners), players=players)
     reason = str(outcome["reason"])
     details = outcome.get("details") or {}
-    params: dict[str, Any] = {"domain": details.get("domain")}
+    params: dict[str, str | None] = {"domain": details.get("domain")}
     if isinstance(details.get("player"), str) and details["player"] in ctx.handles:
         params["player"] = ctx.name(ctx.handles.index(details["player"]))
     detail = label_or(ctx, f"render.civ.reason.{reason}", reason, **params)

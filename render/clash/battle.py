@@ -25,9 +25,13 @@ its one round, the barbarians attacking), in a panel across the width:
 ``recent`` holds only the last few events (:data:`rules.engine.RECENT_EVENTS`, 8), so a battle
 of two rounds or more may have lost its first rounds, or its beginning: the report shows the
 rounds it still has, with their numbers, and needs a ``battle_began`` or a ``battle_round``
-event to be drawn at all. A view that also carries ``battle_events`` (every public event of
-the latest battle; not built by the engine yet) has the whole battle told from them, as long
-as ``recent`` still holds that battle. Nothing is drawn without a battle among the events.
+event to be drawn at all. The view also carries ``battle_events`` (every public event of the
+latest battle): the whole battle is told from them, as long as ``recent`` still holds that
+battle. Nothing is drawn without a battle among the events. The events' parameters are read
+as the types :mod:`rules.clash.formats.event_types` declares (:func:`rules.params.params_if`),
+each value through a helper that takes only its declared type, so mypy checks every key read;
+a value missing from an event (one stored by an older engine) reads as nothing, not as an
+error.
 
 Every text is at least the phone rule's minimum ``t`` (:func:`look.min_text`); dice are
 ``1.3 t`` squares with ``t`` digits, lost units ``1.4 t`` tokens with ``t`` numbers.
@@ -49,8 +53,31 @@ from render.clash.pieces import draw_icon, draw_marker, draw_unit, fill_of, ink,
 from render.context import Ctx
 from rules.clash.battles.combat import CARD_EVENT_KINDS
 from rules.clash.board.hexes import parse_hex
+from rules.clash.formats.event_types import (
+    BarbarianAttackRound,
+    BarbariansAttack,
+    BarbariansDefeated,
+    BarbariansHeld,
+    BarbarianUnitsLost,
+    BattleBegan,
+    BattleDrawn,
+    BattleRound,
+    BattleWon,
+    CityCaptured,
+    CityPiecesLost,
+    CityRemoved,
+    CombatCardIgnored,
+    CombatCardPlayed,
+    Plunder,
+    Refugees,
+    ShipsSunk,
+    Siegecraft,
+    UnitsLost,
+    Withdrew,
+)
 from rules.clash.formats.view_types import ClashView
-from rules.core import IllegalAction
+from rules.core import EventView, IllegalAction
+from rules.params import params_if
 
 __all__ = [
     "GAP",
@@ -66,30 +93,27 @@ __all__ = [
     "report_of",
 ]
 
-JsonMap = Mapping[str, Any]
 #: The barbarians as an owner (``fill_of`` and ``draw_marker`` draw anything else as them).
 BARBARIANS: Final = "barbarian"
 #: What a side may lose, in the order its tokens are drawn.
 _UNIT_ORDER: Final = ("ship", "army", "settler")
-_LOSS_KINDS: Final = ("units_lost", "ships_sunk", "barbarian_units_lost")
-_RESULTS: Final = ("battle_won", "battle_drawn", "barbarians_held", "withdrew")
-#: A barbarian attack's one round is also its end (``rules.clash.battles.barbarians``).
-_ATTACK_ROUND: Final = "barbarian_attack_round"
+#: The barbarians' settlement held against its attacker.
+_HELD: Final = "clash.barbarians_held"
 #: Events of a barbarian attack that tell nothing the report draws, but keep it open.
-_QUIET: Final = ("barbarians_returned",)
+_QUIET: Final = ("clash.barbarians_returned",)
 #: What combat cards, the Great General, the Trojan Horse and the Great Mausoleum tell during
 #: a battle (``rules.clash.battles.combat``): part of it, so they keep the battle open.
-_CARD_KINDS: Final = CARD_EVENT_KINDS
+_CARD_KINDS: Final = frozenset(f"clash.{kind}" for kind in CARD_EVENT_KINDS)
 _AFTERMATH: Final = (
-    "city_captured",
-    "city_removed",
-    "plunder",
-    "refugees",
-    "barbarians_defeated",
-    "barbarian_city_kept",
-    "barbarian_city_destroyed",
-    "city_pieces_lost",
-    "city_destroyed_by_barbarians",
+    "clash.city_captured",
+    "clash.city_removed",
+    "clash.plunder",
+    "clash.refugees",
+    "clash.barbarians_defeated",
+    "clash.barbarian_city_kept",
+    "clash.barbarian_city_destroyed",
+    "clash.city_pieces_lost",
+    "clash.city_destroyed_by_barbarians",
 )
 #: The Fortress die's shape: the Fortress piece without its gate, which the number covers.
 _FORTRESS: Final = Icon(PIECES["fortress"].solid)
@@ -125,15 +149,15 @@ class Round:
 class Battle:
     """A battle as the recent events tell it. ``sides`` are the attacker's and the defender's
     owners (a seat, or :data:`BARBARIANS`; None for a handle no seat has); ``result`` is the
-    kind of the event that ended it (None while it goes on) with that event's parameters, and
-    ``after`` what followed (captures, Plunder...), as (kind, parameters)."""
+    event that ended it (None while it goes on), and ``after`` the events of what followed
+    (captures, Plunder...)."""
 
     space: str
     sides: tuple[Any, Any]
     rounds: list[Round] = field(default_factory=list)
     before: tuple[list[Loss], list[Loss]] = field(default_factory=lambda: ([], []))
-    result: tuple[str, JsonMap] | None = None
-    after: list[tuple[str, JsonMap]] = field(default_factory=list)
+    result: EventView | None = None
+    after: list[EventView] = field(default_factory=list)
     siege: list[str] = field(default_factory=list)
     #: The combat halves played for the next round, by side (ignored ones taken out).
     played: dict[int, str] = field(default_factory=dict)
@@ -148,24 +172,32 @@ class Battle:
 # -- reading the events -------------------------------------------------------------------------
 
 
-def _int(value: Any) -> int:
+def _int(value: int | None) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _owner(ctx: Ctx, who: Any) -> Any:
+def _flag(value: bool | None) -> bool:
+    return value is True
+
+
+def _text(value: str | None, default: str) -> str:
+    return default if value is None else value
+
+
+def _owner(ctx: Ctx, who: str | None) -> Any:
     """A seat for a handle, :data:`BARBARIANS` for the barbarians (None for anybody else)."""
     if who in ("barbarians", BARBARIANS):
         return BARBARIANS
     return ctx.handles.index(who) if who in ctx.handles else None
 
 
-def _digits(value: Any) -> tuple[str, ...]:
+def _digits(value: Sequence[str] | None) -> tuple[str, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
         return ()
     return tuple(str(d) for d in value)
 
 
-def _losses(units: Any) -> list[Loss]:
+def _losses(units: Sequence[str] | None) -> list[Loss]:
     """``["army_2", "settler_1"]`` as losses (unreadable entries skipped)."""
     out = []
     for item in units if isinstance(units, Sequence) and not isinstance(units, str) else ():
@@ -175,70 +207,74 @@ def _losses(units: Any) -> list[Loss]:
     return out
 
 
-def latest_battle(ctx: Ctx, recent: Any) -> Battle | None:
+def latest_battle(ctx: Ctx, recent: Sequence[EventView] | None) -> Battle | None:
     """The last battle told by ``recent`` (``view["recent"]``), None without one."""
     battles: list[Battle] = []
     current: Battle | None = None
-    for event in recent if isinstance(recent, Sequence) else ():
-        if not isinstance(event, Mapping):
-            continue
-        kind = str(event.get("kind", "")).removeprefix("clash.")
-        params = event.get("params")
-        p: JsonMap = params if isinstance(params, Mapping) else {}
-        space = str(p.get("space", ""))
-        here = current is not None and current.open and current.space == space
-        if kind == "battle_began":
-            current = Battle(space, (_owner(ctx, p.get("player")), _owner(ctx, p.get("against"))))
+    for event in recent or ():
+        kind = event["kind"]
+        if (began := params_if(event, BattleBegan)) is not None:
+            sides = (_owner(ctx, began.get("player")), _owner(ctx, began.get("against")))
+            current = Battle(began.get("space", ""), sides)
             battles.append(current)
-        elif kind == "battle_round":
-            number = _int(p.get("round"))
+        elif (fought := params_if(event, BattleRound)) is not None:
+            space, number = fought.get("space", ""), _int(fought.get("round"))
             # A round of the battle going on here, or the first one the events still hold.
-            going_on = here and current is not None and current.result is None
+            going_on = current is not None and _here(current, space) and current.result is None
             if not going_on or current is None or _last(current) >= number:
-                sides = (_owner(ctx, p.get("attacker")), _owner(ctx, p.get("defender")))
+                sides = (_owner(ctx, fought.get("attacker")), _owner(ctx, fought.get("defender")))
                 current = Battle(space, sides)
                 battles.append(current)
-            assert current is not None
             played = current.played
             current.rounds.append(
                 Round(
                     number,
-                    (_digits(p.get("attacker_dice")), _digits(p.get("defender_dice"))),
-                    (_int(p.get("attacker_hits")), _int(p.get("defender_hits"))),
+                    (_digits(fought.get("attacker_dice")), _digits(fought.get("defender_dice"))),
+                    (_int(fought.get("attacker_hits")), _int(fought.get("defender_hits"))),
                     cards=(played.get(0, ""), played.get(1, "")),
-                    fortress=p.get("fortress_die") is True,
+                    fortress=_flag(fought.get("fortress_die")),
                 )
             )
             current.played = {}
-        elif kind == "barbarians_attack":
-            current = Battle(space, (BARBARIANS, _owner(ctx, p.get("player"))))
+        elif (attack := params_if(event, BarbariansAttack)) is not None:
+            current = Battle(
+                attack.get("space", ""), (BARBARIANS, _owner(ctx, attack.get("player")))
+            )
             battles.append(current)
         elif current is None:
             continue
-        elif here and kind == _ATTACK_ROUND and not current.rounds:
+        elif (
+            (raid := params_if(event, BarbarianAttackRound)) is not None
+            and _here(current, raid.get("space", ""))
+            and not current.rounds
+        ):
             current.rounds.append(
                 Round(
                     1,
-                    (_digits(p.get("barbarian_dice")), _digits(p.get("defender_dice"))),
-                    (_int(p.get("barbarian_hits")), _int(p.get("defender_hits"))),
+                    (_digits(raid.get("barbarian_dice")), _digits(raid.get("defender_dice"))),
+                    (_int(raid.get("barbarian_hits")), _int(raid.get("defender_hits"))),
                     cards=("", current.played.get(1, "")),
-                    fortress=p.get("fortress_die") is True,
+                    fortress=_flag(raid.get("fortress_die")),
                 )
             )
             current.played = {}
-            current.result = (kind, p)
+            current.result = event
         elif current.open and kind in _QUIET:
             continue
-        elif here and kind in _LOSS_KINDS:
-            _lose(ctx, current, kind, p)
+        elif (loss := _loss(ctx, event)) is not None and _here(current, loss[1]):
+            _lose(current, loss[0], loss[2])
         elif current.open and kind in _CARD_KINDS:
-            _card(ctx, current, kind, p)
-        elif here and kind == "siegecraft":
-            current.siege = [str(x) for x in p.get("paid") or ()]
-        elif here and kind in _RESULTS and current.result is None:
-            current.result = (kind, p)
+            _card(ctx, current, event)
+        elif (siege := params_if(event, Siegecraft)) is not None and _here(
+            current, siege.get("space", "")
+        ):
+            current.siege = [str(x) for x in siege.get("paid") or ()]
+        elif (
+            (end := _ended_at(event)) is not None and _here(current, end) and current.result is None
+        ):
+            current.result = event
         elif current.open and current.result is not None and kind in _AFTERMATH:
-            current.after.append((kind, p))
+            current.after.append(event)
         else:
             # Anything else ends what the battle's events may tell (the next action began).
             current.open = False
@@ -256,31 +292,66 @@ def report_of(ctx: Ctx, view: ClashView) -> Battle | None:
     return full if full is not None and (full.space, full.sides) == (b.space, b.sides) else b
 
 
-def _card(ctx: Ctx, b: Battle, kind: str, p: JsonMap) -> None:
+def _here(b: Battle, space: str) -> bool:
+    """Whether an event on ``space`` may still belong to ``b``."""
+    return b.open and b.space == space
+
+
+def _ended_at(event: EventView) -> str | None:
+    """The space of a battle's end (won, drawn, held by the barbarians, withdrawn); None for
+    any other event."""
+    if (won := params_if(event, BattleWon)) is not None:
+        return won.get("space", "")
+    if (drawn := params_if(event, BattleDrawn)) is not None:
+        return drawn.get("space", "")
+    if (held := params_if(event, BarbariansHeld)) is not None:
+        return held.get("space", "")
+    if (withdrew := params_if(event, Withdrew)) is not None:
+        return withdrew.get("space", "")
+    return None
+
+
+def _card(ctx: Ctx, b: Battle, event: EventView) -> None:
     """A played combat half counts for the next round's row, unless it was ignored."""
-    owner = _owner(ctx, p.get("player"))
-    if owner not in b.sides:
-        return
-    side = b.sides.index(owner)
-    if kind == "combat_card_played":
-        b.played[side] = str(p.get("half", ""))
-    elif kind == "combat_card_ignored":
-        b.played.pop(side, None)
+    if (played := params_if(event, CombatCardPlayed)) is not None:
+        side = _side(ctx, b, played.get("player"))
+        if side is not None:
+            b.played[side] = played.get("half", "")
+    elif (ignored := params_if(event, CombatCardIgnored)) is not None:
+        side = _side(ctx, b, ignored.get("player"))
+        if side is not None:
+            b.played.pop(side, None)
+
+
+def _side(ctx: Ctx, b: Battle, who: str | None) -> int | None:
+    """Which side of ``b`` the handle ``who`` is (None: neither)."""
+    owner = _owner(ctx, who)
+    return b.sides.index(owner) if owner in b.sides else None
 
 
 def _last(b: Battle) -> int:
     return b.rounds[-1].number if b.rounds else 0
 
 
-def _lose(ctx: Ctx, b: Battle, kind: str, p: JsonMap) -> None:
-    owner = BARBARIANS if kind == "barbarian_units_lost" else _owner(ctx, p.get("player"))
+def _loss(ctx: Ctx, event: EventView) -> tuple[Any, str, list[Loss]] | None:
+    """Who lost what, and on which space, for an event that tells losses (None for any
+    other): units, ships sunk (their cargo follows as units lost), barbarian units."""
+    if (units := params_if(event, UnitsLost)) is not None:
+        who = _owner(ctx, units.get("player"))
+        return who, units.get("space", ""), _losses(units.get("units"))
+    if (ships := params_if(event, ShipsSunk)) is not None:
+        count = _int(ships.get("count"))
+        lost = [Loss("ship", count)] if count else []
+        return _owner(ctx, ships.get("player")), ships.get("space", ""), lost
+    if (barbarian := params_if(event, BarbarianUnitsLost)) is not None:
+        return BARBARIANS, barbarian.get("space", ""), _losses(barbarian.get("units"))
+    return None
+
+
+def _lose(b: Battle, owner: Any, lost: list[Loss]) -> None:
     if owner not in b.sides:
         return
     side = b.sides.index(owner)
-    if kind == "ships_sunk":
-        lost = [Loss("ship", _int(p.get("count")))] if _int(p.get("count")) else []
-    else:
-        lost = _losses(p.get("units"))
     target = b.lost(side)
     for loss in lost:
         same = next((k for k, x in enumerate(target) if x.kind == loss.kind), None)
@@ -441,47 +512,52 @@ def _result_parts(ctx: Ctx, b: Battle, under_way: bool) -> list[str]:
     if b.siege:
         parts.append(ctx.t("render.clash.battle.siegecraft", paid=b.siege))
     if b.result is not None:
-        kind, p = b.result
-        if kind == "battle_won":
-            key = "held" if p.get("defending") else "won"
-            parts.append(ctx.t(f"render.clash.battle.{key}", player=_player(ctx, p)))
-        elif kind == "withdrew":
-            parts.append(ctx.t("render.clash.battle.withdrew", player=_player(ctx, p)))
-        elif kind == "barbarians_held":
+        event = b.result
+        if (won := params_if(event, BattleWon)) is not None:
+            key = "held" if _flag(won.get("defending")) else "won"
+            parts.append(
+                ctx.t(f"render.clash.battle.{key}", player=_player(ctx, won.get("player")))
+            )
+        elif (withdrew := params_if(event, Withdrew)) is not None:
+            who = _player(ctx, withdrew.get("player"))
+            parts.append(ctx.t("render.clash.battle.withdrew", player=who))
+        elif event["kind"] == _HELD:
             parts.append(ctx.t("render.clash.battle.barbarians_held"))
-        elif kind == _ATTACK_ROUND:
-            if not _int(p.get("barbarian_hits")):
-                parts.append(ctx.t("render.clash.battle.held", player=_player(ctx, p)))
+        elif (raid := params_if(event, BarbarianAttackRound)) is not None:
+            if not _int(raid.get("barbarian_hits")):
+                who = _player(ctx, raid.get("player"))
+                parts.append(ctx.t("render.clash.battle.held", player=who))
         else:
             parts.append(ctx.t("render.clash.battle.drawn"))
     elif under_way:
         parts.append(ctx.t("render.clash.battle.under_way"))
-    for kind, p in b.after:
-        parts.append(_aftermath(ctx, kind, p))
+    for event in b.after:
+        parts.append(_aftermath(ctx, event))
     return [x for x in parts if x]
 
 
-def _player(ctx: Ctx, p: JsonMap, key: str = "player") -> str:
-    owner = _owner(ctx, p.get(key))
-    return ctx.name(owner) if is_seat(owner) else str(p.get(key, "?"))
+def _player(ctx: Ctx, who: str | None) -> str:
+    """A handle's display name (``?`` for none)."""
+    owner = _owner(ctx, who)
+    return ctx.name(owner) if is_seat(owner) else "?" if who is None else who
 
 
-def _aftermath(ctx: Ctx, kind: str, p: JsonMap) -> str:
-    if kind == "city_captured":
-        return ctx.t("render.clash.battle.captured", **{"from": _player(ctx, p, "from")})
-    if kind == "city_removed":
-        return ctx.t("render.clash.battle.city_removed", gold=_int(p.get("gold")))
-    if kind == "plunder":
-        return ctx.t("render.clash.battle.plunder", count=_int(p.get("count")))
-    if kind == "refugees":
-        return ctx.t("render.clash.battle.refugees", space=str(p.get("space", "?")))
-    if kind == "barbarians_defeated":
-        return ctx.t("render.clash.battle.barbarians_defeated", count=_int(p.get("count")))
-    if kind == "barbarian_city_kept":
+def _aftermath(ctx: Ctx, event: EventView) -> str:
+    if (captured := params_if(event, CityCaptured)) is not None:
+        return ctx.t("render.clash.battle.captured", **{"from": _player(ctx, captured.get("from"))})
+    if (removed := params_if(event, CityRemoved)) is not None:
+        return ctx.t("render.clash.battle.city_removed", gold=_int(removed.get("gold")))
+    if (plunder := params_if(event, Plunder)) is not None:
+        return ctx.t("render.clash.battle.plunder", count=_int(plunder.get("count")))
+    if (refugees := params_if(event, Refugees)) is not None:
+        return ctx.t("render.clash.battle.refugees", space=_text(refugees.get("space"), "?"))
+    if (defeated := params_if(event, BarbariansDefeated)) is not None:
+        return ctx.t("render.clash.battle.barbarians_defeated", count=_int(defeated.get("count")))
+    if event["kind"] == "clash.barbarian_city_kept":
         return ctx.t("render.clash.battle.kept")
-    if kind == "city_pieces_lost":
-        return ctx.t("render.clash.battle.pieces_lost", pieces=p.get("pieces") or [])
-    if kind == "city_destroyed_by_barbarians":
+    if (pieces := params_if(event, CityPiecesLost)) is not None:
+        return ctx.t("render.clash.battle.pieces_lost", pieces=list(pieces.get("pieces") or []))
+    if event["kind"] == "clash.city_destroyed_by_barbarians":
         return ctx.t("render.clash.battle.city_destroyed")
     return ctx.t("render.clash.battle.destroyed")
 
@@ -490,14 +566,15 @@ def _winner(b: Battle) -> Any:
     """Whose marker goes before the result: the winner, or whoever withdrew."""
     if b.result is None:
         return None
-    kind, p = b.result
-    if kind == "barbarians_held":
+    event = b.result
+    if event["kind"] == _HELD:
         return BARBARIANS
-    if kind == "battle_won":
-        return b.sides[1] if p.get("defending") else b.sides[0]
-    if kind == "withdrew":
+    if (won := params_if(event, BattleWon)) is not None:
+        return b.sides[1] if _flag(won.get("defending")) else b.sides[0]
+    if params_if(event, Withdrew) is not None:
         return b.sides[0]
-    if kind == _ATTACK_ROUND and not _int(p.get("barbarian_hits")):
+    raid = params_if(event, BarbarianAttackRound)
+    if raid is not None and not _int(raid.get("barbarian_hits")):
         return b.sides[1]
     return None
 

@@ -284,9 +284,7 @@ def _box_height(lines: Sequence[Sequence[tuple[int, _Group]]]) -> int:
     return 2 * PAD + _NAME_ROW_H + 6 + sum(_line_height(line) for line in lines)
 
 
-def draw_panel(
-    c: Canvas, ctx: Ctx, view: StoneAgeView, seat: StoneAgeSeat, y: int
-) -> int:
+def draw_panel(c: Canvas, ctx: Ctx, view: StoneAgeView, seat: StoneAgeSeat, y: int) -> int:
     """A seat's panel, framed in the accent colour while the seat must decide something."""
     index = _whole(seat.get("seat"))
     prompts = [p for p in view.get("pending") or [] if p.get("seat") == index]
