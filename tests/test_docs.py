@@ -44,8 +44,8 @@ def test_the_path_pattern_finds_paths() -> None:
     assert len(found) > 10
 
 
-#: A Clash decision number as the source cites it (``C42``); card ids are quoted or zero-padded
-#: (``"C07"``), which the pattern leaves out.
+#: A Clash decision number as the source cites it (``C42``). No card id is spelt so (the civil
+#: halves are ``P01``-``P21``); a quoted one (``"C04"``, a space name refused) is left out.
 DECISION = re.compile(r"(?<![\w\"'])C([1-9][0-9]{0,2})(?![\w\"'])")
 
 

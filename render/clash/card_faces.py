@@ -32,7 +32,7 @@ CIVIL_HALF, COMBAT_HALF = "civil", "combat"
 @dataclass(frozen=True, slots=True)
 class HalfFace:
     """One half as drawn: ``kind`` (``civil``, ``combat``, ``top``, ``bottom``), ``code`` (the
-    half's key: ``C01``, ``K08``, an objective's name), its name and text, whether it is a
+    half's key: ``P01``, ``K08``, an objective's name), its name and text, whether it is a
     stand-in, and for an objective its timing (``status``, ``immediate``)."""
 
     kind: str

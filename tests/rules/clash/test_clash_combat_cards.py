@@ -114,7 +114,7 @@ def test_an_attacker_is_not_offered_defenders_cards_nor_naval_ones() -> None:
 def test_k01_prepared_defenses_gives_the_defender_an_extra_die() -> None:
     state = duel([], [PREPARED], [1, 1, 5, 5, 5])
     state, events = cards(state, "a22")
-    assert the(events, "combat_card_played") == {"player": "bob", "half": "K01", "civil": "C11"}
+    assert the(events, "combat_card_played") == {"player": "bob", "half": "K01", "civil": "P11"}
     assert rnd(events)["defender_dice"] == ["5", "5", "5"] and rnd(events)["defender_hits"] == 3
     assert armies(state, 0) == {} and "A22" in state.cards.discards["action"]
 
