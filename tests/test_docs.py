@@ -69,3 +69,11 @@ def test_every_decision_the_rules_cite_is_defined() -> None:
     )
     assert not missing, "\n".join(f"C{n} in {path}" for n, path in missing)
     assert {1, 42, 60, 126} <= defined  # the check reads the table (so that it can fail)
+
+
+def test_every_decision_row_is_in_its_games_chapter() -> None:
+    """The Clash decisions (``C<n>``) are rows of the Clash chapter, none of another game's."""
+    text = (ROOT / "docs" / "rules-decisions.md").read_text(encoding="utf-8")
+    clash = text.index("\n## Clash of Cultures\n")
+    rows = [m.start() for m in re.finditer(r"^\| C[0-9]+ \|", text, re.M)]
+    assert rows and all(start > clash for start in rows)
