@@ -60,8 +60,8 @@ def as_recorded(game: str, text: str) -> str:
     """``text`` (JSON of ``game``) with the renamed ids spelt as when the fingerprints were
     recorded (see the module docstring): whole quoted strings only.
 
-    >>> as_recorded("clash", '{"civil": "P03", "played": ["P10", "P21"], "tile": "P22"}')
-    '{"civil": "C03", "played": ["C10", "C21"], "tile": "P22"}'
+    >>> as_recorded("clash", '{"civil": "P03", "played": ["P10", "P21"], "id": "P030"}')
+    '{"civil": "C03", "played": ["C10", "C21"], "id": "P030"}'
     >>> as_recorded("clash", '"card a05 P03x", "xP03"'), as_recorded("civ", '"P03"')
     ('"card a05 P03x", "xP03"', '"P03"')
     """

@@ -132,8 +132,8 @@ class ClashGame(Engine[ClashState, view.ClashView]):
         return serial.to_json(state)
 
     def restore(self, data: Mapping[str, JSON]) -> ClashState:
-        # A snapshot written before the civil halves were respelt (C03, now P03) loads in the
-        # new spelling; one written since comes back as it is. (Its place is the upgrade of
+        # A snapshot written before the civil halves were respelt ("C03", now "P03") loads in
+        # the new spelling; one written since comes back as it is. (Its place is the upgrade of
         # version-1 snapshots once the format has another version.)
         return serial.from_json(respell_civil(data))
 

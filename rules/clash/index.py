@@ -1,5 +1,5 @@
 """Where each card, wonder and advance acts: one hop from an id to the modules that carry out
-its effect (rules reference §7.1, ``clash-cards.md`` §3-§6).
+its effect (rules reference §7.1, docs/clash-cards.md §3-§6).
 
 Keys are the ids of the game's tables: the 48 advances
 (:data:`rules.clash.box.advances.ADVANCE_IDS`), the civil halves ``P01``-``P21``
@@ -98,7 +98,7 @@ WHERE: dict[str, tuple[str, ...]] = {
         "battles.rolls",
         "battles.sides",
     ),
-    # -- the civil halves of the action cards (clash-cards.md §3.2; A01-A42: ACTION_HALVES)
+    # -- the civil halves of the action cards (docs/clash-cards.md §3.2; A01-A42: ACTION_HALVES)
     "P01": ("cards.civil_effects", "model.civil_cards"),  # Advance
     "P02": ("actions.influence_rolls", "model.civil_cards"),  # Propaganda
     "P03": ("cards.civil_effects", "model.civil_cards"),  # Heroic General
@@ -126,7 +126,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     "P19": ("cards.civil_effects", "model.civil_cards"),  # Militia
     "P20": ("cards.civil_targets", "cards.decisions", "model.civil_cards"),  # Tech Exchange
     "P21": ("actions.advance_gains", "cards.decisions", "model.civil_cards"),  # Idea Synergy
-    # -- the combat halves of the action cards (clash-cards.md §3.3)
+    # -- the combat halves of the action cards (docs/clash-cards.md §3.3)
     "K01": ("battles.combat_cards",),  # Prepared Defenses
     "K02": ("battles.combat_cards",),  # Flanking
     "K03": ("battles.combat_cards", "battles.rolls"),  # Ambush
@@ -172,7 +172,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     ),
     "K18": ("battles.barbarian_cards", "battles.combat_cards", "battles.rolls"),  # Martyr
     "K19": ("battles.combat_cards", "battles.rolls"),  # Ramming
-    # -- the event cards (clash-cards.md §4.2)
+    # -- the event cards (docs/clash-cards.md §4.2)
     "E01": ("events.harm",),  # Famine
     "E02": ("events.harm",),  # Famine
     "E03": ("events.harm",),  # Severe Famine
@@ -218,7 +218,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     ),
     "E37": ("cards.kept_events", "events.boons", "wonders.construction"),  # Great Engineer
     "E38": ("cards.kept_events", "events.boons"),  # Great Explorer
-    # -- the objective cards (clash-cards.md §5.3): their two halves' conditions
+    # -- the objective cards (docs/clash-cards.md §5.3): their two halves' conditions
     "O01": ("rounds.objective_checks",),  # civilization / conscripts
     "O02": ("rounds.objective_checks",),  # academic / conqueror
     "O03": ("rounds.objective_checks",),  # harbors / warmonger
@@ -251,7 +251,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     "O30": ("rounds.objective_checks",),  # balanced / daring
     "O31": ("rounds.objective_checks",),  # influence / assimilator
     "O32": ("rounds.objective_checks",),  # wonderful / outposts
-    # -- the wonders (p.14, p.15; clash-cards.md §6)
+    # -- the wonders (p.14, p.15; docs/clash-cards.md §6)
     "great_gardens": ("actions.collect", "wonders.construction", "wonders.gardens"),
     "great_pyramids": ("actions.influence_rolls", "rounds.scoring", "wonders.construction"),
     "great_library": ("actions.library", "wonders.construction"),

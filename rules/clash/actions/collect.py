@@ -140,7 +140,7 @@ PORT_INCOME: tuple[str, ...] = (GOLD, MOOD)
 HUSBANDRY_FOOD: Final = 1
 #: What every Collect after the turn's first costs with Economic Liberty (p.2, C21 (a)).
 ECONOMIC_LIBERTY_MOOD: Final = 2
-#: Mass Collection's extra resources (``clash-cards.md`` P15).
+#: Mass Collection's extra resources (docs/clash-cards.md P15).
 MASS_EXTRA: Final = 2
 FREE, PAID = "free", "paid"
 
@@ -295,7 +295,7 @@ def collection_card(state: ClashState) -> str | None:
 
 def _limit(state: ClashState, act: Activation) -> int:
     """How many resources the Collect takes at most: the effective size, 2 more with Mass
-    Collection (from 2 more spaces, ``clash-cards.md`` P15)."""
+    Collection (from 2 more spaces, docs/clash-cards.md P15)."""
     return act.size + (MASS_EXTRA if collection_card(state) == MASS else 0)
 
 

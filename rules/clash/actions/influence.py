@@ -80,7 +80,7 @@ the player's city (neutral), one barbarian unit there one of their army units or
 (named when both are in supply), the other units leave; the decision after a short roll
 carries it as ``unit``. Refusals ``awe_takes_the_settlement``, ``awe_unit``.
 
-**Propaganda** (the action card, ``clash-cards.md`` P02): in the decision after a short roll
+**Propaganda** (the action card, docs/clash-cards.md P02): in the decision after a short roll
 a player holding it may play it for +2, with the culture tokens still short if any (it is a
 boost: never against a city a boost blocker protects). The decision is asked when the card,
 with the tokens held, can make up the shortfall.

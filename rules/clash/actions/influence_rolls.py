@@ -324,7 +324,7 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
 
 
 def propaganda(state: ClashState, seat: int, short: int) -> str | None:
-    """The Propaganda card (``clash-cards.md`` P02: +2 to the roll, a boost) that, with the
+    """The Propaganda card (docs/clash-cards.md P02: +2 to the roll, a boost) that, with the
     culture tokens ``seat`` holds for the rest, makes up a shortfall of ``short``, if any."""
     cards = held(state.seats[seat], PROPAGANDA)
     if not cards or state.seats[seat].culture_tokens < max(0, short - PROPAGANDA_BOOST):

@@ -36,7 +36,7 @@ MIN_TARGET_SIZE = 2
 ART_FEE = 1
 
 
-#: What the Propaganda card adds to a roll (``clash-cards.md`` P02).
+#: What the Propaganda card adds to a roll (docs/clash-cards.md P02).
 PROPAGANDA_BOOST = 2
 #: How far the Great Statue shields its owner's cities (p.15).
 STATUE_SHIELD = 2
@@ -123,7 +123,7 @@ def pieces(state: ClashState, seat: int, city: City) -> list[Piece]:
 
 
 def awe_pending(state: ClashState) -> bool:
-    """Cultural Awe played for the turn's next Cultural Influence (``clash-cards.md`` P08)."""
+    """Cultural Awe played for the turn's next Cultural Influence (docs/clash-cards.md P08)."""
     return CULTURAL_AWE in state.turn_state.card_modifiers
 
 

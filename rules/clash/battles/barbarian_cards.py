@@ -1,5 +1,5 @@
 """The defender's Great General and combat card in a barbarian attack (p.13, p.14;
-``clash-cards.md`` §3.1, §3.3, §4.2 E36, P07; C125, C126).
+docs/clash-cards.md §3.1, §3.3, §4.2 E36, P07; C125, C126).
 
 A barbarian attack, of an event or of the Mercenaries card, "follows the usual combat rules"
 except for what p.13 names (one round, the hits on units then on city pieces, the survivors
@@ -18,7 +18,7 @@ barbarians have no card nor advances to ignore), Scouts (no card to take) and Ta
 (a barbarian attack captures nothing, so "the attacker wins" has no meaning; ending the attack
 before its roll would spare the city's pieces too).
 
-Its effects in the round (``clash-cards.md`` §8.2, the dice in :mod:`rules.clash.model.dice`'s
+Its effects in the round (docs/clash-cards.md §8.2, the dice in :mod:`rules.clash.model.dice`'s
 order): Archers' die and Martyr's removals before the roll (a barbarian unit removed dies, as
 one hit by the defender), Peltasts' dice; extra dice (Prepared Defenses, For the People) and
 combat value (High Morale, Tactical Surprise); Defiant Stand lowers the barbarians' combat

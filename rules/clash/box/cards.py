@@ -1,6 +1,6 @@
 """The card ids: 42 action, 32 objective and 38 event cards, and the 7 wonders (p.2).
 
-The printed texts of the original cards are lost (rules reference §6; ``clash-cards.md``
+The printed texts of the original cards are lost (rules reference §6; docs/clash-cards.md
 holds stand-ins). The ids are those of the stand-in tables (``A01``-``A42``, ``O01``-``O32``,
 ``E01``-``E38``), so that the card contents can be filled in later without renaming anything in
 a snapshot or a position. The wonders are named by their glossary keys (``great_wall``). Each
@@ -34,7 +34,7 @@ WONDERS: tuple[str, ...] = (
 #: The Great Pyramids' owner wins every tie on points (p.4).
 PYRAMIDS = "great_pyramids"
 
-#: Each action card's two halves (``clash-cards.md`` §3.4): its civil half (``P01``-``P21``,
+#: Each action card's two halves (docs/clash-cards.md §3.4): its civil half (``P01``-``P21``,
 #: 21 kinds, two cards each) and its combat half (``K01``-``K19``).
 ACTION_HALVES: dict[str, tuple[str, str]] = {
     "A01": ("P01", "K08"),
@@ -81,7 +81,7 @@ ACTION_HALVES: dict[str, tuple[str, str]] = {
     "A42": ("P21", "K02"),
 }
 #: Lasting table effects an event card leaves in play for the rest of the game or until used
-#: (``clash-cards.md`` §4.2): Trojan Horse (E31) and Solar Eclipse (E32).
+#: (docs/clash-cards.md §4.2): Trojan Horse (E31) and Solar Eclipse (E32).
 TROJAN_HORSE, SOLAR_ECLIPSE = "trojan_horse", "solar_eclipse"
 TABLE_EFFECTS: tuple[str, ...] = (TROJAN_HORSE, SOLAR_ECLIPSE)
 #: The Great General (E36), kept: +2 CV every round of a battle its owner uses it in (any

@@ -1,4 +1,4 @@
-"""The civil halves that act on your own game only (``clash-cards.md`` §3.2): Advance (P01),
+"""The civil halves that act on your own game only (docs/clash-cards.md §3.2): Advance (P01),
 Heroic General (P03), Leap of Knowledge (P05), Good Ideas (P06), Cultural Awe (P08), City
 Growth (P09), Focused Collection (P10), Leadership (P13), Mass Collection (P15), Inspiration
 (P18), Militia (P19).

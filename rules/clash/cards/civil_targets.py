@@ -1,4 +1,4 @@
-"""The civil halves aimed at other players or at the map (``clash-cards.md`` §3.2, §8.3-§8.5):
+"""The civil halves aimed at other players or at the map (docs/clash-cards.md §3.2, §8.3-§8.5):
 Spies (P04), Mercenaries (P07), Explorers (P11), Negotiations (P12), Assassination (P14), New
 Goals (P16), Tech Exchange (P20).
 
@@ -69,7 +69,7 @@ from rules.clash.model.state import Assassination, ClashState, Truce
 from rules.clash.model.terrain import terrains
 from rules.core import Choice, Event, IllegalAction
 
-#: How far Mercenaries and Tech Exchange reach (``clash-cards.md`` P07, P20).
+#: How far Mercenaries and Tech Exchange reach (docs/clash-cards.md P07, P20).
 REACH = 2
 #: What Mercenaries may be paid with, one per barbarian unit (P07).
 MERCENARY_PAY: tuple[str, ...] = (FOOD, WOOD, ORE, GOLD, CULTURE)

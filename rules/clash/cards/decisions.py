@@ -1,4 +1,4 @@
-"""The nested decisions of the civil halves (``clash-cards.md`` §8.1 (f), §8.3, §8.4):
+"""The nested decisions of the civil halves (docs/clash-cards.md §8.1 (f), §8.3, §8.4):
 
 * ``synergy`` (Tech Synergy P17, Idea Synergy P21): right after ``seat`` gained an advance
   (any way, after what it set off: :func:`rules.clash.actions.advance_gains.gained` opens the window

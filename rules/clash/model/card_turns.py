@@ -1,4 +1,4 @@
-"""What action cards leave in force from one turn to the next (``clash-cards.md`` §3.2):
+"""What action cards leave in force from one turn to the next (docs/clash-cards.md §3.2):
 Negotiations' truces (P12) and Assassinations (P14), kept in :attr:`ClashState.truces` and
 :attr:`ClashState.assassinations` and moved on when a turn ends and when one begins.
 

@@ -1,4 +1,4 @@
-"""The civil halves of the action cards (``clash-cards.md`` §3.1, §3.2, §8.1): what each of
+"""The civil halves of the action cards (docs/clash-cards.md §3.1, §3.2, §8.1): what each of
 the 21 kinds costs, whether it takes one of the turn's actions (AAA), when it may be played
 and where its text comes from.
 

@@ -318,7 +318,7 @@ class TurnState:
     marks: tuple[Mark, ...] = ()
     moving: int = 0
     fought: tuple[Fought, ...] = ()
-    #: Actions spent so far this turn (Negotiations: before the first one, ``clash-cards.md``
+    #: Actions spent so far this turn (Negotiations: before the first one, docs/clash-cards.md
     #: §8.1 (c)); the civil halves played this turn, in order (``P03``...), and the pending
     #: modifiers of the turn's next Collect or Cultural Influence
     #: (:mod:`rules.clash.model.civil_cards`) or wonder (the Great Engineer, ``E37``,
@@ -328,7 +328,7 @@ class TurnState:
     card_modifiers: tuple[str, ...] = ()
     trades: Trades = Trades()
     #: The event cards the active player kept during this turn: usable in a later turn only
-    #: (``clash-cards.md`` §4.1, C85).
+    #: (docs/clash-cards.md §4.1, C85).
     kept_now: tuple[str, ...] = ()
 
 

@@ -1,6 +1,6 @@
 """Action cards for their civil half, for the heuristic player (:mod:`rules.clash.player.policy`):
 what each kind is worth when it is offered (the engine offers a card only where it can have
-its effect), and how its arguments are chosen (``clash-cards.md`` §3.2).
+its effect), and how its arguments are chosen (docs/clash-cards.md §3.2).
 
 The free and cheap ones are played readily (Advance, City Growth, Leadership, Inspiration,
 Tech Exchange, Militia where threatened, the collections before a big Collect); the ones that
@@ -27,7 +27,7 @@ from rules.core import Choice, IllegalAction
 #: What costing no action adds to a card's score (it comes before the turn's actions).
 FREE_BONUS = 0.3
 
-#: What each civil half is worth played now, before its culture token (clash-cards.md §3.2).
+#: What each civil half is worth played now, before its culture token (docs/clash-cards.md §3.2).
 CIVIL_WORTH: dict[str, float] = {
     "P01": 1.2,  # Advance: an advance without an action
     "P03": 0.8,  # Heroic General

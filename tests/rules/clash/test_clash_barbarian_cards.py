@@ -1,5 +1,5 @@
 """The defender's combat card in a barbarian attack (rules/clash/battles/barbarian_cards.py; p.13:
-"the usual combat rules, except..."; clash-cards.md §3.1, P07 Mercenaries; C125, C126).
+"the usual combat rules, except..."; docs/clash-cards.md §3.1, P07 Mercenaries; C125, C126).
 
 On ``clash_map``'s base map the barbarians of B3 (2 units) reach bob's city on B2; ann plays
 Mercenaries (A13 or A14) on it, or the barbarians attack one of ann's own cities through the event
@@ -160,7 +160,7 @@ def test_a_fortress_alone_offers_the_fortress_cards_only() -> None:
 def test_each_card_acts_in_the_barbarian_round(
     card: str, dice: list[int], expected: dict[str, JSON]
 ) -> None:
-    """The effects of clash-cards.md §3.3 in the one round, with fixed dice."""
+    """The effects of docs/clash-cards.md §3.3 in the one round, with fixed dice."""
     state = mercenaries(dice=dice, hand=[card])
     assert tokens(state) == [card.lower(), "pass"]
     state, events = act(GAME, state, 1, card.lower())

@@ -1,4 +1,4 @@
-"""The civil halves of the action cards (``clash-cards.md`` §3.2, §8.1; C100-C109): one
+"""The civil halves of the action cards (docs/clash-cards.md §3.2, §8.1; C100-C109): one
 named test for each of the 21 kinds (its effect and its refusals), played from positions on
 the base map of :mod:`tests.rules.clash.clash_map` (ann on D2, bob on D8)."""
 

@@ -1,4 +1,4 @@
-"""The combat halves of action cards K01-K19 (``clash-cards.md`` §3.3, §8.2; C42, C65-C68,
+"""The combat halves of action cards K01-K19 (docs/clash-cards.md §3.3, §8.2; C42, C65-C68,
 C70): each test names its card, fixes the dice (in the order of :mod:`rules.clash.model.dice`) and
 plays the card windows. The map is ``clash_map``'s: ann's army units stand on C3 (Forest),
 bob's on B2 (Fertile) or in his city on B3 (Fertile) next to it."""
@@ -76,7 +76,7 @@ def armies(state: ClashState, who: int) -> dict[str, int]:
 
 
 def test_every_action_card_has_its_combat_half_in_the_decks_copies() -> None:
-    """clash-cards.md §3.3-3.4: 19 halves on 42 cards, copies as listed, each with a source."""
+    """docs/clash-cards.md §3.3-3.4: 19 halves on 42 cards, copies as listed, each with a source."""
     assert len(cc.HALVES) == 19 and len(cc.COMBAT_CARDS) == 42
     for card, (_, half) in ACTION_HALVES.items():
         assert cc.half_of(card) == half
