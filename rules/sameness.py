@@ -11,6 +11,15 @@ commit they were recorded at):
 - transcripts: each file replayed, one fingerprint of every step's result, what every viewer
   saw after each step (``replay --views``), the final views and the final snapshot.
 
+**Renamed ids.** A rename is not a new game: every text is hashed with the ids renamed since
+the fingerprints were recorded spelt back as they were then (:func:`as_recorded`, one
+:data:`RESPELLED` rule per game). The one rename so far: Clash's civil halves of the action
+cards, ``C01``-``C21`` at the base commit, ``P01``-``P21`` now (so that they cannot be taken for
+the rules decisions C1-C126; docs/clash-cards.md). Only a whole quoted JSON string is respelt
+(``"P03"``, the value of ``civil``, an entry of ``civil_played``, ``card_modifiers`` or a view's
+``played``), never part of a longer string; no action token holds a civil half (an action card
+is played by its own id, ``a05``), so the steps' actions need none.
+
 Nothing here reads or writes files: the command line and the tests do.
 """
 
@@ -19,6 +28,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -37,11 +47,34 @@ def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def outcome_fields(outcome: Mapping[str, JSON] | None) -> dict[str, JSON]:
+#: Per game, the ids renamed since the fingerprints were recorded: a pattern of the current
+#: spelling, as a whole quoted JSON string, and its replacement, the recorded spelling. Clash's
+#: civil halves ``"P01"``-``"P21"`` were ``"C01"``-``"C21"`` (no other id, space name or token
+#: of any engine is a quoted ``P`` with two digits: spaces have no leading zero, ``C4``).
+RESPELLED: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "clash": ((re.compile(r'"P(0[1-9]|1[0-9]|2[01])"'), r'"C\1"'),),
+}
+
+
+def as_recorded(game: str, text: str) -> str:
+    """``text`` (JSON of ``game``) with the renamed ids spelt as when the fingerprints were
+    recorded (see the module docstring): whole quoted strings only.
+
+    >>> as_recorded("clash", '{"civil": "P03", "played": ["P10", "P21"], "id": "P030"}')
+    '{"civil": "C03", "played": ["C10", "C21"], "id": "P030"}'
+    >>> as_recorded("clash", '"card a05 P03x", "xP03"'), as_recorded("civ", '"P03"')
+    ('"card a05 P03x", "xP03"', '"P03"')
+    """
+    for pattern, recorded in RESPELLED.get(game, ()):
+        text = pattern.sub(recorded, text)
+    return text
+
+
+def outcome_fields(game: str, outcome: Mapping[str, JSON] | None) -> dict[str, JSON]:
     """An outcome as the fingerprint keeps it: its reason and ranks to read, all of it hashed."""
     if outcome is None:
         return {"outcome": None, "reason": None, "ranks": None}
-    whole = sha256(json.dumps(outcome, sort_keys=True, ensure_ascii=False))
+    whole = sha256(as_recorded(game, json.dumps(outcome, sort_keys=True, ensure_ascii=False)))
     return {"outcome": whole, "reason": outcome["reason"], "ranks": outcome["ranks"]}
 
 
@@ -62,7 +95,7 @@ def ignored(game: str) -> frozenset[str]:
 def snapshot_digest(game_name: str, state: Any) -> str:
     """The sha256 of a state's snapshot, keys sorted (the same state, the same digest)."""
     data = get_game(game_name).to_json(state)
-    return sha256(json.dumps(data, sort_keys=True, ensure_ascii=False))
+    return sha256(as_recorded(game_name, json.dumps(data, sort_keys=True, ensure_ascii=False)))
 
 
 @dataclass(slots=True)
@@ -75,10 +108,10 @@ class _Collector:
     def __call__(self, seed: int, data: dict[str, JSON], state: Any) -> None:
         outcome = get_game(self.game).outcome(state)
         self.found[seed] = {
-            "transcript": sha256(transcript.dumps(data)),
+            "transcript": sha256(as_recorded(self.game, transcript.dumps(data))),
             "snapshot": snapshot_digest(self.game, state),
             "steps": len(data["steps"]),
-            **outcome_fields(None if outcome is None else outcome.to_json()),
+            **outcome_fields(self.game, None if outcome is None else outcome.to_json()),
             "error": data.get("comment"),
         }
 
@@ -140,11 +173,13 @@ def replay_digest(data: Mapping[str, JSON]) -> dict[str, JSON]:
         lines.extend(result.view_lines(step.seq))
     final = result.final()
     lines.append({"final": final})
+    game = str(data["game"])
+    text = "\n".join(json.dumps(line, ensure_ascii=False) for line in lines)
     return {
-        "replay": sha256("\n".join(json.dumps(line, ensure_ascii=False) for line in lines)),
-        "snapshot": snapshot_digest(str(data["game"]), result.state),
+        "replay": sha256(as_recorded(game, text)),
+        "snapshot": snapshot_digest(game, result.state),
         "steps": len(result.steps),
-        **outcome_fields(final["outcome"]),
+        **outcome_fields(game, final["outcome"]),
         "mismatches": result.mismatches(),
     }
 

@@ -250,9 +250,22 @@ def start(data: Mapping[str, JSON], lookup: EngineLookup = rules.get_game) -> tu
     return game, game.setup(players, options, seed)
 
 
+def current_spelling(data: Mapping[str, JSON]) -> Mapping[str, JSON]:
+    """A transcript written before one of its game's ids was renamed, as it is written now, so
+    that it replays as it did: Clash's civil halves ``C01``-``C21`` are ``P01``-``P21`` in its
+    position and ``expect`` block (:mod:`rules.clash.formats.respelling`). Any other as it is."""
+    if data.get("game") != "clash":
+        return data
+    from rules.clash.formats.respelling import respell_transcript  # the engine's, on first use
+
+    return respell_transcript(data)
+
+
 def replay(data: Mapping[str, JSON], lookup: EngineLookup = rules.get_game) -> Replay:
-    """Replay every step of a transcript (TranscriptError or IllegalAction before any step)."""
+    """Replay every step of a transcript (TranscriptError or IllegalAction before any step),
+    in the current spelling of its ids (:func:`current_spelling`)."""
     check(data)
+    data = current_spelling(data)
     game, state = start(data, lookup)
     players = list(data["players"])
     result = Replay(game, state, players, expect=data.get("expect"), states=[state])

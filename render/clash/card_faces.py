@@ -5,7 +5,7 @@ The view gives only card ids; the halves come from the engine's card tables
 (:data:`rules.clash.box.cards.ACTION_HALVES`, :data:`rules.clash.box.objective_cards.OBJECTIVES`),
 the words from the catalogues (``clash.civil``/``clash.civil_text``, ``clash.combat_half``/
 ``clash.combat_half_effect``, ``clash.objective``/``clash.objective_text``). The printed card
-texts are lost (``clash-cards.md``): a half whose main source, the first tag of its
+texts are lost (docs/clash-cards.md): a half whose main source, the first tag of its
 provenance, is neither ``seed`` nor ``original`` (nor ``printed``, reserved for texts checked
 against the cards) is marked as a stand-in.
 """
@@ -23,7 +23,7 @@ from rules.clash.model.civil_cards import CIVIL
 
 __all__ = ["ATTESTED", "CardFace", "HalfFace", "action_face", "face", "objective_face", "stand_in"]
 
-#: Main sources whose card content is attested (``clash-cards.md`` §1).
+#: Main sources whose card content is attested (docs/clash-cards.md §1).
 ATTESTED: Final = frozenset({"seed", "original", "printed"})
 #: The kinds of half: an action card's civil and combat halves, an objective card's two.
 CIVIL_HALF, COMBAT_HALF = "civil", "combat"
@@ -32,7 +32,7 @@ CIVIL_HALF, COMBAT_HALF = "civil", "combat"
 @dataclass(frozen=True, slots=True)
 class HalfFace:
     """One half as drawn: ``kind`` (``civil``, ``combat``, ``top``, ``bottom``), ``code`` (the
-    half's key: ``C01``, ``K08``, an objective's name), its name and text, whether it is a
+    half's key: ``P01``, ``K08``, an objective's name), its name and text, whether it is a
     stand-in, and for an objective its timing (``status``, ``immediate``)."""
 
     kind: str

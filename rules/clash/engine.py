@@ -25,6 +25,7 @@ from rules.clash.dispatch import contexts, grammar
 from rules.clash.dispatch.contexts import pending
 from rules.clash.dispatch.resign import resign
 from rules.clash.formats import serial, view
+from rules.clash.formats.respelling import respell_civil
 from rules.clash.model import setup
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.player import policy
@@ -131,7 +132,10 @@ class ClashGame(Engine[ClashState, view.ClashView]):
         return serial.to_json(state)
 
     def restore(self, data: Mapping[str, JSON]) -> ClashState:
-        return serial.from_json(data)
+        # A snapshot written before the civil halves were respelt ("C03", now "P03") loads in
+        # the new spelling; one written since comes back as it is. (Its place is the upgrade of
+        # version-1 snapshots once the format has another version.)
+        return serial.from_json(respell_civil(data))
 
     def check_invariants(self, state: ClashState) -> list[str]:
         return invariants.check(state) + [

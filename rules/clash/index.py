@@ -1,8 +1,8 @@
 """Where each card, wonder and advance acts: one hop from an id to the modules that carry out
-its effect (rules reference §7.1, ``clash-cards.md`` §3-§6).
+its effect (rules reference §7.1, docs/clash-cards.md §3-§6).
 
 Keys are the ids of the game's tables: the 48 advances
-(:data:`rules.clash.box.advances.ADVANCE_IDS`), the civil halves ``C01``-``C21``
+(:data:`rules.clash.box.advances.ADVANCE_IDS`), the civil halves ``P01``-``P21``
 (:data:`rules.clash.model.civil_cards.CIVIL`) and combat halves ``K01``-``K19``
 (:data:`rules.clash.battles.combat_cards.HALVES`) of the action cards, the event cards
 ``E01``-``E38``, the objective cards ``O01``-``O32`` and the seven wonders. An action card
@@ -11,7 +11,7 @@ to ``rules.clash``. ``tests/rules/clash/test_clash_index.py`` holds the table to
 every id is listed, and every module named exists and names the id, a constant bound to it,
 the event's effect or the objective's halves.
 
->>> modules_of("A22") == tuple(sorted({*WHERE["C11"], *WHERE["K01"]}))
+>>> modules_of("A22") == tuple(sorted({*WHERE["P11"], *WHERE["K01"]}))
 True
 >>> WHERE["great_wall"][0]
 'battles.barbarian_raids'
@@ -98,35 +98,35 @@ WHERE: dict[str, tuple[str, ...]] = {
         "battles.rolls",
         "battles.sides",
     ),
-    # -- the civil halves of the action cards (clash-cards.md §3.2; A01-A42: ACTION_HALVES)
-    "C01": ("cards.civil_effects", "model.civil_cards"),  # Advance
-    "C02": ("actions.influence_rolls", "model.civil_cards"),  # Propaganda
-    "C03": ("cards.civil_effects", "model.civil_cards"),  # Heroic General
-    "C04": ("cards.civil_targets", "model.civil_cards"),  # Spies
-    "C05": ("cards.civil_effects", "model.civil_cards"),  # Leap of Knowledge
-    "C06": ("cards.civil_effects", "model.civil_cards"),  # Good Ideas
-    "C07": ("cards.civil_targets", "model.civil_cards"),  # Mercenaries
+    # -- the civil halves of the action cards (docs/clash-cards.md §3.2; A01-A42: ACTION_HALVES)
+    "P01": ("cards.civil_effects", "model.civil_cards"),  # Advance
+    "P02": ("actions.influence_rolls", "model.civil_cards"),  # Propaganda
+    "P03": ("cards.civil_effects", "model.civil_cards"),  # Heroic General
+    "P04": ("cards.civil_targets", "model.civil_cards"),  # Spies
+    "P05": ("cards.civil_effects", "model.civil_cards"),  # Leap of Knowledge
+    "P06": ("cards.civil_effects", "model.civil_cards"),  # Good Ideas
+    "P07": ("cards.civil_targets", "model.civil_cards"),  # Mercenaries
     # Cultural Awe
-    "C08": (
+    "P08": (
         "actions.influence_rolls",
         "actions.influence_targets",
         "cards.civil_effects",
         "model.civil_cards",
     ),
-    "C09": ("cards.civil_effects", "model.civil_cards"),  # City Growth
-    "C10": ("actions.collect", "cards.civil_effects", "model.civil_cards"),  # Focused Collection
-    "C11": ("cards.civil_targets", "model.civil_cards"),  # Explorers
-    "C12": ("cards.civil_targets", "model.civil_cards"),  # Negotiations
-    "C13": ("cards.civil_effects", "model.civil_cards"),  # Leadership
-    "C14": ("cards.civil_targets", "model.civil_cards"),  # Assassination
-    "C15": ("actions.collect", "cards.civil_effects", "model.civil_cards"),  # Mass Collection
-    "C16": ("cards.civil_targets", "model.civil_cards"),  # New Goals
-    "C17": ("actions.advance_gains", "cards.decisions", "model.civil_cards"),  # Tech Synergy
-    "C18": ("cards.civil_effects", "model.civil_cards"),  # Inspiration
-    "C19": ("cards.civil_effects", "model.civil_cards"),  # Militia
-    "C20": ("cards.civil_targets", "cards.decisions", "model.civil_cards"),  # Tech Exchange
-    "C21": ("actions.advance_gains", "cards.decisions", "model.civil_cards"),  # Idea Synergy
-    # -- the combat halves of the action cards (clash-cards.md §3.3)
+    "P09": ("cards.civil_effects", "model.civil_cards"),  # City Growth
+    "P10": ("actions.collect", "cards.civil_effects", "model.civil_cards"),  # Focused Collection
+    "P11": ("cards.civil_targets", "model.civil_cards"),  # Explorers
+    "P12": ("cards.civil_targets", "model.civil_cards"),  # Negotiations
+    "P13": ("cards.civil_effects", "model.civil_cards"),  # Leadership
+    "P14": ("cards.civil_targets", "model.civil_cards"),  # Assassination
+    "P15": ("actions.collect", "cards.civil_effects", "model.civil_cards"),  # Mass Collection
+    "P16": ("cards.civil_targets", "model.civil_cards"),  # New Goals
+    "P17": ("actions.advance_gains", "cards.decisions", "model.civil_cards"),  # Tech Synergy
+    "P18": ("cards.civil_effects", "model.civil_cards"),  # Inspiration
+    "P19": ("cards.civil_effects", "model.civil_cards"),  # Militia
+    "P20": ("cards.civil_targets", "cards.decisions", "model.civil_cards"),  # Tech Exchange
+    "P21": ("actions.advance_gains", "cards.decisions", "model.civil_cards"),  # Idea Synergy
+    # -- the combat halves of the action cards (docs/clash-cards.md §3.3)
     "K01": ("battles.combat_cards",),  # Prepared Defenses
     "K02": ("battles.combat_cards",),  # Flanking
     "K03": ("battles.combat_cards", "battles.rolls"),  # Ambush
@@ -172,7 +172,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     ),
     "K18": ("battles.barbarian_cards", "battles.combat_cards", "battles.rolls"),  # Martyr
     "K19": ("battles.combat_cards", "battles.rolls"),  # Ramming
-    # -- the event cards (clash-cards.md §4.2)
+    # -- the event cards (docs/clash-cards.md §4.2)
     "E01": ("events.harm",),  # Famine
     "E02": ("events.harm",),  # Famine
     "E03": ("events.harm",),  # Severe Famine
@@ -218,7 +218,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     ),
     "E37": ("cards.kept_events", "events.boons", "wonders.construction"),  # Great Engineer
     "E38": ("cards.kept_events", "events.boons"),  # Great Explorer
-    # -- the objective cards (clash-cards.md §5.3): their two halves' conditions
+    # -- the objective cards (docs/clash-cards.md §5.3): their two halves' conditions
     "O01": ("rounds.objective_checks",),  # civilization / conscripts
     "O02": ("rounds.objective_checks",),  # academic / conqueror
     "O03": ("rounds.objective_checks",),  # harbors / warmonger
@@ -251,7 +251,7 @@ WHERE: dict[str, tuple[str, ...]] = {
     "O30": ("rounds.objective_checks",),  # balanced / daring
     "O31": ("rounds.objective_checks",),  # influence / assimilator
     "O32": ("rounds.objective_checks",),  # wonderful / outposts
-    # -- the wonders (p.14, p.15; clash-cards.md §6)
+    # -- the wonders (p.14, p.15; docs/clash-cards.md §6)
     "great_gardens": ("actions.collect", "wonders.construction", "wonders.gardens"),
     "great_pyramids": ("actions.influence_rolls", "rounds.scoring", "wonders.construction"),
     "great_library": ("actions.library", "wonders.construction"),

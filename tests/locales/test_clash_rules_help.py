@@ -4,7 +4,7 @@ A topic is a key ``rules.clash.<topic>``; its name is ``clash.<head>.<tail>`` (t
 ``play.rules_topic.overview``). Every advance, wonder, action, event and objective card has a
 topic in both languages, every rule area too; a card topic says that its text is a stand-in
 exactly when the card's provenance in the engine's data is not all ``seed`` or ``original``
-(clash-cards.md §1); no text is long enough for Discord to cut it.
+(docs/clash-cards.md §1); no text is long enough for Discord to cut it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ STAND_IN = {
     "en": "Printed text unknown: stand-in.",
     "hu": "A nyomtatott szöveg ismeretlen: helyettesítő.",
 }
-# Tags of attested text (clash-cards.md §1): the rulebook and other sources on the 2012 edition.
+# Tags of attested text (docs/clash-cards.md §1): the rulebook, other sources on the 2012 edition.
 ATTESTED = frozenset({"seed", "original"})
 # The rule areas the help covers (Clash of Cultures has no pirates in this edition).
 RULE_AREAS = (

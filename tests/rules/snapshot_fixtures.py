@@ -40,7 +40,7 @@ import json
 import lzma
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +72,13 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def digest(value: Any) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:32]
+def _same(text: str) -> str:
+    """A JSON text as it is (the fixtures' spelling is today's)."""
+    return text
+
+
+def digest(value: Any, spelling: Callable[[str], str] = _same) -> str:
+    return hashlib.sha256(spelling(json.dumps(value, sort_keys=True)).encode()).hexdigest()[:32]
 
 
 _NO_DEFAULT = object()
@@ -114,25 +119,31 @@ def structure(value: Any) -> Any:
     raise TypeError(f"no structure for {type(value).__name__}")
 
 
-def fingerprint(game: Game[Any], state: Any, seats: int) -> dict[str, Any]:
-    """What a state is and how it goes on, compactly (see the module's docstring)."""
+def fingerprint(
+    game: Game[Any], state: Any, seats: int, spelling: Callable[[str], str] = _same
+) -> dict[str, Any]:
+    """What a state is and how it goes on, compactly (see the module's docstring).
+    ``spelling`` turns each JSON text hashed or kept into the spelling of the fixtures' time
+    (ids renamed since they were made: :func:`rules.sameness.as_recorded`)."""
     prompts = game.pending(state)
     outcome = game.outcome(state)
     views = [game.view(state, seat) for seat in (None, *range(seats))]
     return json.loads(
-        json.dumps(
-            {
-                "pending": [
-                    [p.seat, p.kind, dict(p.params), p.must, p.turn, p.id] for p in prompts
-                ],
-                "choices": {
-                    str(seat): [c.token for c in game.choices(state, seat, [])]
-                    for seat in sorted({p.seat for p in prompts})
-                },
-                "outcome": None if outcome is None else outcome.to_json(),
-                "views": digest(views),
-                "state": digest(structure(state)),
-            }
+        spelling(
+            json.dumps(
+                {
+                    "pending": [
+                        [p.seat, p.kind, dict(p.params), p.must, p.turn, p.id] for p in prompts
+                    ],
+                    "choices": {
+                        str(seat): [c.token for c in game.choices(state, seat, [])]
+                        for seat in sorted({p.seat for p in prompts})
+                    },
+                    "outcome": None if outcome is None else outcome.to_json(),
+                    "views": digest(views, spelling),
+                    "state": digest(structure(state), spelling),
+                }
+            )
         )
     )
 

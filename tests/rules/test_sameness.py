@@ -99,3 +99,17 @@ def test_only_a_new_snapshot_format_is_not_compared() -> None:
     assert sameness.differences({first: data[first]}, {first: changed}, skip) == [
         f"{first}: steps differ"
     ]
+
+
+def test_a_rename_is_not_a_new_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clash's civil halves were ``C01``-``C21`` at the base commit, ``P01``-``P21`` now: with
+    them spelt back before hashing (``sameness.RESPELLED``), the exported Clash game gives its
+    recorded fingerprint; hashed as they are now, its replay differs, and only that."""
+    key = "host/exported/clash_finished_3p.json"
+    kept = {key: json.loads((HERE / "transcripts.json").read_text())["files"][key]}
+    data = transcript.load(TESTS / key)
+    skip = sameness.ignored("clash")
+    assert sameness.differences(kept, {key: sameness.replay_digest(data)}, skip) == []
+    monkeypatch.setitem(sameness.RESPELLED, "clash", ())
+    now = {key: sameness.replay_digest(data)}
+    assert sameness.differences(kept, now, skip) == [f"{key}: replay differ"]

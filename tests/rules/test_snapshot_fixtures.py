@@ -30,8 +30,17 @@ from snapshot_fixtures import (
 from bench.snapshots import measure
 from rules import ENGINE_NAMES, get_game
 from rules.clash.model import under_way
+from rules.sameness import as_recorded
 
 FOLDERS = [folder for name in ENGINE_NAMES for folder in folders(name)]
+#: Fixtures made before ids of their game were renamed (Clash's civil halves, ``C03`` then,
+#: ``P03`` now: rules.clash.formats.respelling): the fingerprint of the state they load to is
+#: taken with the renamed ids spelt as they were (:func:`rules.sameness.as_recorded`): a rename
+#: is not another state. The loading must still respell them: read as written, two of the
+#: Clash v1 snapshots offer other choices (a Cultural Awe waiting for the next Cultural
+#: Influence, which then goes unseen). Fixtures fingerprinted again (``--refingerprint``) have
+#: today's spelling: they leave this set.
+MADE_BEFORE_RENAMES = {("clash", "v1")}
 
 
 def _clash_v1(state: Any) -> Any:
@@ -65,14 +74,17 @@ def test_saved_snapshots_load_to_the_states_they_were_taken_of(folder: Path) -> 
     assert (len(games), len(records)) == (manifest["games"], manifest["snapshots"])
     current: Any = None
     problems: list[str] = []
+    renamed = (name, folder.name) in MADE_BEFORE_RENAMES
     for r in records:
         where = f"{name} {folder.name} game {r['game']} step {r['step']}"
         assert r["snapshot"]["version"] == manifest["version"], where
         seats = len(games[r["game"]]["players"])
         state = game.from_json(r["snapshot"])
-        got = fingerprint(game, state, seats)
+        spelling = (lambda text: as_recorded(name, text)) if renamed else (lambda text: text)
+        got = fingerprint(game, state, seats, spelling)
         if (name, manifest["version"]) in AS_THEN:
-            got["state"] = digest(structure(AS_THEN[name, manifest["version"]](state)))
+            then = AS_THEN[name, manifest["version"]](state)
+            got["state"] = digest(structure(then), spelling)
         if got != r["fingerprint"]:
             keys = [k for k in got if got[k] != r["fingerprint"].get(k)]
             problems.append(f"{where}: {', '.join(keys)} differ")

@@ -163,7 +163,7 @@ def gained(state: ClashState, seat: int, advance: str, cubes: tuple[str, ...] = 
 def _synergy_window(state: ClashState, seat: int, advance: str, depth: int) -> None:
     """A player holding Tech Synergy or Idea Synergy that can act now may play it
     (``synergy``, answered in :mod:`rules.clash.cards.decisions`), after what the advance
-    asked (a wonder to reserve, an event's: ``clash-cards.md`` §8.1 (f)). When it asked
+    asked (a wonder to reserve, an event's: docs/clash-cards.md §8.1 (f)). When it asked
     something, the window waits beneath as a follow-up and opens when that is answered, if a
     card can still be played then (it may have been spent in a barbarian attack the event
     brought). Only a player who can play one now gets the window."""

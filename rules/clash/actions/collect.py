@@ -140,7 +140,7 @@ PORT_INCOME: tuple[str, ...] = (GOLD, MOOD)
 HUSBANDRY_FOOD: Final = 1
 #: What every Collect after the turn's first costs with Economic Liberty (p.2, C21 (a)).
 ECONOMIC_LIBERTY_MOOD: Final = 2
-#: Mass Collection's extra resources (``clash-cards.md`` C15).
+#: Mass Collection's extra resources (docs/clash-cards.md P15).
 MASS_EXTRA: Final = 2
 FREE, PAID = "free", "paid"
 
@@ -295,7 +295,7 @@ def collection_card(state: ClashState) -> str | None:
 
 def _limit(state: ClashState, act: Activation) -> int:
     """How many resources the Collect takes at most: the effective size, 2 more with Mass
-    Collection (from 2 more spaces, ``clash-cards.md`` C15)."""
+    Collection (from 2 more spaces, docs/clash-cards.md P15)."""
     return act.size + (MASS_EXTRA if collection_card(state) == MASS else 0)
 
 
@@ -303,7 +303,7 @@ def check(
     state: ClashState, seat: int, act: Activation, toks: Sequence[str], final: bool = True
 ) -> Collect:
     """Read and check ``<space> ...`` (``final``: the action ends here). With Focused
-    Collection a space may be named more than once (C10: the total stays the same)."""
+    Collection a space may be named more than once (P10: the total stays the same)."""
     err = _liberty_problem(state, seat, act)
     if err is not None:
         raise err

@@ -73,14 +73,14 @@ and affordable, and pieces that qualify are offered.
   without the advance, a second time this turn, or without a culture token for it (p.2);
 * ``boost_amount`` (``allowed``): the decision's answer is 0 or the shortfall.
 
-**Cultural Awe** (the action card, C08): played before, it lets the turn's next attempt (and
+**Cultural Awe** (the action card, P08): played before, it lets the turn's next attempt (and
 only that one, whatever its target) target a barbarian settlement within range: ``influence
 <source> <settlement's space> settlement [army|settler]``. On success the settlement becomes
 the player's city (neutral), one barbarian unit there one of their army units or settlers
 (named when both are in supply), the other units leave; the decision after a short roll
 carries it as ``unit``. Refusals ``awe_takes_the_settlement``, ``awe_unit``.
 
-**Propaganda** (the action card, ``clash-cards.md`` C02): in the decision after a short roll
+**Propaganda** (the action card, docs/clash-cards.md P02): in the decision after a short roll
 a player holding it may play it for +2, with the culture tokens still short if any (it is a
 boost: never against a city a boost blocker protects). The decision is asked when the card,
 with the tokens held, can make up the shortfall.

@@ -103,7 +103,7 @@ def _read_barbarian(
     state: ClashState, seat: int, source: City, at: Hex, rest: list[str], fee: int
 ) -> tuple[City, Target, str]:
     """Cultural Awe's target, a barbarian settlement: ``settlement`` and, when one of its
-    units may become either, ``army`` or ``settler`` (C08)."""
+    units may become either, ``army`` or ``settler`` (P08)."""
     where = label(at)
     if rest[2] != SETTLEMENT:
         raise IllegalAction("awe_takes_the_settlement", token=rest[2])
@@ -243,7 +243,7 @@ def _succeed(
 
 
 def _take_barbarians(state: ClashState, seat: int, at: Hex, unit: str | None) -> list[Event]:
-    """Cultural Awe succeeded (C08): the settlement is replaced by one of ``seat``'s (the
+    """Cultural Awe succeeded (P08): the settlement is replaced by one of ``seat``'s (the
     city neutral), one barbarian unit becomes ``unit`` of theirs, the others leave."""
     b = state.barbarians
     removed = b.armies.get(at, 0)
@@ -324,7 +324,7 @@ def decision_problem(state: ClashState, decision: Decision) -> str | None:
 
 
 def propaganda(state: ClashState, seat: int, short: int) -> str | None:
-    """The Propaganda card (``clash-cards.md`` C02: +2 to the roll, a boost) that, with the
+    """The Propaganda card (docs/clash-cards.md P02: +2 to the roll, a boost) that, with the
     culture tokens ``seat`` holds for the rest, makes up a shortfall of ``short``, if any."""
     cards = held(state.seats[seat], PROPAGANDA)
     if not cards or state.seats[seat].culture_tokens < max(0, short - PROPAGANDA_BOOST):

@@ -36,7 +36,7 @@ MIN_TARGET_SIZE = 2
 ART_FEE = 1
 
 
-#: What the Propaganda card adds to a roll (``clash-cards.md`` C02).
+#: What the Propaganda card adds to a roll (docs/clash-cards.md P02).
 PROPAGANDA_BOOST = 2
 #: How far the Great Statue shields its owner's cities (p.15).
 STATUE_SHIELD = 2
@@ -123,7 +123,7 @@ def pieces(state: ClashState, seat: int, city: City) -> list[Piece]:
 
 
 def awe_pending(state: ClashState) -> bool:
-    """Cultural Awe played for the turn's next Cultural Influence (``clash-cards.md`` C08)."""
+    """Cultural Awe played for the turn's next Cultural Influence (docs/clash-cards.md P08)."""
     return CULTURAL_AWE in state.turn_state.card_modifiers
 
 
@@ -133,7 +133,7 @@ def barbarian_target(h: Hex) -> City:
 
 
 def awe_units(state: ClashState, seat: int, h: Hex) -> list[str]:
-    """What one barbarian unit of the settlement on ``h`` may become for ``seat`` (C08: an
+    """What one barbarian unit of the settlement on ``h`` may become for ``seat`` (P08: an
     army unit or a settler, the player's choice, one left in supply); none without units."""
     if not state.barbarians.armies.get(h, 0):
         return []

@@ -1,4 +1,4 @@
-"""The Great Library's Idea (p.15; clash-cards.md §6; C113): its owner gains 1 Idea when the
+"""The Great Library's Idea (p.15; docs/clash-cards.md §6; C113): its owner gains 1 Idea when the
 player to their left, in that player's own turn, gets an advance the owner does not have, at
 most once per that player's turn.
 

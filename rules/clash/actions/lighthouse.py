@@ -1,4 +1,4 @@
-"""The Great Lighthouse's ship move (p.15; clash-cards.md §6; C115): after each activation of
+"""The Great Lighthouse's ship move (p.15; docs/clash-cards.md §6; C115): after each activation of
 its city the owner may move one ship without an action.
 
 It is a nested decision (kind ``lighthouse``, params ``city``) asked right after the

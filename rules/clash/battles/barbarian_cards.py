@@ -1,11 +1,11 @@
 """The defender's Great General and combat card in a barbarian attack (p.13, p.14;
-``clash-cards.md`` §3.1, §3.3, §4.2 E36, C07; C125, C126).
+docs/clash-cards.md §3.1, §3.3, §4.2 E36, P07; C125, C126).
 
 A barbarian attack, of an event or of the Mercenaries card, "follows the usual combat rules"
 except for what p.13 names (one round, the hits on units then on city pieces, the survivors
 going home): so its one round opens a combat-card window as every battle's does (C42), the
 attacker's first, then the defender's. Nobody plays cards for the barbarians (p.14; the
-Mercenaries' player rolls for them but may not play cards for them, C07), so the attacker's
+Mercenaries' player rolls for them but may not play cards for them, P07), so the attacker's
 window is always empty and only the defending player is asked (C125). As in a battle, a
 kept Great General is asked about first (``barbarian_great_general``: ``use`` discards it for
 +2 CV in the round, ``keep``), only of a defender holding one kept in an earlier turn (C85).
@@ -18,7 +18,7 @@ barbarians have no card nor advances to ignore), Scouts (no card to take) and Ta
 (a barbarian attack captures nothing, so "the attacker wins" has no meaning; ending the attack
 before its roll would spare the city's pieces too).
 
-Its effects in the round (``clash-cards.md`` §8.2, the dice in :mod:`rules.clash.model.dice`'s
+Its effects in the round (docs/clash-cards.md §8.2, the dice in :mod:`rules.clash.model.dice`'s
 order): Archers' die and Martyr's removals before the roll (a barbarian unit removed dies, as
 one hit by the defender), Peltasts' dice; extra dice (Prepared Defenses, For the People) and
 combat value (High Morale, Tactical Surprise); Defiant Stand lowers the barbarians' combat

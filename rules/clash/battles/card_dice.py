@@ -13,7 +13,7 @@ from rules.clash.model.dice import SIDES, roll
 from rules.clash.model.state import ClashState
 from rules.core import Event
 
-#: A card's own die hits on 5 or 6 (``clash-cards.md`` §3.4).
+#: A card's own die hits on 5 or 6 (docs/clash-cards.md §3.3).
 CARD_HIT: Final = 5
 
 

@@ -60,7 +60,7 @@ General** (E36, C72:
 
 **Combat cards** (:mod:`rules.clash.battles.combat_cards`, C42, C65-C71): before each round the
 attacker, then the defender, may play an action card for its combat half (``combat_card``).
-The round then goes in the order of ``clash-cards.md`` §8.2:
+The round then goes in the order of docs/clash-cards.md §8.2:
 
 a. cancel checks: Scouts, High Ground, Martyr, and The Siege unless the defender pays 2 Food
    (``siege_food``); both sides cancelling ignores both cards; Scouts takes the card it

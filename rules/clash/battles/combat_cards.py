@@ -1,5 +1,5 @@
 """The combat halves of action cards: which card may be played in which battle, and which
-played cards are ignored (p.12, p.14; ``clash-cards.md`` §3.3, §8.2; C42, C65-C74).
+played cards are ignored (p.12, p.14; docs/clash-cards.md §3.3, §8.2; C42, C65-C74).
 
 Before each combat round the attacker may play one action card for its combat half, then the
 defender, knowing the attacker's (C42). Only a player owning Tactics may (p.12), and only a
@@ -11,9 +11,9 @@ in a city, not when attacking a city), and a card is offered only where it can h
 round only. Barbarians never play cards (p.14).
 
 :data:`HALVES` are the 19 combat halves K01-K19 with their provenance (``source``: the first tag
-of ``clash-cards.md``); :data:`COMBAT_CARDS` maps each of the 42 action cards to its half (by
+of docs/clash-cards.md); :data:`COMBAT_CARDS` maps each of the 42 action cards to its half (by
 ``cards.ACTION_HALVES``). What each half does in the round is :mod:`rules.clash.battles.combat`'s
-round pipeline (its docstring lists the steps in the order of ``clash-cards.md`` §8.2).
+round pipeline (its docstring lists the steps in the order of docs/clash-cards.md §8.2).
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ _ALL_HALVES: tuple[CombatHalf, ...] = (
 )
 HALVES: dict[str, CombatHalf] = {h.code: h for h in _ALL_HALVES}
 
-#: Action card id -> its combat half (every action card has one, ``clash-cards.md`` §3.4).
+#: Action card id -> its combat half (every action card has one, docs/clash-cards.md §3.4).
 COMBAT_CARDS: dict[str, CombatHalf] = {
     card: HALVES[combat] for card, (_, combat) in ACTION_HALVES.items()
 }
@@ -158,7 +158,7 @@ def cancelling(half: str | None, siege_paid: bool) -> bool:
 def in_effect(
     attacker: str | None, defender: str | None, siege_paid: bool
 ) -> tuple[str | None, str | None]:
-    """The halves that act this round after the cancel checks (``clash-cards.md`` §8.2):
+    """The halves that act this round after the cancel checks (docs/clash-cards.md §8.2):
     a cancelling half ignores the other's; if both sides cancel, both are ignored (C66).
 
     >>> in_effect("K17", "K06", False), in_effect("K14", "K01", True)

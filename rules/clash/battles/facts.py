@@ -1,5 +1,5 @@
 """What a battle that ended leaves for the cards and objectives that look back on it (p.12-14;
-``clash-cards.md`` §8.1 (e), §8.7): who fought where with how many units, what each side lost,
+docs/clash-cards.md §8.1 (e), §8.7): who fought where with how many units, what each side lost,
 who won and whether a city was taken.
 
 The record is read off the public events the battle told (``state.battle_log`` for a battle of
@@ -9,7 +9,7 @@ what the players saw. :func:`record` appends it to :attr:`TurnState.fought` when
 where it stays until the turn ends (Heroic General's "won a land battle this turn", Warmonger's
 "battles on two spaces this turn") and where the objectives' immediate checks find it.
 
-**Winning** (``clash-cards.md`` §2): the side that still has units in the battle while the
+**Winning** (docs/clash-cards.md §2): the side that still has units in the battle while the
 other has none left there, or that holds or takes the city; a withdrawal is neither side's
 win, nor is a battle where both sides are wiped out (a Fortress fighting alone that kills
 every attacker wins for the defender, C40). A barbarian attack (one round, p.13) is won by the

@@ -1,4 +1,4 @@
-"""The Great General (E36, ``clash-cards.md`` §4.2; C72, C125): a kept event card its owner
+"""The Great General (E36, docs/clash-cards.md §4.2; C72, C125): a kept event card its owner
 discards when a battle it fights begins, for +2 CV in every round of it (a barbarian attack's
 one round included). Battles (:mod:`rules.clash.battles.combat`) and barbarian attacks
 (:mod:`rules.clash.battles.barbarians`) ask about it through these."""

@@ -1,4 +1,4 @@
-"""A combat round (p.12; ``clash-cards.md`` §8.2): the combat cards in effect, the cards
+"""A combat round (p.12; docs/clash-cards.md §8.2): the combat cards in effect, the cards
 that act before the roll (Tactical Retreat, Archers, Martyr), the roll with its dice and CV,
 hits and their cancels, and the casualties."""
 
@@ -30,7 +30,7 @@ from rules.core import Event
 
 
 def _cards_in_effect(state: ClashState) -> tuple[str | None, str | None, list[Event]]:
-    """The cancel checks (``clash-cards.md`` §8.2): the halves acting this round for the
+    """The cancel checks (docs/clash-cards.md §8.2): the halves acting this round for the
     attacker and the defender; the ignored cards are told, and Scouts takes the card it made
     ignored into its player's hand instead of the discard pile."""
     b = state.battle
@@ -121,7 +121,7 @@ def _end_round(state: ClashState) -> None:
 
 
 def fight_round(state: ClashState) -> list[Event]:
-    """One combat round, in the order of ``clash-cards.md`` §8.2 (see the module docstring;
+    """One combat round, in the order of docs/clash-cards.md §8.2 (see the module docstring;
     the dice in the order of :mod:`rules.clash.model.dice`)."""
     b = state.battle
     assert b is not None

@@ -2,8 +2,8 @@
 region lies where, which slots are face down.
 
 The rulebook sets the board up "according to one of the diagrams" (p.3), which the seed lost.
-The slots here are the Monumental peer's (``clash.md`` §3.4, ``boardgamers/clash``
-``get_map_setup``): low to medium confidence for the original (open point C2). A 2-player board
+The slots here are the Monumental peer's (``boardgamers/clash`` ``get_map_setup``, re-derived
+from its coordinates): low to medium confidence for the original (open point C2). A 2-player board
 has 2 starting regions and 8 face-down slots, 3 players 3 and 12, 4 players 4 and 14 (the box
 holds 16 general regions, p.2; those left over stay in the box, unseen). Each player has one
 starting region, face up, with a Settlement and a Settler on its Fertile space (p.3, step 5);
@@ -194,11 +194,11 @@ def _board(
         Slot(f"r{k + 1}", Lens.between(parse_hex(top), parse_hex(bottom)))
         for k, (top, bottom) in enumerate(hidden)
     ]
-    source = f"clash.md §3.4 ({players} players; peer get_map_setup, Monumental edition; C2)"
+    source = f"C2: the peer's get_map_setup, {players} players (boardgamers/clash, Monumental)"
     return Board(players, source, tuple(slots))
 
 
-# Data from clash.md §3.4 (the peer's slots, re-derived from its coordinates): the peer's S1-S4
+# Data from the peer's slots (C2, re-derived from its coordinates): the peer's S1-S4
 # are s1, s2, s4, s3 with 4 players and s1, s3, s2 with 3 players (clockwise here); the
 # 3-player board is moved up one row, so that it too starts at row 1.
 BOARDS: dict[int, Board] = {

@@ -29,7 +29,7 @@ rules.core.IllegalAction: bad_hex {'text': 'C04'}
 **Regions.** A region is a :class:`Lens`: a ``top`` hex, the ``bottom`` hex next to it in
 ``direction``, and the two hexes next to both (``left`` and ``right`` when looking at the
 region with its top up). Terrains of a tile are listed in that order (top, left, right,
-bottom), as in the peer's data (research note ``clash.md`` §3.3). A slot of the board holds a
+bottom), as in the peer's data (``server/src/map.rs``, C3). A slot of the board holds a
 region in two ways only, as printed or turned 180° (p.16: "if it can still be placed two
 ways..."), which :meth:`Lens.turned` gives; :meth:`Lens.rotated` turns a region about its top
 hex in steps of 60°, a cycle of six.
@@ -231,7 +231,7 @@ class Lens:
     """Where a region lies: its ``top`` hex and the ``direction`` (0..5) from top to bottom.
 
     With direction ``S`` the region looks as printed: top, then left and right side by side,
-    then bottom (``clash.md`` §3.3).
+    then bottom (the peer's order, C3).
     """
 
     top: Hex

@@ -8,7 +8,7 @@ p.16), so the symbol is derived, never listed. The Exhausted marker (p.13) lies 
 is not a terrain.
 
 The seed's pictures are lost, so which terrain lies where on the general regions comes from the
-Monumental peer (``clash.md`` §3.3, from ``boardgamers/clash`` ``server/src/map.rs``): medium
+Monumental peer (``boardgamers/clash`` ``server/src/map.rs``): medium
 confidence (open point C3). The starting region's terrains are the seed's (p.5: Fertile for
 the city, Mountain, Forest, Barren; its two sides differ only in where Mountain and Forest lie),
 their layout the peer's.
@@ -74,15 +74,15 @@ class Tile:
         return dict(zip(lens.hexes, self.terrains, strict=True))
 
 
-_PEER = "clash.md §3.3 #{n} (peer server/src/map.rs BLOCKS, Monumental edition; C3)"
+_PEER = "C3: peer region #{n} (boardgamers/clash server/src/map.rs BLOCKS, Monumental)"
 
 
 def _region(n: int, top: Terrain, left: Terrain, right: Terrain, bottom: Terrain) -> Tile:
     return Tile(f"g{n:02d}", (top, left, right, bottom), _PEER.format(n=n), "medium")
 
 
-#: The 16 general regions, numbered as in ``clash.md`` §3.3 (the peer's order: by number of
-#: Sea spaces). The original's own numbering, if any, is unknown.
+#: The 16 general regions, numbered in the peer's order (C3: by number of Sea spaces). The
+#: original's own numbering, if any, is unknown.
 REGIONS: tuple[Tile, ...] = (
     _region(1, SEA, SEA, FOREST, FOREST),
     _region(2, SEA, MOUNTAIN, SEA, MOUNTAIN),
@@ -104,7 +104,7 @@ REGIONS: tuple[Tile, ...] = (
 
 _START = (
     "p.5 (terrains; the sides differ only in where Mountain and Forest lie); layout "
-    "clash.md §3.3 (peer STARTING_BLOCKS side {side})"
+    "the peer's (C3: STARTING_BLOCKS side {side})"
 )
 
 #: The two sides of the starting region, named as in the peer (the original's printed side

@@ -155,10 +155,12 @@ ADVANCE: dict[str, Advance] = {a.id: a for a in ADVANCES}
 CULTURE: Final = "culture"
 HAPPINESS: Final = "happiness"
 #: Which advances raise the culture level (blue border) or the happiness level (yellow), C13:
-#: the seed's frames are lost; this is the stand-in of ``clash-cards.md`` §7 (provenance
+#: the seed's frames are lost; this is the stand-in of docs/clash-cards.md §7 (provenance
 #: ``monumental-proxy``: the later edition's token bonus on the same spots of the tree;
 #: governments and starting advances ``designed``, without a border). Replace it here alone.
-BORDER_SOURCE = "clash-cards.md §7 (monumental-proxy; governments and starting advances designed)"
+BORDER_SOURCE = (
+    "docs/clash-cards.md §7 (monumental-proxy; governments and starting advances designed)"
+)
 BORDERS: dict[str, str] = {
     **dict.fromkeys(
         (

@@ -1,4 +1,4 @@
-"""The 38 event cards (``clash-cards.md`` §4.2): each card's corner symbol, what its main
+"""The 38 event cards (docs/clash-cards.md §4.2): each card's corner symbol, what its main
 effect does, and where the card comes from.
 
 The printed texts are lost; the stand-ins keep their ``source`` tag (``seed``, ``original``,

@@ -1,11 +1,11 @@
-"""The 32 objective cards as data (p.11, p.14; ``clash-cards.md`` §5.3): each card's two
+"""The 32 objective cards as data (p.11, p.14; docs/clash-cards.md §5.3): each card's two
 objectives (``top``, ``bottom``: :data:`rules.clash.box.cards.HALVES`), only one of which may be
 completed.
 
 Each half has its name (a key of ``clash.objective.<name>`` in the locales; cards sharing a
 name have the same condition, p.14), its timing (``status``: checked in status phase step 1;
 ``immediate``: completed when its condition happens, on anyone's turn), the payment taken on
-completion (Gold never stands in, ``clash-cards.md`` §5.1) and its provenance tag (``source``:
+completion (Gold never stands in, docs/clash-cards.md §5.1) and its provenance tag (``source``:
 ``seed`` and ``original`` entries are attested, the others are stand-ins for the lost printed
 text). The conditions are :mod:`rules.clash.rounds.objective_checks`'.
 
@@ -86,7 +86,7 @@ OBJECTIVES: dict[str, dict[str, Objective]] = {
     card: dict(zip(HALVES, halves, strict=True))
     for card, halves in zip(OBJECTIVE_CARDS, _CARDS, strict=True)
 }
-#: Objectives that may not be completed in the same status phase (``clash-cards.md`` §5.3).
+#: Objectives that may not be completed in the same status phase (docs/clash-cards.md §5.3).
 CONTRADICTIONS: tuple[frozenset[str], ...] = (
     frozenset({"standing_army", "military_might"}),
     frozenset({"trader", "sea_lanes"}),

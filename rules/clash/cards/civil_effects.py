@@ -1,16 +1,16 @@
-"""The civil halves that act on your own game only (``clash-cards.md`` §3.2): Advance (C01),
-Heroic General (C03), Leap of Knowledge (C05), Good Ideas (C06), Cultural Awe (C08), City
-Growth (C09), Focused Collection (C10), Leadership (C13), Mass Collection (C15), Inspiration
-(C18), Militia (C19).
+"""The civil halves that act on your own game only (docs/clash-cards.md §3.2): Advance (P01),
+Heroic General (P03), Leap of Knowledge (P05), Good Ideas (P06), Cultural Awe (P08), City
+Growth (P09), Focused Collection (P10), Leadership (P13), Mass Collection (P15), Inspiration
+(P18), Militia (P19).
 
 Grammar after ``card <id>``::
 
-    C01  <advance> [<cube>...] [ideas...]    as the Advance action (rules.clash.actions.advancing)
-    C03  <city> [<city>]                     one mood step; the second paid with 1 mood token
-    C05, C06, C08, C10, C13, C15             nothing
-    C09  <city> <piece> [<sea space>] [mood|culture]
-    C18  <advance>                           one the captured city's owner has
-    C19  <city>
+    P01  <advance> [<cube>...] [ideas...]    as the Advance action (rules.clash.actions.advancing)
+    P03  <city> [<city>]                     one mood step; the second paid with 1 mood token
+    P05, P06, P08, P10, P13, P15             nothing
+    P09  <city> <piece> [<sea space>] [mood|culture]
+    P18  <advance>                           one the captured city's owner has
+    P19  <city>
 
 **Limits** (§3.1: two identical cards never for the same effect; C102): Heroic General once
 per land battle won this turn, Good Ideas once per land battle won or city captured, Inspiration
@@ -109,7 +109,7 @@ def _ideas(state: ClashState, seat: int, n: int, code: str) -> list[Event]:
     return [Event("clash.card_ideas", params)]
 
 
-# -- C01 Advance ------------------------------------------------------------------------------
+# -- P01 Advance ------------------------------------------------------------------------------
 
 
 def _advance_problem(state: ClashState, seat: int) -> IllegalAction | None:
@@ -123,7 +123,7 @@ def _advance_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return lambda: advancing.apply(state, seat, rest)
 
 
-# -- C03 Heroic General -------------------------------------------------------------------------
+# -- P03 Heroic General -------------------------------------------------------------------------
 
 
 def _won_land_battles(state: ClashState, seat: int) -> int:
@@ -189,7 +189,7 @@ def _heroic_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return effect
 
 
-# -- C05 Leap of Knowledge, C06 Good Ideas --------------------------------------------------------
+# -- P05 Leap of Knowledge, P06 Good Ideas --------------------------------------------------------
 
 
 def _academies(me: PlayerState) -> int:
@@ -231,7 +231,7 @@ def _good_ideas_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return lambda: _ideas(state, seat, GOOD_IDEAS_COUNT, GOOD_IDEAS)
 
 
-# -- C09 City Growth --------------------------------------------------------------------------
+# -- P09 City Growth --------------------------------------------------------------------------
 
 
 def _growth_context(state: ClashState, seat: int, city: City) -> collect.Activation:
@@ -272,7 +272,7 @@ def _growth_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return lambda: growth.resolve(state, seat, act, plan, free=True)
 
 
-# -- C10 Focused Collection, C15 Mass Collection ---------------------------------------------------
+# -- P10 Focused Collection, P15 Mass Collection ---------------------------------------------------
 
 
 def _collection_problem(focused: bool) -> Callable[[ClashState, int], IllegalAction | None]:
@@ -304,7 +304,7 @@ def _pending(code: str) -> Callable[[ClashState, int, list[str]], Effect]:
     return check
 
 
-# -- C08 Cultural Awe ---------------------------------------------------------------------------
+# -- P08 Cultural Awe ---------------------------------------------------------------------------
 
 
 def _awe_problem(state: ClashState, seat: int) -> IllegalAction | None:
@@ -317,7 +317,7 @@ def _awe_problem(state: ClashState, seat: int) -> IllegalAction | None:
     )
 
 
-# -- C13 Leadership ---------------------------------------------------------------------------
+# -- P13 Leadership ---------------------------------------------------------------------------
 
 
 def _leadership_problem(state: ClashState, seat: int) -> IllegalAction | None:
@@ -340,7 +340,7 @@ def _leadership_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return effect
 
 
-# -- C18 Inspiration --------------------------------------------------------------------------
+# -- P18 Inspiration --------------------------------------------------------------------------
 
 
 def inspirations(state: ClashState, seat: int) -> list[str]:
@@ -385,7 +385,7 @@ def _inspiration_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return effect
 
 
-# -- C19 Militia ------------------------------------------------------------------------------
+# -- P19 Militia ------------------------------------------------------------------------------
 
 
 def _armies_in_play(me: PlayerState) -> int:

@@ -1,16 +1,16 @@
-"""The civil halves aimed at other players or at the map (``clash-cards.md`` §3.2, §8.3-§8.5):
-Spies (C04), Mercenaries (C07), Explorers (C11), Negotiations (C12), Assassination (C14), New
-Goals (C16), Tech Exchange (C20).
+"""The civil halves aimed at other players or at the map (docs/clash-cards.md §3.2, §8.3-§8.5):
+Spies (P04), Mercenaries (P07), Explorers (P11), Negotiations (P12), Assassination (P14), New
+Goals (P16), Tech Exchange (P20).
 
 Grammar after ``card <id>`` (players as ``@<handle>``)::
 
-    C04  @<player>                      then the ``spies`` decision: a swap or ``pass``
-    C07  <barbarian city> <city> <payment>...   one of food/ore/wood/gold/culture per unit
-    C11  [<space>] [<city>]             a space of the face-down region entered, the settler's city
-    C12  @<player>                      before the turn's first action
-    C14  @<player>
-    C16                                 then the ``new_goals`` decision: the objective put back
-    C20  @<player> <advance>            then they choose theirs (``tech_exchange``)
+    P04  @<player>                      then the ``spies`` decision: a swap or ``pass``
+    P07  <barbarian city> <city> <payment>...   one of food/ore/wood/gold/culture per unit
+    P11  [<space>] [<city>]             a space of the face-down region entered, the settler's city
+    P12  @<player>                      before the turn's first action
+    P14  @<player>
+    P16                                 then the ``new_goals`` decision: the objective put back
+    P20  @<player> <advance>            then they choose theirs (``tech_exchange``)
 
 * **Spies**: you see the other's hidden action and objective cards (an event only you see);
   you may then swap one of your cards for one of theirs of the same deck (C103).
@@ -69,9 +69,9 @@ from rules.clash.model.state import Assassination, ClashState, Truce
 from rules.clash.model.terrain import terrains
 from rules.core import Choice, Event, IllegalAction
 
-#: How far Mercenaries and Tech Exchange reach (``clash-cards.md`` C07, C20).
+#: How far Mercenaries and Tech Exchange reach (docs/clash-cards.md P07, P20).
 REACH = 2
-#: What Mercenaries may be paid with, one per barbarian unit (C07).
+#: What Mercenaries may be paid with, one per barbarian unit (P07).
 MERCENARY_PAY: tuple[str, ...] = (FOOD, WOOD, ORE, GOLD, CULTURE)
 
 
@@ -126,7 +126,7 @@ def _players_play(
     return Play(problem, next_, check)
 
 
-# -- C04 Spies --------------------------------------------------------------------------------
+# -- P04 Spies --------------------------------------------------------------------------------
 
 
 def _spied(state: ClashState, seat: int) -> list[int]:
@@ -147,7 +147,7 @@ def _spy(state: ClashState, seat: int, other: int) -> list[Event]:
     return events + ask_spies(state, seat, other)
 
 
-# -- C07 Mercenaries ---------------------------------------------------------------------------
+# -- P07 Mercenaries ---------------------------------------------------------------------------
 
 
 def _near(state: ClashState, h: Hex) -> dict[Hex, int]:
@@ -308,7 +308,7 @@ def _mercenary_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return effect
 
 
-# -- C11 Explorers -----------------------------------------------------------------------------
+# -- P11 Explorers -----------------------------------------------------------------------------
 
 
 def explorers_spaces(state: ClashState, seat: int) -> dict[Hex, Hex]:
@@ -407,7 +407,7 @@ def _explorers_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return effect
 
 
-# -- C12 Negotiations, C14 Assassination -----------------------------------------------------------
+# -- P12 Negotiations, P14 Assassination -----------------------------------------------------------
 
 
 def _negotiable(state: ClashState, seat: int) -> list[int]:
@@ -442,7 +442,7 @@ def _assassinate(state: ClashState, seat: int, other: int) -> list[Event]:
     return [Event("clash.assassination", params)]
 
 
-# -- C16 New Goals ------------------------------------------------------------------------------
+# -- P16 New Goals ------------------------------------------------------------------------------
 
 
 def _new_goals_problem(state: ClashState, seat: int) -> IllegalAction | None:
@@ -472,7 +472,7 @@ def _new_goals_check(state: ClashState, seat: int, rest: list[str]) -> Effect:
     return effect
 
 
-# -- C20 Tech Exchange ---------------------------------------------------------------------------
+# -- P20 Tech Exchange ---------------------------------------------------------------------------
 
 
 def _presence(state: ClashState, seat: int) -> set[Hex]:

@@ -1,6 +1,6 @@
-"""The nested decisions of the civil halves (``clash-cards.md`` §8.1 (f), §8.3, §8.4):
+"""The nested decisions of the civil halves (docs/clash-cards.md §8.1 (f), §8.3, §8.4):
 
-* ``synergy`` (Tech Synergy C17, Idea Synergy C21): right after ``seat`` gained an advance
+* ``synergy`` (Tech Synergy P17, Idea Synergy P21): right after ``seat`` gained an advance
   (any way, after what it set off: :func:`rules.clash.actions.advance_gains.gained` opens the window
   once the decisions the advance itself asks are answered), a player holding one of them
   may play it:
@@ -8,11 +8,11 @@
   normal cost, no action; ``<card>`` gains 2 Ideas; ``pass`` plays nothing. After one card
   the other kind may still be played for the same advance (C106). ``params``: ``advance``
   and ``played`` (the kinds already played for it).
-* ``spies`` (C04): after seeing the other's hand, ``<your card> <their card>`` of the same
+* ``spies`` (P04): after seeing the other's hand, ``<your card> <their card>`` of the same
   deck swaps them, ``pass`` keeps both hands. ``params``: ``player`` (whose hand).
-* ``new_goals`` (C16): of the two objective cards just drawn (the last two of the hand),
+* ``new_goals`` (P16): of the two objective cards just drawn (the last two of the hand),
   ``<card>`` goes to the bottom of the objective deck.
-* ``tech_exchange`` (C20): the other player chooses the non-government advance of the card's
+* ``tech_exchange`` (P20): the other player chooses the non-government advance of the card's
   player they gain for free. ``params``: ``player`` (who played the card). It comes once
   what the card player's own advance set off (an event, a Synergy window) is over: until
   then it waits as the follow-up ``tech_exchange_later`` (``partner``: who chooses), so that
@@ -308,7 +308,7 @@ def _their_options(state: ClashState, chooser: int, giver: int) -> list[str]:
 
 
 def _exchange_gain(state: ClashState, chooser: int, giver: int, advance: str) -> list[Event]:
-    params = {"player": state.players[chooser], "advance": advance, "civil": "C20"}
+    params = {"player": state.players[chooser], "advance": advance, "civil": "P20"}
     return [Event("clash.card_advance", params), *advance_gains.gained(state, chooser, advance)]
 
 

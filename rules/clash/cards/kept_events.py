@@ -1,4 +1,4 @@
-"""Kept event cards (``clash-cards.md`` §4.1, E33-E38): face up in front of their owner, who
+"""Kept event cards (docs/clash-cards.md §4.1, E33-E38): face up in front of their owner, who
 discards one in a later turn of theirs to use it, without spending an action (C85):
 
     event e33 <advance> [<government advance>...]   Brilliant Scientist: a free advance, by

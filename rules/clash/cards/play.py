@@ -1,5 +1,5 @@
 """Playing an action card for its civil half in your turn: ``card <id> <tokens...>``
-(``clash-cards.md`` §3.1, §3.2, §8.1; rules reference p.14; C100-C109).
+(docs/clash-cards.md §3.1, §3.2, §8.1; rules reference p.14; C100-C109).
 
 The card must be in your hand (hidden until played); its culture tokens are paid when it is
 played; an AAA card takes one of the turn's actions (the dispatcher spends it, see

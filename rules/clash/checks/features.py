@@ -2,7 +2,7 @@
 
 Every event kind counts (as for an engine without the hook), and so does each card: an action
 card by its id (``action.A07``, from either half: the events name its two halves, which tell the
-card apart) and by the half played (``civil.C03``, ``combat.K12``), an event card
+card apart) and by the half played (``civil.P03``, ``combat.K12``), an event card
 (``event.E21``), an objective card and the half completed (``objective.O05``,
 ``objective.half.great_army``) and a wonder built (``wonder.great_library``). :data:`CATALOGUE` is
 every card feature a complete run should show.

@@ -1,4 +1,4 @@
-"""The other event cards' main effects, E18-E38 (``clash-cards.md`` §4.2; C82-C84, C88):
+"""The other event cards' main effects, E18-E38 (docs/clash-cards.md §4.2; C82-C84, C88):
 settlers, good years, envoys, academics, trade, stability, Reformation, the table effects and
 the kept cards. Their tables are merged by :mod:`rules.clash.events.effects`."""
 

@@ -1,4 +1,4 @@
-"""The main effects of the event cards (``clash-cards.md`` §4.2; open points C75-C89), by
+"""The main effects of the event cards (docs/clash-cards.md §4.2; open points C75-C89), by
 effect: :mod:`rules.clash.events.resolving` draws the card and runs its symbol, then :func:`main`;
 the effects are in :mod:`rules.clash.events.harm` (E01-E17) and :mod:`rules.clash.events.boons`
 (E18-E38), what they share in :mod:`rules.clash.events.steps`, and they run one step at a time

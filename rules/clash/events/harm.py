@@ -1,4 +1,4 @@
-"""The harmful event cards' main effects, E01-E17 (``clash-cards.md`` §4.2; C76-C81): famines,
+"""The harmful event cards' main effects, E01-E17 (docs/clash-cards.md §4.2; C76-C81): famines,
 diseases, earthquakes and the volcano, floods, fire, civil war, uprising. Their tables are
 merged by :mod:`rules.clash.events.effects`."""
 

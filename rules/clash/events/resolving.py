@@ -1,4 +1,4 @@
-"""Drawing and resolving an event card (p.5, p.13; ``clash-cards.md`` §4; open points C75-C89).
+"""Drawing and resolving an event card (p.5, p.13; docs/clash-cards.md §4; open points C75-C89).
 
 A player whose culture or happiness level reaches 3, 5 or 7 draws the top event card
 (:func:`draw`, from :func:`rules.clash.actions.advance_gains.draw_event`, wherever the advance comes

@@ -1,5 +1,5 @@
-"""What action cards leave in force from one turn to the next (``clash-cards.md`` §3.2):
-Negotiations' truces (C12) and Assassinations (C14), kept in :attr:`ClashState.truces` and
+"""What action cards leave in force from one turn to the next (docs/clash-cards.md §3.2):
+Negotiations' truces (P12) and Assassinations (P14), kept in :attr:`ClashState.truces` and
 :attr:`ClashState.assassinations` and moved on when a turn ends and when one begins.
 
 * A truce made in ``maker``'s turn keeps ``maker`` from attacking ``other`` for the rest of

@@ -1,4 +1,4 @@
-"""The civil halves of the action cards (``clash-cards.md`` §3.1, §3.2, §8.1): what each of
+"""The civil halves of the action cards (docs/clash-cards.md §3.1, §3.2, §8.1): what each of
 the 21 kinds costs, whether it takes one of the turn's actions (AAA), when it may be played
 and where its text comes from.
 
@@ -20,8 +20,8 @@ your Cultural Influence roll (Propaganda: the ``influence`` decision of
 
 >>> len(CIVIL), sorted({c.source.split("+")[0] for c in CIVIL.values()})
 (21, ['designed', 'monumental', 'seed'])
->>> civil_half("A22"), CIVIL["C11"].costs_action, CIVIL["C11"].culture
-('C11', True, 1)
+>>> civil_half("A22"), CIVIL["P11"].costs_action, CIVIL["P11"].culture
+('P11', True, 1)
 """
 
 from __future__ import annotations
@@ -71,11 +71,11 @@ def _c(code: str, culture: int, aaa: bool, window: str, source: str) -> CivilHal
     return CivilHalf(code, culture, aaa, window, source)
 
 
-ADVANCE_CARD, PROPAGANDA, HEROIC_GENERAL, SPIES = "C01", "C02", "C03", "C04"
-LEAP, GOOD_IDEAS, MERCENARIES, CULTURAL_AWE = "C05", "C06", "C07", "C08"
-CITY_GROWTH, FOCUSED, EXPLORERS, NEGOTIATIONS = "C09", "C10", "C11", "C12"
-LEADERSHIP, ASSASSINATION, MASS, NEW_GOALS = "C13", "C14", "C15", "C16"
-TECH_SYNERGY, INSPIRATION, MILITIA, TECH_EXCHANGE, IDEA_SYNERGY = "C17", "C18", "C19", "C20", "C21"
+ADVANCE_CARD, PROPAGANDA, HEROIC_GENERAL, SPIES = "P01", "P02", "P03", "P04"
+LEAP, GOOD_IDEAS, MERCENARIES, CULTURAL_AWE = "P05", "P06", "P07", "P08"
+CITY_GROWTH, FOCUSED, EXPLORERS, NEGOTIATIONS = "P09", "P10", "P11", "P12"
+LEADERSHIP, ASSASSINATION, MASS, NEW_GOALS = "P13", "P14", "P15", "P16"
+TECH_SYNERGY, INSPIRATION, MILITIA, TECH_EXCHANGE, IDEA_SYNERGY = "P17", "P18", "P19", "P20", "P21"
 
 #: The 21 civil halves (§3.2).
 CIVIL: dict[str, CivilHalf] = {
@@ -107,7 +107,7 @@ CIVIL: dict[str, CivilHalf] = {
 
 
 def civil_half(card: str) -> str:
-    """The civil half (``C..``) of action card ``card``."""
+    """The civil half (``P..``) of action card ``card``."""
     return ACTION_HALVES[card][0]
 
 

@@ -2,7 +2,7 @@
 
 A card is taken from the top of its deck. An empty action, objective or event deck is made
 again from its discards, shuffled with the game's generator (C57: the rules do not say; the
-designed reading of ``clash-cards.md`` §2); nothing is drawn when both are empty. The wonder
+designed reading of docs/clash-cards.md §2); nothing is drawn when both are empty. The wonder
 deck is never reshuffled (wonders are revealed, built or lost, never discarded).
 """
 

@@ -4,7 +4,7 @@ A position may fix results in advance (``dice`` in docs/transcripts.md): every r
 next ones off the front of ``state.dice`` and asks the generator only when the queue is empty.
 Rolls take dice in this order, so that a position can say which die is whose:
 
-* a **combat round** (p.12; ``clash-cards.md`` §8.2, C71), in this order:
+* a **combat round** (p.12; docs/clash-cards.md §8.2, C71), in this order:
 
   1. Archers' die (K04): the attacker's, then the defender's;
   2. Peltasts' dice (K08), one per army unit: the attacker's, then the defender's;

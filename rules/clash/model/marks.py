@@ -16,8 +16,8 @@ a ship (a ship's own ``moved`` mark is kind ``ship`` there). Only the active pla
 carry marks: every mark is gone when the turn ends.
 
 Which of several alike units moves: those whose marks restrict them more (``forest``) go first,
-so that the units keeping every freedom stay where the player left them (docs/
-rules-decisions.md, "Which of alike units moves").
+so that the units keeping every freedom stay where the player left them
+(docs/rules-decisions.md, "Which of alike units moves").
 
 >>> marks = add((), "c4", "army", FOREST_MOVED, 2)
 >>> counts(marks, "c4", "army")[FOREST_MOVED], movable(marks, "c4", "army", 3)

@@ -318,8 +318,8 @@ class TurnState:
     marks: tuple[Mark, ...] = ()
     moving: int = 0
     fought: tuple[Fought, ...] = ()
-    #: Actions spent so far this turn (Negotiations: before the first one, ``clash-cards.md``
-    #: §8.1 (c)); the civil halves played this turn, in order (``C03``...), and the pending
+    #: Actions spent so far this turn (Negotiations: before the first one, docs/clash-cards.md
+    #: §8.1 (c)); the civil halves played this turn, in order (``P03``...), and the pending
     #: modifiers of the turn's next Collect or Cultural Influence
     #: (:mod:`rules.clash.model.civil_cards`) or wonder (the Great Engineer, ``E37``,
     #: :mod:`rules.clash.wonders.construction`).
@@ -328,13 +328,13 @@ class TurnState:
     card_modifiers: tuple[str, ...] = ()
     trades: Trades = Trades()
     #: The event cards the active player kept during this turn: usable in a later turn only
-    #: (``clash-cards.md`` §4.1, C85).
+    #: (docs/clash-cards.md §4.1, C85).
     kept_now: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Truce:
-    """Negotiations (C12, :mod:`rules.clash.model.card_turns`): ``maker`` may not attack ``other``
+    """Negotiations (P12, :mod:`rules.clash.model.card_turns`): ``maker`` may not attack ``other``
     during the turn it was played in (``stage`` ``maker``); then, once that turn ended
     (``waiting``), ``other`` may not attack ``maker`` during their next turn (``other``)."""
 
@@ -345,7 +345,7 @@ class Truce:
 
 @dataclass(frozen=True, slots=True)
 class Assassination:
-    """Assassination (C14): ``target`` has one action fewer in its next turn (``done`` once
+    """Assassination (P14): ``target`` has one action fewer in its next turn (``done`` once
     taken); nobody may target it again in ``round``."""
 
     target: int
@@ -474,7 +474,7 @@ class ClashState:
     #: Event cards' lasting effects in play (:data:`rules.clash.box.cards.TABLE_EFFECTS`), sorted.
     table_effects: tuple[str, ...] = ()
     objective_watch: ObjectiveWatch = field(default_factory=ObjectiveWatch)
-    #: Negotiations and Assassinations in force across turns (action cards, C12, C14).
+    #: Negotiations and Assassinations in force across turns (action cards, P12, P14).
     truces: tuple[Truce, ...] = ()
     assassinations: tuple[Assassination, ...] = ()
     prompts: PromptStack = field(default_factory=PromptStack)

@@ -1,6 +1,6 @@
 """Action cards for their civil half, for the heuristic player (:mod:`rules.clash.player.policy`):
 what each kind is worth when it is offered (the engine offers a card only where it can have
-its effect), and how its arguments are chosen (``clash-cards.md`` §3.2).
+its effect), and how its arguments are chosen (docs/clash-cards.md §3.2).
 
 The free and cheap ones are played readily (Advance, City Growth, Leadership, Inspiration,
 Tech Exchange, Militia where threatened, the collections before a big Collect); the ones that
@@ -27,26 +27,26 @@ from rules.core import Choice, IllegalAction
 #: What costing no action adds to a card's score (it comes before the turn's actions).
 FREE_BONUS = 0.3
 
-#: What each civil half is worth played now, before its culture token (clash-cards.md §3.2).
+#: What each civil half is worth played now, before its culture token (docs/clash-cards.md §3.2).
 CIVIL_WORTH: dict[str, float] = {
-    "C01": 1.2,  # Advance: an advance without an action
-    "C03": 0.8,  # Heroic General
-    "C04": 0.15,  # Spies (an action)
-    "C05": 0.0,  # Leap of Knowledge: its Ideas
-    "C06": 0.8,  # Good Ideas
-    "C07": 0.7,  # Mercenaries (an action)
-    "C08": 0.2,  # Cultural Awe
-    "C09": 2.0,  # City Growth
-    "C10": 0.25,  # Focused Collection
-    "C11": 1.0,  # Explorers (an action): a settler
-    "C12": 0.4,  # Negotiations
-    "C13": 0.9,  # Leadership: one more action
-    "C14": 0.6,  # Assassination
-    "C15": 0.5,  # Mass Collection
-    "C16": 0.25,  # New Goals (an action)
-    "C18": 1.5,  # Inspiration
-    "C19": 0.6,  # Militia
-    "C20": 1.0,  # Tech Exchange
+    "P01": 1.2,  # Advance: an advance without an action
+    "P03": 0.8,  # Heroic General
+    "P04": 0.15,  # Spies (an action)
+    "P05": 0.0,  # Leap of Knowledge: its Ideas
+    "P06": 0.8,  # Good Ideas
+    "P07": 0.7,  # Mercenaries (an action)
+    "P08": 0.2,  # Cultural Awe
+    "P09": 2.0,  # City Growth
+    "P10": 0.25,  # Focused Collection
+    "P11": 1.0,  # Explorers (an action): a settler
+    "P12": 0.4,  # Negotiations
+    "P13": 0.9,  # Leadership: one more action
+    "P14": 0.6,  # Assassination
+    "P15": 0.5,  # Mass Collection
+    "P16": 0.25,  # New Goals (an action)
+    "P18": 1.5,  # Inspiration
+    "P19": 0.6,  # Militia
+    "P20": 1.0,  # Tech Exchange
 }
 
 
@@ -75,19 +75,19 @@ def _writer(r: Reading, card: str, code: str) -> Callable[[], list[str] | None]:
 def _worth(r: Reading, code: str) -> float:
     me = r.me
     value = CIVIL_WORTH[code]
-    if code == "C05":
+    if code == "P05":
         value = r.worth_of({"ideas": sum(1 for c in me.cities if c.piece("academy"))})
-    elif code == "C06":
+    elif code == "P06":
         value = r.worth_of({"ideas": 2})
-    elif code == "C19":
+    elif code == "P19":
         value += 0.3 * max((r.danger(h) for h in r.my_cities), default=0.0)
-    elif code == "C13" and r.state.turn_state.actions_left == 0:
+    elif code == "P13" and r.state.turn_state.actions_left == 0:
         value = 0.4
-    elif code in ("C10", "C15"):
+    elif code in ("P10", "P15"):
         # Before a Collect: worth it where a city takes more than its own spaces.
         big = max((c.size for c in me.cities if c.activations == 0), default=0)
         value = value if big >= 2 and r.state.turn_state.actions_left > 0 else 0.0
-    elif code == "C11" and sum(me.settlers.values()) >= 2:
+    elif code == "P11" and sum(me.settlers.values()) >= 2:
         value = 0.3
     return value
 
@@ -119,17 +119,17 @@ def _picker(r: Reading, code: str) -> Picker:
             if mood is None or culture is None:
                 return mood if mood is not None else culture
             return culture if r.worth(CULTURE) >= r.worth(MOOD) else mood
-        if code == "C03" and len(toks) > 2:
+        if code == "P03" and len(toks) > 2:
             return None  # the second step costs a mood token
-        if code == "C07" and len(toks) >= 4:
+        if code == "P07" and len(toks) >= 4:
             # Mercenaries' payment: what is worth least.
             return min(range(len(options)), key=lambda i: r.worth(options[i].token))
-        if code == "C11":
+        if code == "P11":
             settler = [i for i, c in enumerate(options) if c.label.endswith("settler")]
             space = [i for i, c in enumerate(options) if c.label.endswith("space")]
             return (space or settler or [0])[0]
         cities = [i for i, c in enumerate(options) if _my_city(r, c.token)]
-        if cities and code in ("C03", "C19", "C09"):
+        if cities and code in ("P03", "P19", "P09"):
             return max(cities, key=lambda i: _city_need(r, code, options[i].token))
         return 0
 
@@ -145,8 +145,8 @@ def _my_city(r: Reading, token: str) -> bool:
 
 def _city_need(r: Reading, code: str, token: str) -> float:
     city = r.my_cities[parse_hex(token)]
-    if code == "C19":
+    if code == "P19":
         return r.danger(city.hex) - r.my_armies_at(city.hex)
-    if code == "C03":
+    if code == "P03":
         return (2 - r.mood_rank(city)) * 10 + city.size
     return -1.0 if city.mood == ANGRY else float(city.size)

@@ -63,7 +63,7 @@ def unserved(r: Reading) -> list[Hex]:
 
 
 def trader_keeps(r: Reading, h: Hex) -> bool:
-    """Holding Trader (3 trade-route units, clash-cards.md §5.3) while 3 cities of other
+    """Holding Trader (3 trade-route units, docs/clash-cards.md §5.3) while 3 cities of other
     players can be traded with: a settler on ``h`` within 2 spaces of one stays a unit
     instead of founding a city or walking away."""
     if "trader" not in r.hand_goals:

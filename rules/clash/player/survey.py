@@ -45,9 +45,9 @@ WORTH: dict[str, float] = {
 }
 #: What a space adds to a city site: what it yields, counted by terrain (p.5, p.8).
 SITE_YIELD: dict[str, float] = {FERTILE: 1.0, FOREST: 0.9, MOUNTAIN: 0.9, SEA: 0.4, BARREN: 0.3}
-#: Objectives asking to hold 6 of a resource (clash-cards.md §5.3).
+#: Objectives asking to hold 6 of a resource (docs/clash-cards.md §5.3).
 HOARD_GOALS: dict[str, str] = {"rich": GOLD, "wood": WOOD, "ore": ORE, "food": FOOD, "ideas": IDEAS}
-#: Objectives about cities far from home (5 spaces, clash-cards.md §5.3).
+#: Objectives about cities far from home (5 spaces, docs/clash-cards.md §5.3).
 FAR_GOALS = frozenset({"colony", "new_founder"})
 #: The advance each city piece needs (p.5, p.7).
 PIECE_ADVANCES: dict[str, str] = {
@@ -276,7 +276,7 @@ class Reading:
 
     @cached_property
     def home(self) -> Hex:
-        """This seat's starting city position (the objectives' home, clash-cards.md §5.2)."""
+        """This seat's starting city position (the objectives' home, docs/clash-cards.md §5.2)."""
         return home(self.state.seating, self.state.n, self.seat)
 
     @cached_property

@@ -63,7 +63,7 @@ ADVANCE_WORTH: dict[str, float] = {
     "conversion": 1.0,
     "fanaticism": 0.9,
 }
-#: Objectives asking for every advance of a category (clash-cards.md §5.3).
+#: Objectives asking for every advance of a category (docs/clash-cards.md §5.3).
 CATEGORY_GOALS: dict[str, str] = {
     "engineers": "construction",
     "enlightened": "education",

@@ -61,7 +61,7 @@ BATTLE_GOALS = frozenset(
         "amphibious_assault",
     }
 )
-#: How the combat halves rank when several may be played (clash-cards.md §3.3): the ones
+#: How the combat halves rank when several may be played (docs/clash-cards.md §3.3): the ones
 #: that fit only a few battles (Ambush, Ramming, the city defences) before the ones that fit
 #: any, so that each is played where it fits; Tactical Retreat (it gives the battle up) last.
 CARD_RANK: tuple[str, ...] = (

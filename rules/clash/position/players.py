@@ -234,7 +234,7 @@ def read_player(r: Reader, seat: int, raw: JSON) -> PlayerState:
     me.completed = _completed(f"{where}.completed", d.get("completed", []))
     me.kept_events = as_ids(f"{where}.kept_events", d.get("kept_events", []), DECKS["event"])
     if any(not EVENTS[card].kept for card in me.kept_events):
-        # Only E33-E38 are kept for later (clash-cards.md §4.2).
+        # Only E33-E38 are kept for later (docs/clash-cards.md §4.2).
         raise inconsistent("kept_event_not_a_card_kept_for_later", f"{where}.kept_events")
     me.event_points = _points(f"{where}.event_points", d.get("event_points", 0))
     me.resigned = as_flag(f"{where}.resigned", d.get("resigned", False))

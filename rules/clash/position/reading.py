@@ -40,6 +40,7 @@ from rules.clash.box.components import (
 )
 from rules.clash.checks import invariants
 from rules.clash.dispatch.grammar import decision_problem
+from rules.clash.formats.respelling import respell_position
 from rules.clash.model import under_way
 from rules.clash.model.setup import home
 from rules.clash.model.state import TURN, ClashState
@@ -114,7 +115,10 @@ KEYS = {ARMY: "armies", SETTLER: "settlers", SHIP: "ships"}
 def from_position(
     players: Sequence[str], options: Mapping[str, JSON], seed: int, position: Mapping[str, JSON]
 ) -> ClashState:
-    """Build and validate a state from ``position``; raises IllegalAction on a bad one."""
+    """Build and validate a state from ``position``; raises IllegalAction on a bad one. A
+    position written before the civil halves were respelt (``C03``, now ``P03``) is read in
+    the new spelling (:mod:`rules.clash.formats.respelling`)."""
+    position = respell_position(position)
     unknown = sorted(set(position) - FIELDS)
     if unknown:
         raise IllegalAction("position_unknown_field", field=unknown[0])

@@ -1,4 +1,4 @@
-"""The condition of every objective (``clash-cards.md`` §5.2, §5.3; decisions C90-C99), by
+"""The condition of every objective (docs/clash-cards.md §5.2, §5.3; decisions C90-C99), by
 name (:data:`rules.clash.box.objective_cards.OBJECTIVES`).
 
 **Status-phase objectives** ([S], :data:`STATUS_CHECKS`) look at the board as it stands:

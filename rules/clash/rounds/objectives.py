@@ -1,4 +1,4 @@
-"""Completing objectives (p.11, p.14; ``clash-cards.md`` §5.1, §8.7; C90-C99).
+"""Completing objectives (p.11, p.14; docs/clash-cards.md §5.1, §8.7; C90-C99).
 
 A card in a seat's hand (:attr:`PlayerState.objectives`, hidden) has two objectives
 (:mod:`rules.clash.box.objective_cards`); completing one lays the card face up

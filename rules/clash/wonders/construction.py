@@ -1,4 +1,4 @@
-"""The seven wonders (p.14, p.15, p.2, p.20; rules reference §6.4, §7.3; clash-cards.md §6;
+"""The seven wonders (p.14, p.15, p.2, p.20; rules reference §6.4, §7.3; docs/clash-cards.md §6;
 C27, C59, C60, C110-C117): their cards, building one, and the Great Gardens' ability.
 
 **The cards** (:data:`WONDER`): the requirements are the seed's (Engineering and one advance
@@ -19,7 +19,7 @@ leaves the revealed ones and any reservation; the city is activated as Activate 
 (:func:`rules.clash.actions.activation.activated`: a repeated activation lowers its mood, C26, C27).
 A wonder does not change the city's size (p.14).
 
-**The Great Engineer** (E37, ``clash-cards.md`` §4.2, C86): used for a wonder (``event e37
+**The Great Engineer** (E37, docs/clash-cards.md §4.2, C86): used for a wonder (``event e37
 wonder``, :mod:`rules.clash.cards.kept_events`), it waits in :attr:`TurnState.card_modifiers` for
 the turn's next wonder, which then costs 3 resources fewer, any kinds of its cost the player names
 after the wonder (``wonder d2 great_statue ore ore wood``; at most what the cost holds of a
@@ -85,7 +85,7 @@ GREAT_GARDENS, GREAT_LIBRARY, GREAT_LIGHTHOUSE = (
 #: Ideas the Great Library gives when built (the number is lost in the seed's OCR, C59).
 LIBRARY_IDEAS: Final = 3
 #: The Great Engineer (E37): its mark among the turn's pending card modifiers, and how many
-#: resources it takes off the turn's next wonder (``clash-cards.md`` §4.2, C86).
+#: resources it takes off the turn's next wonder (docs/clash-cards.md §4.2, C86).
 ENGINEER: Final = "E37"
 ENGINEER_SAVES: Final = 3
 
@@ -107,7 +107,7 @@ class Wonder:
         return ENGINEERING, self.requires
 
 
-#: The wonder cards in the order of :data:`rules.clash.box.cards.WONDERS` (clash-cards.md §6).
+#: The wonder cards in the order of :data:`rules.clash.box.cards.WONDERS` (docs/clash-cards.md §6).
 WONDER: dict[str, Wonder] = {
     w.id: w
     for w in (

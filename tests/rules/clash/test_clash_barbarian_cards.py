@@ -1,5 +1,5 @@
 """The defender's combat card in a barbarian attack (rules/clash/battles/barbarian_cards.py; p.13:
-"the usual combat rules, except..."; clash-cards.md §3.1, C07 Mercenaries; C125, C126).
+"the usual combat rules, except..."; docs/clash-cards.md §3.1, P07 Mercenaries; C125, C126).
 
 On ``clash_map``'s base map the barbarians of B3 (2 units) reach bob's city on B2; ann plays
 Mercenaries (A13 or A14) on it, or the barbarians attack one of ann's own cities through the event
@@ -75,7 +75,7 @@ def the(events: list[Event], kind: str) -> dict[str, JSON]:
 
 
 def test_the_mercenaries_defender_gets_its_combat_card_window() -> None:
-    """C07: "the defender may" play a combat card; nobody plays for the barbarians, so ann,
+    """P07: "the defender may" play a combat card; nobody plays for the barbarians, so ann,
     who sent them, is never asked (her High Morale stays in hand). bob is asked before the
     round, with only the cards that can act here (C126)."""
     state = mercenaries(dice=[5, 1, 3])
@@ -93,7 +93,7 @@ def test_the_mercenaries_defender_gets_its_combat_card_window() -> None:
         "combat_card_played",
         "barbarian_attack_round",
     ]
-    assert the(events, "combat_card_played") == {"player": "bob", "half": "K06", "civil": "C19"}
+    assert the(events, "combat_card_played") == {"player": "bob", "half": "K06", "civil": "P19"}
     # High Morale: 3 + 2 = 5 is a hit; the barbarians' 5 + 1 one more.
     assert the(events, "barbarian_attack_round")["defender_hits"] == 1
     assert the(events, "barbarian_units_lost") == {"units": ["army_1"], "space": "B2"}
@@ -160,7 +160,7 @@ def test_a_fortress_alone_offers_the_fortress_cards_only() -> None:
 def test_each_card_acts_in_the_barbarian_round(
     card: str, dice: list[int], expected: dict[str, JSON]
 ) -> None:
-    """The effects of clash-cards.md §3.3 in the one round, with fixed dice."""
+    """The effects of docs/clash-cards.md §3.3 in the one round, with fixed dice."""
     state = mercenaries(dice=dice, hand=[card])
     assert tokens(state) == [card.lower(), "pass"]
     state, events = act(GAME, state, 1, card.lower())

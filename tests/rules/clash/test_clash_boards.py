@@ -15,7 +15,7 @@ from rules.core import IllegalAction, Rng
 ALL = [BOARDS[n] for n in PLAYER_COUNTS]
 IDS = [f"{n}p" for n in PLAYER_COUNTS]
 
-# The renderings of clash.md §3.4 (made there from the peer's coordinates): even columns on the
+# The peer's slots (C2) drawn from its coordinates: even columns on the
 # "a" lines, odd columns on the "b" lines, "." off the board, S1-S4 the peer's starting regions
 # ("*" its city), 01-14 its face-down slots. The 4-player one lacks row 9a (the bottom spaces of
 # S3 and S4), added here; the 3-player one starts at row 2, one lower than ours.
@@ -98,7 +98,7 @@ def diagram(players: int) -> dict[str, str]:
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_slots_match_the_research_note(players: int) -> None:
-    """Each board is clash.md §3.4's: the same spaces, grouped into the same slots, the
+    """Each board is the peer's (C2): the same spaces, grouped into the same slots, the
     starting regions and cities where it shows them (in our seat order)."""
     b = BOARDS[players]
     cells = diagram(players)
@@ -152,7 +152,7 @@ def test_names_off_the_board_are_refused(b: Board) -> None:
 def test_slot_counts(players: int) -> None:
     """One starting region per player (p.3, step 5: each player's Settlement and Settler go on
     their own starting region; the box has 4, p.2), each for a different seat; 8/12/14
-    face-down slots (clash.md §3.4), never more than the box's 16 general regions (p.2)."""
+    face-down slots (C2), never more than the box's 16 general regions (p.2)."""
     b = board(players)
     assert b.players == players
     assert len(b.starts) == players <= STARTING_IN_BOX

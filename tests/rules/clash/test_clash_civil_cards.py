@@ -1,4 +1,4 @@
-"""The civil halves of the action cards (``clash-cards.md`` §3.2, §8.1; C100-C109): one
+"""The civil halves of the action cards (docs/clash-cards.md §3.2, §8.1; C100-C109): one
 named test for each of the 21 kinds (its effect and its refusals), played from positions on
 the base map of :mod:`tests.rules.clash.clash_map` (ann on D2, bob on D8)."""
 
@@ -45,11 +45,11 @@ def captured(**kw: JSON) -> dict[str, JSON]:
 
 
 def test_every_civil_half_has_its_cost_window_and_source() -> None:
-    assert sorted(CIVIL) == [f"C{n:02d}" for n in range(1, 22)]
+    assert sorted(CIVIL) == [f"P{n:02d}" for n in range(1, 22)]
     aaa = sorted(c for c, h in CIVIL.items() if h.costs_action)
-    assert aaa == ["C04", "C07", "C11", "C16"]
-    assert CIVIL["C11"].source == "seed" and CIVIL["C02"].source == "designed"
-    assert civil_half("A22") == "C11"
+    assert aaa == ["P04", "P07", "P11", "P16"]
+    assert CIVIL["P11"].source == "seed" and CIVIL["P02"].source == "designed"
+    assert civil_half("A22") == "P11"
 
 
 def test_a_card_not_in_hand_or_unknown_is_refused() -> None:
@@ -59,7 +59,7 @@ def test_a_card_not_in_hand_or_unknown_is_refused() -> None:
     assert refused(state, "card").code == "card_needs_an_id"
 
 
-# -- C01 Advance --
+# -- P01 Advance --
 
 
 def test_advance_buys_an_advance_without_an_action_for_a_culture_token() -> None:
@@ -82,7 +82,7 @@ def test_advance_refusals_culture_token_and_payment() -> None:
     assert refused(broke, "card a01 storage").code == "card_needs_culture_tokens"
 
 
-# -- C02 Propaganda --
+# -- P02 Propaganda --
 
 INFLUENCE: dict[str, JSON] = {
     "ann": {
@@ -124,7 +124,7 @@ def test_propaganda_is_not_asked_when_it_cannot_make_up_the_roll() -> None:
     assert prompt(state) == "turn" and state.seats[0].actions == ("A03",)
 
 
-# -- C03 Heroic General --
+# -- P03 Heroic General --
 
 
 def test_heroic_general_raises_a_city_after_a_won_land_battle() -> None:
@@ -151,7 +151,7 @@ def test_heroic_general_refusals() -> None:
     assert refused(won, "card a05 d8").code == "not_your_city"
 
 
-# -- C04 Spies --
+# -- P04 Spies --
 
 
 def test_spies_shows_the_hand_to_its_player_only_and_swaps_a_card() -> None:
@@ -185,7 +185,7 @@ def test_spies_refusals() -> None:
     assert prompt(state) == "turn"
 
 
-# -- C05 Leap of Knowledge, C06 Good Ideas --
+# -- P05 Leap of Knowledge, P06 Good Ideas --
 
 
 def test_leap_of_knowledge_gives_an_idea_per_academy() -> None:
@@ -213,7 +213,7 @@ def test_good_ideas_after_a_capture_once_per_battle() -> None:
     assert refused(full, "card a11").code == "ideas_full"
 
 
-# -- C07 Mercenaries --
+# -- P07 Mercenaries --
 
 MERCENARIES: dict[str, JSON] = {
     "ann": {"actions": ["A13"], "resources": {"food": 2, "wood": 1}, "culture_tokens": 1},
@@ -261,7 +261,7 @@ def test_mercenaries_refusals_great_wall_truce_and_payment() -> None:
     assert refused(state, "card a13 b3 d8 food wood").code == "not_a_mercenary_target"
 
 
-# -- C08 Cultural Awe --
+# -- P08 Cultural Awe --
 
 
 AWE: dict[str, JSON] = {
@@ -277,7 +277,7 @@ def test_cultural_awe_lets_the_next_influence_win_over_a_barbarian_city() -> Non
     state = board(AWE["ann"], barbarians=AWE["barbarians"], dice=[6])
     assert refused(state, "influence d2 b3 settlement").code == "barbarians_never_influenced"
     state = play(state, "card a15")
-    assert state.turn_state.card_modifiers == ("C08",)
+    assert state.turn_state.card_modifiers == ("P08",)
     assert refused(state, "card a16").code == "cultural_awe_pending"
     assert tokens(state, "influence", "d2") == ["b3"]
     assert tokens(state, "influence", "d2", "b3") == ["settlement"]
@@ -312,7 +312,7 @@ def test_cultural_awe_needs_a_barbarian_city_in_reach_and_an_attempt_left() -> N
     assert CARD not in tokens(spent)
 
 
-# -- C09 City Growth --
+# -- P09 City Growth --
 
 
 def test_city_growth_adds_a_piece_without_paying_or_activating() -> None:
@@ -339,7 +339,7 @@ def test_city_growth_refusals() -> None:
     assert refused(board(angry), "card a17 d2 temple mood").code == "nothing_to_grow"
 
 
-# -- C10 Focused Collection, C15 Mass Collection --
+# -- P10 Focused Collection, P15 Mass Collection --
 
 
 def test_focused_collection_takes_twice_from_one_space() -> None:
@@ -347,7 +347,7 @@ def test_focused_collection_takes_twice_from_one_space() -> None:
     state = board(ann)
     assert refused(state, "activate d2 collect d2 d2").code == "space_listed_twice"
     state = play(state, "card a19")
-    assert state.turn_state.card_modifiers == ("C10",)
+    assert state.turn_state.card_modifiers == ("P10",)
     assert refused(state, "card a29").code == "collection_card_pending"
     assert "d2" in tokens(state, "activate", "d2", "collect", "d2")
     state, kinds = events(state, "activate d2 collect d2 d2")
@@ -366,7 +366,7 @@ def test_mass_collection_takes_two_more_spaces() -> None:
     assert refused(spent, "card a29").code == "nothing_to_collect_now"
 
 
-# -- C11 Explorers --
+# -- P11 Explorers --
 
 
 def test_explorers_reveal_a_region_and_give_a_settler() -> None:
@@ -391,7 +391,7 @@ def test_explorers_refusals() -> None:
     assert refused(full, "card a21 d2").code == "explorers_nothing_to_do"
 
 
-# -- C12 Negotiations --
+# -- P12 Negotiations --
 
 NEIGHBOURS: dict[str, JSON] = {
     "ann": {
@@ -424,7 +424,7 @@ def test_negotiations_only_before_the_first_action() -> None:
     assert CARD not in tokens(state)
 
 
-# -- C13 Leadership, C14 Assassination --
+# -- P13 Leadership, P14 Assassination --
 
 
 def test_leadership_gives_one_more_action_once_per_turn() -> None:
@@ -446,7 +446,7 @@ def test_assassination_takes_an_action_from_the_next_turn() -> None:
     assert state.assassinations[0].done
 
 
-# -- C16 New Goals --
+# -- P16 New Goals --
 
 
 def test_new_goals_draws_two_and_puts_one_back_unseen_by_others() -> None:
@@ -473,7 +473,7 @@ def test_new_goals_refused_without_objective_cards() -> None:
     assert refused(state, "card a31").code == "no_objectives_left"
 
 
-# -- C17 Tech Synergy, C21 Idea Synergy --
+# -- P17 Tech Synergy, P21 Idea Synergy --
 
 
 def test_tech_synergy_buys_an_advance_of_the_same_category_without_an_action() -> None:
@@ -509,7 +509,7 @@ def test_synergy_is_offered_after_the_status_phase_free_advance() -> None:
     assert state.seats[0].resources["ideas"] == 2
 
 
-# -- C18 Inspiration --
+# -- P18 Inspiration --
 
 
 def test_inspiration_takes_an_advance_of_the_player_captured_from() -> None:
@@ -529,7 +529,7 @@ def test_inspiration_takes_an_advance_of_the_player_captured_from() -> None:
     assert refused(barbarian, "card a35 writing").code == "inspiration_needs_a_capture"
 
 
-# -- C19 Militia --
+# -- P19 Militia --
 
 
 def test_militia_puts_an_army_unit_in_a_city() -> None:
@@ -539,7 +539,7 @@ def test_militia_puts_an_army_unit_in_a_city() -> None:
     assert refused(full, "card a37 d2").code == "militia_no_room"
 
 
-# -- C20 Tech Exchange --
+# -- P20 Tech Exchange --
 
 
 def test_tech_exchange_gives_an_advance_each_way_the_other_choosing() -> None:

@@ -166,13 +166,13 @@ def test_truces_and_assassinations_stand_in_positions() -> None:
             {"player": "bob", "with": "ann", "stage": "waiting"},
         ],
         assassinations=[{"player": "bob", "round": 1, "done": False}],
-        cards_played=["C12", "C14"],
+        cards_played=["P12", "P14"],
         actions_spent=1,
         actions_left=2,
-        card_modifiers=["C15"],
+        card_modifiers=["P15"],
     )
     assert state.truces[0].stage == "maker" and state.assassinations[0].target == 1
-    assert state.turn_state.card_modifiers == ("C15",) and state.turn_state.spent == 1
+    assert state.turn_state.card_modifiers == ("P15",) and state.turn_state.spent == 1
     _stands(state)
 
 
@@ -188,7 +188,7 @@ def test_truces_and_assassinations_stand_in_positions() -> None:
             "truce_outside_the_others_turn",
         ),
         ({"truces": [{"player": "ann", "with": "ann", "stage": "waiting"}]}, "truce_with_oneself"),
-        ({"card_modifiers": ["C10", "C15"]}, "two_collection_cards_pending"),
+        ({"card_modifiers": ["P10", "P15"]}, "two_collection_cards_pending"),
         (
             {"round": 2, "assassinations": [{"player": "bob", "round": 1, "done": True}]},
             "assassination_done_in_an_earlier_round",
@@ -204,8 +204,8 @@ def test_bad_card_state_values_are_refused() -> None:
         "position_bad_value"
     )
     assert _refused(cards_played=["C99"]).code == "position_bad_value"
-    assert _refused(card_modifiers=["C13"]).code == "position_bad_value"
-    assert _refused(card_modifiers=["C08", "C08"]).params["problem"] == "card_modifier_twice"
+    assert _refused(card_modifiers=["P13"]).code == "position_bad_value"
+    assert _refused(card_modifiers=["P08", "P08"]).params["problem"] == "card_modifier_twice"
 
 
 def test_the_starting_hand_and_the_status_draw() -> None:

@@ -1,4 +1,4 @@
-"""The combat halves of action cards K01-K19 (``clash-cards.md`` §3.3, §8.2; C42, C65-C68,
+"""The combat halves of action cards K01-K19 (docs/clash-cards.md §3.3, §8.2; C42, C65-C68,
 C70): each test names its card, fixes the dice (in the order of :mod:`rules.clash.model.dice`) and
 plays the card windows. The map is ``clash_map``'s: ann's army units stand on C3 (Forest),
 bob's on B2 (Fertile) or in his city on B3 (Fertile) next to it."""
@@ -76,7 +76,7 @@ def armies(state: ClashState, who: int) -> dict[str, int]:
 
 
 def test_every_action_card_has_its_combat_half_in_the_decks_copies() -> None:
-    """clash-cards.md §3.3-3.4: 19 halves on 42 cards, copies as listed, each with a source."""
+    """docs/clash-cards.md §3.3-3.4: 19 halves on 42 cards, copies as listed, each with a source."""
     assert len(cc.HALVES) == 19 and len(cc.COMBAT_CARDS) == 42
     for card, (_, half) in ACTION_HALVES.items():
         assert cc.half_of(card) == half
@@ -114,7 +114,7 @@ def test_an_attacker_is_not_offered_defenders_cards_nor_naval_ones() -> None:
 def test_k01_prepared_defenses_gives_the_defender_an_extra_die() -> None:
     state = duel([], [PREPARED], [1, 1, 5, 5, 5])
     state, events = cards(state, "a22")
-    assert the(events, "combat_card_played") == {"player": "bob", "half": "K01", "civil": "C11"}
+    assert the(events, "combat_card_played") == {"player": "bob", "half": "K01", "civil": "P11"}
     assert rnd(events)["defender_dice"] == ["5", "5", "5"] and rnd(events)["defender_hits"] == 3
     assert armies(state, 0) == {} and "A22" in state.cards.discards["action"]
 

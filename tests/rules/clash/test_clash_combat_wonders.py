@@ -1,4 +1,4 @@
-"""Wonders and events in battle (``clash-cards.md`` §4.2 E31, E32, E36, §6; C69, C71, C72):
+"""Wonders and events in battle (docs/clash-cards.md §4.2 E31, E32, E36, §6; C69, C71, C72):
 the Great Wall and the Great Mausoleum guard cities; the Trojan Horse, the Solar Eclipse and
 the Great General change battles. The map and helpers are ``test_clash_combat_cards``'s."""
 

@@ -1,4 +1,4 @@
-"""Each event card's main effect (rules/clash/events/effects.py; clash-cards.md §4.2). ann
+"""Each event card's main effect (rules/clash/events/effects.py; docs/clash-cards.md §4.2). ann
 draws the card with her Advance (culture level 2 to 3); the corner symbol's own choices
 (barbarians, the Exhausted marker) are answered with their first option first."""
 

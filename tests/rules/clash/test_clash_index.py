@@ -35,7 +35,7 @@ IDS = (
 
 def bound_names() -> dict[str, set[str]]:
     """Each string -> the module-level constants of the package bound to it
-    (``PROPAGANDA = "C02"``, ``TROJAN_HORSE, SOLAR_ECLIPSE = "trojan_horse", ...``)."""
+    (``PROPAGANDA = "P02"``, ``TROJAN_HORSE, SOLAR_ECLIPSE = "trojan_horse", ...``)."""
     found: dict[str, set[str]] = defaultdict(set)
     for path in PACKAGE.rglob("*.py"):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:

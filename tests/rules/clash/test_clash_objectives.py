@@ -1,4 +1,4 @@
-"""The 64 objectives' conditions (``clash-cards.md`` §5.2, §5.3;
+"""The 64 objectives' conditions (docs/clash-cards.md §5.2, §5.3;
 :mod:`rules.clash.rounds.objective_checks`): one named case per card half, each with a position (or
 the facts of a step) where it holds and one where it does not, on the base map of
 :mod:`clash_map` (ann's city on D2, bob's on D7)."""

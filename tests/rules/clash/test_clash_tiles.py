@@ -45,13 +45,13 @@ def test_every_tile_has_four_spaces_of_known_terrain(t: Tile) -> None:
     assert len(t.terrains) == 4
     assert set(t.terrains) <= set(TERRAINS)
     assert t.confidence in ("high", "medium", "low")
-    assert "clash.md §3.3" in t.source
+    assert "C3" in t.source
     # Every region has some land: a unit entering it never has to stand on Sea (p.16, rule 1).
     assert any(x in LAND for x in t.terrains)
 
 
 def test_terrain_totals_match_the_research_note() -> None:
-    """clash.md §3.3: 17 Fertile, 16 Sea, 14 Mountain, 12 Forest, 5 Barren on the general
+    """The peer's regions (C3): 17 Fertile, 16 Sea, 14 Mountain, 12 Forest, 5 Barren on the general
     regions; no region has more than two Sea spaces."""
     totals = Counter(x for t in REGIONS for x in t.terrains)
     assert totals == {FERTILE: 17, SEA: 16, MOUNTAIN: 14, FOREST: 12, BARREN: 5}
@@ -60,7 +60,7 @@ def test_terrain_totals_match_the_research_note() -> None:
 
 def test_barbarian_symbol_on_regions_with_two_fertile_spaces() -> None:
     """p.13, p.16: the symbol is on every region with two or more Fertile spaces; four of the
-    sixteen (clash.md §3.3), and not the starting region."""
+    sixteen (C3), and not the starting region."""
     marked = [t.id for t in REGIONS if t.barbarian_symbol]
     assert marked == ["g05", "g10", "g14", "g15"]
     assert all(t.barbarian_symbol == (t.count(FERTILE) >= 2) for t in ALL)

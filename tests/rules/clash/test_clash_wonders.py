@@ -1,4 +1,4 @@
-"""The seven wonders (p.14, p.15, p.2, p.20; rules reference §6.4, §7.3; clash-cards.md §6;
+"""The seven wonders (p.14, p.15, p.2, p.20; rules reference §6.4, §7.3; docs/clash-cards.md §6;
 C27, C59, C60, C110-C117): the cards, building one (with Monuments' reservation), every
 refusal, and the powers outside combat. The Great Statue's range and shield are tested with
 Cultural Influence (``test_clash_influence.py``), the Great Pyramids' tie with the end of the
@@ -77,7 +77,7 @@ def d2(state: ClashState, seat: int = 0) -> City:
 
 
 def test_the_seven_wonder_cards() -> None:
-    """p.14, p.15, clash-cards.md §6: Engineering and one advance more; 12 resources and 5
+    """p.14, p.15, docs/clash-cards.md §6: Engineering and one advance more; 12 resources and 5
     culture tokens each (Monumental's costs, C60); the Lighthouse needs a Port."""
     assert tuple(WONDER) == WONDERS
     needs = {w.id: w.requires for w in WONDER.values()}
@@ -581,7 +581,7 @@ def test_a_great_statue_built_shields_its_city_from_the_other_players() -> None:
 
 
 def test_building_a_wonder_offers_the_wonderful_objective() -> None:
-    """O32 top (Wonderful, clash-cards.md §5.3): the objectives follow the wonder actually
+    """O32 top (Wonderful, docs/clash-cards.md §5.3): the objectives follow the wonder actually
     built through the engine, not only a made-up event."""
     state = game(a=ann(objectives=["O32"]))
     state, kinds = events(state, "wonder d2 great_wall")
@@ -590,7 +590,7 @@ def test_building_a_wonder_offers_the_wonderful_objective() -> None:
     assert GAME.pending(state)[0].kind == "objective"
 
 
-# -- the Great Engineer (E37, clash-cards.md §4.2, C86) ---------------------------------------
+# -- the Great Engineer (E37, docs/clash-cards.md §4.2, C86) ---------------------------------------
 
 #: ann keeps the Great Engineer; the Statue costs 3 Food, 4 Wood, 5 Ore and 5 culture tokens.
 #: She lacks a Wood and all Gold: without the discount she cannot build it.
@@ -737,7 +737,7 @@ def test_the_great_engineer_refusals() -> None:
 
 
 def test_the_great_engineer_discount_lapses_with_the_turn_and_stands_in_positions() -> None:
-    """A pending modifier of the turn (clash-cards.md §8.1 (h)): a position holds it, and the
+    """A pending modifier of the turn (docs/clash-cards.md §8.1 (h)): a position holds it, and the
     next turn starts without it."""
     state = play(engineer_game(), "event e37 wonder")
     assert comparable(roundtrip(state)) == comparable(state)
