@@ -23,7 +23,6 @@ that another player answering a simultaneous prompt leaves it working.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -56,8 +55,6 @@ from host.errors import UserError
 from host.service import Loaded
 from host.since import since_last_move
 from rules.core import Choice, IllegalAction
-
-log = logging.getLogger(__name__)
 
 #: Options in one select menu (Discord's limit); more choices are paged.
 PAGE_SIZE = 25
@@ -145,18 +142,10 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
             return
         raise
     view = await kept_picker_view(bot, interaction.user.id, lang, picker)
-    content = picker_content(lang, picker, await _since(bot, game, picker.seat, lang))
+    # It opens with what the others did since the player's last move (host.since).
+    since = await since_last_move(bot.service, game, picker.seat, lang)
+    content = picker_content(lang, picker, since)
     await interaction.response.send_message(text.clip(content), view=view, ephemeral=True)
-
-
-async def _since(bot: TableBot, game: Loaded, seat: int, lang: str) -> str:
-    """What happened since the player's last move (``host.since``); never a reason not to
-    open the picker: a failure is logged and the picker opens without it."""
-    try:
-        return await since_last_move(bot.service, game, seat, lang)
-    except Exception:
-        log.exception("game %s: could not tell seat %s what happened", game.row.id, seat)
-        return ""
 
 
 @dataclass

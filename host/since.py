@@ -3,7 +3,7 @@
 When the game asks a player to decide, their private picker opens with what the others did
 since that player's last move, one line per move with its results, as that player may read
 them (``text.event_lines``, the same sentences ``/log`` shows them: nothing hidden from their
-seat appears). Long gaps keep the latest :data:`MOVES` lines within :data:`ROOM` characters
+seat appears); a reminder by direct message carries it too. Long gaps keep the latest :data:`MOVES` lines within :data:`ROOM` characters
 and say how many earlier moves ``/log`` holds. No Discord here.
 
 **Since when.** The log says it (:func:`window`): the player's last entry at their seat is the
@@ -19,6 +19,7 @@ nothing. Bot seats never open a picker and are told nothing.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -29,12 +30,15 @@ from host.service import GameService, Loaded
 from rules.core import Event
 from store import ActionRow, restore_point, standing
 
+log = logging.getLogger(__name__)
+
 #: Moves told at most; earlier ones are counted ("4 earlier moves: /log").
 MOVES = 6
-#: Characters the told lines take at most (a phone screen of text above the picker's buttons).
-ROOM = 800
+#: Characters the told lines take at most: about 15 lines of a 390 px phone (some 40
+#: characters a line), so the picker's buttons stay on the same screen.
+ROOM = 600
 #: Characters of one move's line at most (a Clash battle tells many results).
-LINE = 220
+LINE = 200
 #: Moves of a long gap whose events are looked up (the service remembers more than these);
 #: earlier ones are only counted.
 LOOKED = 100
@@ -156,7 +160,18 @@ def summary_text(lang: str, summary: Summary) -> str:
 async def since_last_move(service: GameService, game: Loaded, seat: int, lang: str) -> str:
     """The block for the player of ``seat`` in ``game`` ("" for a bot seat, a game not
     started, or nothing new): the log read, the events of the window looked up (remembered
-    by the service, else replayed) and told from that seat's view."""
+    by the service, else replayed) and told from that seat's view.
+
+    Never a reason not to answer the player: a failure (a log that does not replay) is
+    logged and the block left out."""
+    try:
+        return await _since_last_move(service, game, seat, lang)
+    except Exception:
+        log.exception("game %s: could not tell seat %s what happened", game.row.id, seat)
+        return ""
+
+
+async def _since_last_move(service: GameService, game: Loaded, seat: int, lang: str) -> str:
     user_id = game.user_of(seat)
     if user_id is None or is_bot(user_id) or game.state is None:
         return ""

@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 
 import locales
+from host.clock import FakeClock
 from playground import Emulator, FakeUser, Message
 from rules.core import Event, Rng, act, deciding
 from rules.selfplay import random_action
 from tests.e2e.clash_plan import lang_of
 from tests.e2e.table_driver import Table, finished, table_bot
+from tests.e2e.test_e2e_async_reminders import clocked_bot, later
 
 pytestmark = pytest.mark.e2e
 
@@ -77,11 +79,14 @@ async def play_until_asked(
     raise AssertionError(f"the viewer was not asked again within {limit} moves")
 
 
-async def check_told(table: Table, viewer: FakeUser, gap: Gap, content: str) -> None:
-    """The picker opens with the others' moves since the viewer's last one (the latest
-    :data:`TOLD` of them, each by its first sentence as the viewer reads it) and with no
-    sentence of an event hidden from the viewer's seat, in any language."""
-    lang = lang_of(viewer)
+async def check_told(
+    table: Table, viewer: FakeUser, gap: Gap, content: str, *, lang: str | None = None
+) -> None:
+    """``content`` opens with the others' moves since the viewer's last one (the latest
+    :data:`TOLD` of them, each by its first sentence as the viewer reads it, in ``lang``:
+    the viewer's own by default) and has no sentence of an event hidden from the viewer's
+    seat, in any language."""
+    lang = lang or lang_of(viewer)
     assert content.startswith(header(lang) + "\n"), content
     block = content.split("\n\n", 1)[0]
     steps = await table.bot.service.history(table.game_id)
@@ -193,3 +198,34 @@ async def test_clash_carol_is_told_the_draws_but_not_the_cards(
         assert secret, "nothing was hidden from Carol: the test shows nothing"
         for card in secret:
             assert not re.search(rf"\b{re.escape(card)}\b", content), (card, content)
+
+
+async def test_a_reminder_by_dm_tells_what_happened_too(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Bob takes reminders by DM: an hour after Alice's turn passed to him, the DM names
+    what she played and her public draw, not the cards she drew; the thread's reminder of a
+    player without DMs stays a bare mention."""
+    alice, bob = players[0], players[1]
+    clock = FakeClock()
+    async with clocked_bot(emulator, tmp_path / "bot.sqlite3", clock) as bot:
+        await finished(await emulator.slash(bob, "settings", dm=True, reminder="1h"))
+        await finished(await emulator.slash(alice, "settings", reminder="1h"))
+        table = Table(emulator, bot, [alice, bob])
+        await table.open("civ")
+        game = await table.game()
+        if game.seat_of(alice.id) not in deciding(game.pending()):
+            # Bob starts: his turn, then Alice's is reminded in the thread, bare.
+            gap = await play_until_asked(table, alice, Rng(6), others=1, hidden=False)
+            await later(bot, clock, hours=1)
+            (post,) = [m for m in emulator.messages(table.thread) if m.content.startswith("⏰")]
+            assert "🕑" not in post.content, post.content
+        gap = await play_until_asked(table, bob, Rng(7), others=2, hidden=True)
+        await later(bot, clock, hours=1)
+        dm = emulator.dm_channel(bob)
+        assert dm is not None
+        direct = emulator.messages(dm)[-1]
+        assert direct.content.startswith("⏰"), direct.content
+        # A DM is in the player's /settings language, else the server's (English here).
+        block = direct.content.split("\n\n", 1)[1]
+        await check_told(table, bob, gap, block, lang="en")
