@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import locales
+from discordui.autoplay import bot_seats_of
 from host.clock import FakeClock
 from playground import Emulator, FakeUser, Message
 from rules.core import Event, Rng, act, deciding
@@ -24,6 +25,7 @@ from rules.selfplay import random_action
 from tests.e2e.clash_plan import lang_of
 from tests.e2e.table_driver import Table, finished, table_bot
 from tests.e2e.test_e2e_async_reminders import clocked_bot, later
+from tests.e2e.test_e2e_bot_seats import open_with_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -229,3 +231,63 @@ async def test_a_reminder_by_dm_tells_what_happened_too(
         # A DM is in the player's /settings language, else the server's (English here).
         block = direct.content.split("\n\n", 1)[1]
         await check_told(table, bob, gap, block, lang="en")
+
+
+async def test_a_move_taken_back_is_not_told(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path
+) -> None:
+    """Bob plays a card, takes it back with /undo and plays another: Alice, asked next, is
+    told the card that stands, not the one taken back."""
+    alice, bob = players[0], players[1]
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, [alice, bob])
+        await table.open("civ")
+        game = await table.game()
+        if game.seat_of(bob.id) in deciding(game.pending()):
+            await play_until_asked(table, alice, Rng(9), others=0, hidden=False)
+        await play_until_asked(table, bob, Rng(9), others=1, hidden=False)
+        game = await table.game()
+        seat = game.seat_of(bob.id)
+        plays = [c.token for c in game.engine.choices(game.state, seat, ["play"])]
+        assert len(set(plays)) > 1, plays
+        taken_back, kept = plays[0], plays[-1]
+        await table.move(bob, f"play {taken_back}")
+        undone = await finished(await emulator.slash(bob, "undo", channel=table.thread))
+        assert undone.content.startswith("↩️"), undone.content
+        await table.move(bob, f"play {kept}")
+        answer = await table.move(bob, "end")
+        assert answer.content.startswith("✅"), answer.content
+        content = (await open_picker(table, alice)).content
+        block = content.split("\n\n", 1)[0]
+        name = {d: locales.t("en", f"civ.domain.{d}") for d in (taken_back, kept)}
+        assert f"@bob played {name[kept]}." in block, block
+        assert f"@bob played {name[taken_back]}." not in block, block
+
+
+async def test_the_bot_seats_moves_are_told(
+    emulator: Emulator, players: list[FakeUser], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice plays Stone Age against the bot: asked again, she is told the bot's placements."""
+    monkeypatch.setattr("discordui.autoplay.MOVE_DELAY", 0.001)
+    alice = players[0]
+    async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
+        table = Table(emulator, bot, [alice])
+        await open_with_bot(table, game="stoneage")
+        robot = bot_seats_of(bot)
+        assert robot is not None
+        rng, last = Rng(10), 0
+        for _ in range(60):
+            await robot.idle()
+            game = await table.game()
+            seat = game.seat_of(alice.id)
+            if last and game.seq > last and seat in deciding(game.pending()):
+                break  # the bot moved since Alice's last move, and she is asked again
+            answer = await table.move(alice, await table.pick_action(game, seat, rng))
+            assert answer.content.startswith("✅"), answer.content
+            rows = await bot.store.actions(table.game_id)
+            last = max(r.seq for r in rows if r.seat == seat)
+        else:
+            raise AssertionError("the bot never moved between two moves of Alice")
+        content = (await open_picker(table, alice)).content
+        block = content.split("\n\n", 1)[0]
+        assert block.startswith(header("en")) and "@bot" in block, block
