@@ -3,8 +3,8 @@
 The reminder goes to the game's thread, or as a direct message to players who asked for that
 in ``/settings`` (falling back to the thread when Discord refuses the DM, e.g. because the user
 blocks DMs from server members); a DM also tells what the others did since the player's last
-move (``host.since``), which a public post cannot. During the player's quiet hours or vacation it is postponed
-to their end. It is only sent while the same prompt is still waiting
+move (``host.since``), which a public post cannot. During the player's quiet hours or vacation
+it is postponed to their end. It is only sent while the same prompt is still waiting
 (:func:`host.planner.current_game`).
 """
 

@@ -3,8 +3,9 @@
 When the game asks a player to decide, their private picker opens with what the others did
 since that player's last move, one line per move with its results, as that player may read
 them (``text.event_lines``, the same sentences ``/log`` shows them: nothing hidden from their
-seat appears); a reminder by direct message carries it too. Long gaps keep the latest :data:`MOVES` lines within :data:`ROOM` characters
-and say how many earlier moves ``/log`` holds. No Discord here.
+seat appears); a reminder by direct message carries it too. Long gaps keep the latest
+:data:`MOVES` lines within :data:`ROOM` characters and say how many earlier moves ``/log``
+holds. No Discord here.
 
 **Since when.** The log says it (:func:`window`): the player's last entry at their seat is the
 last move or resignation they made there, or an ``undo`` / ``rollback`` note they wrote (they

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -201,3 +202,23 @@ async def test_a_civ_game_told_to_each_seat(
         assert user is not None
         await service.act(lobby.id, user, action)
     assert hidden and blocks
+
+
+async def test_a_failure_leaves_the_block_out(caplog: pytest.LogCaptureFixture) -> None:
+    """A log that does not replay never keeps the picker (or a DM) back: no block, a log line."""
+
+    class Store:
+        async def actions(self, game_id: int) -> list[ActionRow]:
+            return [move(1, 1)]
+
+    class Service:
+        store = Store()
+
+        async def events_of(self, game_id: int, rows: Sequence[ActionRow]) -> None:
+            raise RuntimeError("the log does not replay")
+
+    game = SimpleNamespace(
+        row=SimpleNamespace(id=7), state=object(), handles=HANDLES, user_of=USERS.__getitem__
+    )
+    assert await since.since_last_move(Service(), game, 0, "en") == ""  # type: ignore[arg-type]
+    assert "could not tell seat 0" in caplog.text
