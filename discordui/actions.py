@@ -104,11 +104,13 @@ def chosen_at(picker: Picker) -> list[int]:
     return [i for i in range(len(picker.path)) if len(picker.choices_after(picker.path[:i])) > 1]
 
 
-def picker_content(lang: str, picker: Picker) -> str:
-    """The prompt and the action built so far."""
+def picker_content(lang: str, picker: Picker, head: str = "") -> str:
+    """The prompt and the action built so far, after ``head`` (what happened since the
+    player's last move, when the picker opens: ``host.since``)."""
     game = picker.game
     prompts = [p for p in game.pending() if p.seat == picker.seat]
-    lines = [text.own_prompt_line(lang, game.row.game, p) for p in prompts]
+    lines = [head, ""] if head else []
+    lines += [text.own_prompt_line(lang, game.row.game, p) for p in prompts]
     if picker.path:
         lines.append(locales.t(lang, "play.building", action=picker.label(lang, picker.path)))
     lines.append(locales.t(lang, "play.pick_next" if picker.choices else "play.pick_done"))

@@ -53,6 +53,7 @@ from host import text
 from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
+from host.since import since_last_move
 from rules.core import Choice, IllegalAction
 
 #: Options in one select menu (Discord's limit); more choices are paged.
@@ -141,7 +142,10 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
             return
         raise
     view = await kept_picker_view(bot, interaction.user.id, lang, picker)
-    await interaction.response.send_message(picker_content(lang, picker), view=view, ephemeral=True)
+    # It opens with what the others did since the player's last move (host.since).
+    since = await since_last_move(bot.service, game, picker.seat, lang)
+    content = picker_content(lang, picker, since)
+    await interaction.response.send_message(text.clip(content), view=view, ephemeral=True)
 
 
 @dataclass

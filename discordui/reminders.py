@@ -2,8 +2,9 @@
 
 The reminder goes to the game's thread, or as a direct message to players who asked for that
 in ``/settings`` (falling back to the thread when Discord refuses the DM, e.g. because the user
-blocks DMs from server members). During the player's quiet hours or vacation it is postponed
-to their end. It is only sent while the same prompt is still waiting
+blocks DMs from server members); a DM also tells what the others did since the player's last
+move (``host.since``), which a public post cannot. During the player's quiet hours or vacation
+it is postponed to their end. It is only sent while the same prompt is still waiting
 (:func:`host.planner.current_game`).
 """
 
@@ -21,6 +22,7 @@ from host.bots import is_bot
 from host.planner import REMINDER, current_game
 from host.prefs import Prefs, load_prefs
 from host.service import Loaded
+from host.since import since_last_move
 from host.timers import post_nonce
 from store import NewTimer, TimerRow
 
@@ -118,6 +120,10 @@ class Reminders:
                 what=asked_text(lang, game, seat),
                 where=f"<#{game.row.thread_id or game.row.channel_id}>",
             )
+            # A DM is private and in the player's language: what happened meanwhile fits.
+            since = await since_last_move(bot.service, game, seat, lang)
+            if since:
+                content = text.clip(f"{content}\n\n{since}")
             if await send_dm(bot, user_id, content):
                 return
         content = "⏰ " + locales.t(

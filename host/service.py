@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -161,6 +162,8 @@ class GameService:
         self._hooks: list[ChangeHook] = []
         #: Games that cannot be loaded (host.set_aside): refused, skipped at start-up.
         self.set_aside = SetAsideGames()
+        #: The events of the latest log entries of recently played games (:meth:`events_of`).
+        self.told = ToldEvents()
 
     def on_change(self, hook: ChangeHook) -> None:
         """Call ``hook`` after every start, move, resignation and note (see :class:`Change`)."""
@@ -296,6 +299,7 @@ class GameService:
             old_state = game.state
             state, events = act(game.engine, old_state, seat, text)
             await self._record(game, state, seat, user_id, "move", text)
+            self.told.remember(game_id, game.seq, events)
             await self._changed(Change.after(game, before, status, seat, "move"))
             revealed = reveals(game.engine, old_state, state, events)
             return ActResult(game, text, seat, events, before, game.pending(), revealed)
@@ -315,6 +319,7 @@ class GameService:
             before, status = game.pending(), game.row.status
             state, events = game.engine.resign(game.state, seat)
             await self._record(game, state, seat, user_id, "resign", "resign")
+            self.told.remember(game_id, game.seq, events)
             await self._changed(Change.after(game, before, status, seat, "resign"))
             return ActResult(game, "resign", seat, events, before, game.pending())
 
@@ -444,6 +449,21 @@ class GameService:
 
         return await asyncio.to_thread(events_of_each)
 
+    async def events_of(
+        self, game_id: int, rows: Sequence[ActionRow]
+    ) -> list[tuple[ActionRow, list[Event]]]:
+        """``rows`` (log entries of the game) each with the events it caused: as remembered
+        when this process recorded them (an entry never changes once written), else from a
+        replay of the whole log (:meth:`history`), which is remembered in turn."""
+        found = self.told.recall(game_id, [row.seq for row in rows])
+        if found is None:
+            by_seq = {row.seq: events for row, events in await self.history(game_id)}
+            found = [tuple(by_seq.get(row.seq, ())) for row in rows]
+            latest = slice(-ToldEvents.PER_GAME, None)
+            for row, events in zip(rows[latest], found[latest], strict=True):
+                self.told.remember(game_id, row.seq, events)
+        return [(row, list(events)) for row, events in zip(rows, found, strict=True)]
+
     async def verify(self, game_id: int) -> bool:
         """True when replaying the game's log gives exactly its stored snapshot."""
         game = await self.load(game_id)
@@ -505,6 +525,36 @@ class GameService:
         # The seats' since moved with the move, as the store now has it.
         game.seats = [replace(s, since=seq) if s.seat in renew else s for s in game.seats]
         game.state = state
+
+
+class ToldEvents:
+    """The events of the latest moves and resignations of recently played games, by game and
+    seq: what :meth:`GameService.events_of` answers from without replaying a game. Bounded:
+    :attr:`PER_GAME` entries of each of the :attr:`GAMES` games played last."""
+
+    PER_GAME = 200
+    GAMES = 500
+
+    def __init__(self) -> None:
+        self._games: OrderedDict[int, dict[int, tuple[Event, ...]]] = OrderedDict()
+
+    def remember(self, game_id: int, seq: int, events: Sequence[Event]) -> None:
+        """Keep the events of the game's entry ``seq``."""
+        kept = self._games.pop(game_id, None) or {}
+        kept[seq] = tuple(events)
+        if len(kept) > self.PER_GAME:
+            for old in sorted(kept)[: len(kept) - self.PER_GAME]:
+                del kept[old]
+        self._games[game_id] = kept
+        while len(self._games) > self.GAMES:
+            self._games.popitem(last=False)
+
+    def recall(self, game_id: int, seqs: Sequence[int]) -> list[tuple[Event, ...]] | None:
+        """The events of each of ``seqs``, or None unless every one of them is kept."""
+        kept = self._games.get(game_id, {})
+        if not all(seq in kept for seq in seqs):
+            return None
+        return [kept[seq] for seq in seqs]
 
 
 def renewed(before: list[Prompt], after: list[Prompt], actor: int, seats: int) -> list[int]:
