@@ -47,6 +47,7 @@ __all__ = [
     "PromptStack",
     "PromptView",
     "Rng",
+    "Standing",
     "act",
     "action_tokens",
     "check_handles",
@@ -231,6 +232,23 @@ class Choice:
     params: Mapping[str, JSON] = field(default_factory=dict)
     complete: bool = True
     more: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """An answer a player may give in advance to a decision with a safe default (a standing
+    answer: "always keep my cities"), as the engine offers it for one prompt.
+
+    ``key`` names it across prompts and games of the same kind (``keep_cities``), at most 20
+    characters of ``[a-z_]``; ``action`` is the whole action that answers the prompt now (its
+    tokens, as ``apply`` takes them); ``label`` is the locale key of its short button text
+    (``clash.standing.keep_cities``). An engine offers one only where answering so can never
+    reveal or waste something the player would want to choose.
+    """
+
+    key: str
+    action: str
+    label: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ uses it).
 
 The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with ``isinstance``:
 :class:`HasFeatures`, :class:`HasGreedy` and :class:`HasGreedyStop` (self-play and bot seats),
-:class:`HasReveals` (``/undo``, see :func:`rules.core.reveals`).
+:class:`HasReveals` (``/undo``, see :func:`rules.core.reveals`), :class:`HasStanding` (the
+answers players give in advance, applied by the host).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from rules.core import (
     Outcome,
     Prompt,
     Rng,
+    Standing,
     action_tokens,
     check_handles,
     too_long,
@@ -48,6 +50,7 @@ __all__ = [
     "HasGreedy",
     "HasGreedyStop",
     "HasReveals",
+    "HasStanding",
     "outcome_from_json",
     "outcome_to_json",
     "remember",
@@ -90,6 +93,16 @@ class HasGreedyStop(Protocol):
     walk stops there half of the time."""
 
     def greedy_stop(self, state: Any, seat: int, prefix: Sequence[str], rng: Rng) -> bool: ...
+
+
+@runtime_checkable
+class HasStanding(Protocol):
+    """The standing answers a player may switch on for ``prompt`` (their own, from
+    ``pending(state)``): decisions with a safe default the host then answers for them
+    (docs/async-play.md, "Standing answers"). Each one's ``action`` is legal for the prompt's
+    seat in ``state``; none is offered where it could reveal or waste something."""
+
+    def standing_answers(self, state: Any, prompt: Prompt) -> tuple[Standing, ...]: ...
 
 
 # -- what the base needs of a state ---------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any
 
 from rules.clash.battles import combat, facts, sides
 from rules.clash.checks import features, invariants
-from rules.clash.dispatch import contexts, grammar
+from rules.clash.dispatch import contexts, grammar, standing
 from rules.clash.dispatch.contexts import pending
 from rules.clash.dispatch.resign import resign
 from rules.clash.formats import serial, view
@@ -31,7 +31,7 @@ from rules.clash.model.state import TURN, ClashState
 from rules.clash.player import policy
 from rules.clash.position.reading import from_position
 from rules.clash.rounds import objectives
-from rules.core import JSON, Choice, Event, Prompt, Rng
+from rules.core import JSON, Choice, Event, Prompt, Rng, Standing
 from rules.engine import Engine
 
 
@@ -166,6 +166,10 @@ class ClashGame(Engine[ClashState, view.ClashView]):
     def greedy_stop(self, state: ClashState, seat: int, prefix: Sequence[str], rng: Rng) -> bool:
         """Whether the heuristic player's action ends at ``prefix``."""
         return policy.greedy_stop(state, seat, prefix, rng)
+
+    def standing_answers(self, state: ClashState, prompt: Prompt) -> tuple[Standing, ...]:
+        """Answers a player may give in advance (:mod:`rules.clash.dispatch.standing`)."""
+        return standing.answers(state, prompt)
 
     def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
         """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card
