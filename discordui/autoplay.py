@@ -23,12 +23,14 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from host import standing
 from host.bots import choose_action, is_bot, move_rng, next_bot_id
 from host.errors import UserError
 from host.planner import SEAT_KINDS
-from host.service import Change, Loaded
+from host.service import ActResult, Change, Loaded
 from host.set_aside import GameSetAside
-from rules.core import deciding
+from rules.core import IllegalAction, deciding
+from rules.engine import HasStanding
 from store import TimerMatch
 
 if TYPE_CHECKING:
@@ -68,9 +70,16 @@ class BotSeats(commands.Cog):
         self._dirty: set[int] = set()
 
     async def changed(self, change: Change) -> None:
-        """The change hook: a game that now asks a bot seat gets its task."""
-        if bot_seats_prompted(change.game):
-            self.schedule(change.game.row.id)
+        """The change hook: a game that now asks a bot seat, or a player whose standing
+        answer fits their prompt, gets its task."""
+        game = change.game
+        if bot_seats_prompted(game) or await self._standing_due(game) is not None:
+            self.schedule(game.row.id)
+
+    async def _standing_due(self, game: Loaded) -> standing.Due | None:
+        if game.state is None or not isinstance(game.engine, HasStanding):
+            return None
+        return standing.due(game, await self.bot.store.game_settings(game.row.id))
 
     def schedule(self, game_id: int) -> None:
         """Look at ``game_id`` soon and move for its prompted bot seats (idempotent)."""
@@ -91,7 +100,7 @@ class BotSeats(commands.Cog):
                 game = await self.bot.service.load(row.id)
             except GameSetAside:
                 continue
-            if bot_seats_prompted(game):
+            if bot_seats_prompted(game) or await self._standing_due(game) is not None:
                 self.schedule(row.id)
                 count += 1
         return count
@@ -142,6 +151,9 @@ class BotSeats(commands.Cog):
         at the new state."""
         service = self.bot.service
         game = await service.load(game_id)
+        answer = await self._standing_due(game)
+        if answer is not None:
+            return await self._answer_standing(game, answer)
         seats = bot_seats_prompted(game)
         if not seats:
             return False
@@ -166,6 +178,48 @@ class BotSeats(commands.Cog):
             # The move is recorded; a failed post must not make the bot play it again.
             log.exception("posting the bot's move in game %s failed", game_id)
         return True
+
+    async def _answer_standing(self, game: Loaded, due: standing.Due) -> bool:
+        """Apply a player's standing answer as their own move (a note before it says so);
+        True when it was applied or someone moved first."""
+        game_id = game.row.id
+        try:
+            await apply_standing(self.bot, game, due)
+        except UserError as exc:
+            if exc.code == "stale":
+                return True
+            log.info("standing answer in game %s refused: %s", game_id, exc.code)
+            return False
+        except IllegalAction as exc:
+            log.error("standing answer %s in game %s refused: %s", due.standing, game_id, exc)
+            return False
+        return True
+
+
+async def apply_standing(
+    bot: TableBot,
+    game: Loaded,
+    due: standing.Due,
+    *,
+    expected_since: int | None = None,
+) -> ActResult:
+    """Record ``due`` as its player's move (the note ``standing @<handle> <label>`` first) and
+    announce it. Raises what :meth:`GameService.act` raises."""
+    note = due.note(game.handles[due.seat])
+    seq = None if expected_since is not None else game.seq
+    result = await bot.service.act(
+        game.row.id,
+        due.user_id,
+        due.standing.action,
+        expected_seq=seq,
+        expected_since=expected_since,
+        note=note,
+    )
+    try:
+        await bot.announce(result.game.row.id)
+    except Exception:
+        log.exception("posting a standing answer in game %s failed", game.row.id)
+    return result
 
 
 def bot_seats_of(bot: TableBot) -> BotSeats | None:

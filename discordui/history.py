@@ -20,12 +20,15 @@ from discordui.i18n import user_lang
 from discordui.items import ID, GameItem
 from host import text
 from host.prefs import duration_text
+from host.standing import note_parts
 from host.timing import OFF_WORDS, parse_duration
 from rules.core import Event
 from store import ActionRow, taken_back
 
 #: Page numbers in a custom id (the command takes at most 1000).
 PAGE = "[0-9]{1,4}"
+#: The label key a ``standing`` note names (``clash.standing.keep_cities``).
+STANDING_LABEL = re.compile(r"[a-z]+\.standing\.[a-z_]{1,20}")
 
 
 def note_params(lang: str, verb: str, arg: str) -> tuple[str, dict[str, Any]]:
@@ -36,6 +39,8 @@ def note_params(lang: str, verb: str, arg: str) -> tuple[str, dict[str, Any]]:
     ('mod.note.deadline_set', {'arg': '30m end', 'turn': '30 minutes', 'policy': 'end'})
     >>> note_params("hu", "replace", "@bob → <@5>")
     ('mod.note.replace', {'arg': '@bob → <@5>', 'player': '@bob', 'substitute': '<@5>'})
+    >>> note_params("en", "standing", "@ann clash.standing.keep_cities")[1]["answer"]
+    'Keep my cities'
     """
     params: dict[str, Any] = {"arg": arg}
     if verb in ("idle_warning", "vacation"):
@@ -43,6 +48,10 @@ def note_params(lang: str, verb: str, arg: str) -> tuple[str, dict[str, Any]]:
     elif verb == "replace":
         player, _, substitute = arg.partition(" → ")
         params.update(player=player, substitute=substitute or "?")
+    elif verb == "standing":
+        player, label = note_parts(arg)
+        answer = locales.t(lang, label) if STANDING_LABEL.fullmatch(label) else label
+        params.update(player=player, answer=answer)
     elif verb == "deadline_set":
         if arg.strip().lower() in OFF_WORDS:
             return "mod.note.deadline_off", params

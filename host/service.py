@@ -275,12 +275,16 @@ class GameService:
         *,
         expected_seq: int | None = None,
         expected_since: int | None = None,
+        note: str | None = None,
     ) -> ActResult:
         """Apply ``action`` for the seat ``user_id`` plays and record it.
 
         ``expected_seq`` is the game's seq the action was chosen at (a bot seat's move);
         ``expected_since`` the seat's :meth:`Loaded.since_of` (a player's picker): the action
-        is refused as ``stale`` once the game, or that seat's decisions, moved on.
+        is refused as ``stale`` once the game, or that seat's decisions, moved on. ``note``
+        (the bot's own, as :meth:`note` writes it) goes into the log just before the move,
+        under the same lock, and only when the move is accepted: a standing answer
+        (:mod:`host.standing`).
 
         Raises:
             UserError: not a player, game not running, or outdated (``stale``).
@@ -298,6 +302,8 @@ class GameService:
             before, status = game.pending(), game.row.status
             old_state = game.state
             state, events = act(game.engine, old_state, seat, text)
+            if note is not None:
+                await self._note_before(game, note)
             await self._record(game, state, seat, user_id, "move", text)
             self.told.remember(game_id, game.seq, events)
             await self._changed(Change.after(game, before, status, seat, "move"))
@@ -487,6 +493,28 @@ class GameService:
         if seat is None:
             raise UserError("not_a_player")
         return seat
+
+    async def _note_before(self, game: Loaded, text: str) -> None:
+        """Record the bot's note ``text`` before a move that follows at once (the caller holds
+        the game's lock); ``game`` is brought to the note's seq."""
+        try:
+            seq = await self.store.record(
+                game.row.id,
+                expected_seq=game.seq,
+                seat=None,
+                user_id=None,
+                kind="note",
+                text=text,
+                snapshot=None,
+            )
+        except SeqConflict as exc:
+            self._states.pop(game.row.id, None)
+            raise UserError("stale") from exc
+        if game.state is not None:
+            self._states[game.row.id] = (seq, game.state)
+        refreshed = await self.store.get_game(game.row.id)
+        assert refreshed is not None
+        game.row = refreshed
 
     async def _record(
         self, game: Loaded, state: Any, seat: int, user_id: int | None, kind: str, text: str

@@ -11,7 +11,8 @@ holds. No Discord here.
 last move or resignation they made there, or an ``undo`` / ``rollback`` note they wrote (they
 saw the game then), taken back or not. What follows it and still stands is told, unless the
 player made it themselves: other seats' moves and resignations, moves a deadline vote had
-the bot play for the player's seat (``vote_skip``), and moves the seat's earlier player made
+the bot play for the player's seat (``vote_skip``), standing answers the host applied for them
+(``standing``), and moves the seat's earlier player made
 (a substitute learns what their seat did). Moves taken back by an undo or a rollback are not
 told: they did not happen. A player who never acted hears everything since the start (the
 latest lines of it); the first player of a game, or a player acting twice in a row, hears
@@ -60,7 +61,9 @@ class Summary:
 
 def played_for(rows: Sequence[ActionRow], seat: int, handle: str) -> frozenset[int]:
     """The seqs of the moves the bot made for ``seat`` after a deadline vote to skip its turn
-    (the note ``vote_skip @handle``, then that seat's moves until any other entry).
+    (the note ``vote_skip @handle``, then that seat's moves until any other entry), and the
+    standing answers it applied for the seat's player (the note ``standing @handle ...``, then
+    that one move: host.standing): the player did not see the game then.
 
     >>> rows = [ActionRow(1, 1, None, None, "note", "vote_skip @ann", ""),
     ...         ActionRow(1, 2, 0, 5, "move", "x", ""), ActionRow(1, 3, 0, 5, "move", "y", ""),
@@ -69,14 +72,16 @@ def played_for(rows: Sequence[ActionRow], seat: int, handle: str) -> frozenset[i
     [2, 3]
     """
     found: set[int] = set()
-    skipping = False
+    skipping = once = False
     for row in rows:
         if row.kind == "note":
             skipping = row.text == f"vote_skip @{handle}"
-        elif skipping and row.kind == "move" and row.seat == seat:
+            once = row.text.startswith(f"standing @{handle} ")
+        elif (skipping or once) and row.kind == "move" and row.seat == seat:
             found.add(row.seq)
+            once = False
         else:
-            skipping = False
+            skipping = once = False
     return frozenset(found)
 
 

@@ -222,3 +222,11 @@ async def test_a_failure_leaves_the_block_out(caplog: pytest.LogCaptureFixture) 
     )
     assert await since.since_last_move(Service(), game, 0, "en") == ""  # type: ignore[arg-type]
     assert "could not tell seat 0" in caplog.text
+
+
+def test_a_standing_answer_applied_for_the_player_is_told_but_not_their_move() -> None:
+    rows = [move(1, 0), move(2, 1), note(3, "standing @ann clash.standing.keep_cities")]
+    rows += [move(4, 0), move(5, 0)]
+    # The answer (4) was the host's; the move after it (5) is Ann's own.
+    assert since.played_for(rows, 0, "ann") == {4}
+    assert since.played_for(rows, 1, "bob") == frozenset()
