@@ -1,6 +1,8 @@
-"""Per-user settings (``/settings``, answered privately): reminders, quiet hours, DMs, language.
+"""Per-user settings (``/settings``, answered privately): reminders, quiet hours, DMs, language;
+in a game's thread (or with ``game``), the user's standing answers there, each with a button
+that switches it off.
 
-What is stored and how it is read: ``host.prefs``.
+What is stored and how it is read: ``host.prefs`` and ``host.standing``.
 """
 
 from __future__ import annotations
@@ -12,12 +14,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
+from cogs.play import my_games_autocomplete
+from discordui.access import game_here
 from discordui.client import TableBot
+from discordui.components import standing_settings
 from discordui.i18n import user_lang
 from discordui.replies import reply
 from discordui.suggestions import always_answers
 from host.errors import UserError
 from host.prefs import Prefs, duration_text, load_prefs
+from host.text import clip
 from host.timing import (
     OFF_WORDS,
     duration_option,
@@ -98,6 +104,7 @@ class Settings(commands.Cog):
         timezone="Your time zone for quiet hours, e.g. Europe/Budapest",
         dm="Send my reminders as direct messages",
         language="Language of the bot's private replies to me",
+        game="Game number: my standing answers there (in a game's thread: that game)",
     )
     @app_commands.choices(
         language=[
@@ -110,6 +117,7 @@ class Settings(commands.Cog):
         ]
     )
     @app_commands.autocomplete(timezone=time_zone_autocomplete)
+    @app_commands.autocomplete(game=my_games_autocomplete)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -118,6 +126,7 @@ class Settings(commands.Cog):
         timezone: str | None = None,
         dm: bool | None = None,
         language: str | None = None,
+        game: int | None = None,
     ) -> None:
         """Your reminders, quiet hours, direct messages and language (only you see this)."""
         changes = _changes(reminder, quiet, timezone, dm, language)
@@ -134,7 +143,30 @@ class Settings(commands.Cog):
         text = settings_text(lang, prefs)
         if changes:
             text = "✅ " + locales.t(lang, "settings.saved") + "\n" + text
-        await reply(interaction, text)
+        game_id = await self._game_of(interaction, game)
+        if game_id is None:
+            await reply(interaction, text)
+            return
+        lines, view = await standing_settings(self.bot, lang, game_id, user_id)
+        text = clip("\n".join([text, "", *lines]))
+        if view is None:
+            await reply(interaction, text)
+        else:
+            await reply(interaction, text, view=view)
+
+    async def _game_of(self, interaction: discord.Interaction[Any], game: int | None) -> int | None:
+        """The game whose standing answers ``/settings`` shows: the one given (of this server),
+        else the game of this thread when the user plays in it; None for neither."""
+        if game is not None:
+            return (await game_here(self.bot, interaction, game)).row.id
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        if guild_id is None or channel_id is None:
+            return None
+        row = await self.bot.service.game_in_channel(guild_id, channel_id)
+        if row is None:
+            return None
+        loaded = await self.bot.service.load(row.id)
+        return row.id if loaded.seat_of(interaction.user.id) is not None else None
 
 
 def _changes(

@@ -10,7 +10,9 @@ Every custom id carries what its callback needs, so nothing lives in memory:
   ``c:`` id would pass Discord's 100 characters), and ``q:<game>:<since>`` a select menu whose
   values are such ids;
 - ``l:<game>:<join|leave|addbot|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
-- ``r:<game>:<seq>`` confirms a resignation, ``r:<game>:<seq>:no`` dismisses the question.
+- ``r:<game>:<seq>`` confirms a resignation, ``r:<game>:<seq>:no`` dismisses the question;
+- ``a:<game>:<since>:<key>`` answers the picker's prompt with a standing answer and switches it
+  on for the game ("Always: ..."), ``x:<game>:<key>`` switches it off (``/settings``).
 
 Any number of choices is reachable: up to :data:`MAX_BUTTONS` are buttons, more are a select
 menu of 25 options a page with Previous and Next.
@@ -49,12 +51,12 @@ from discordui.items import ID, GameItem, selected_value
 from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route, stamp
 from discordui.replies import APPLIED, refusal, reply, send_error
 from discordui.restores import publish_restore
-from host import text
+from host import standing, text
 from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
 from host.since import since_last_move
-from rules.core import Choice, IllegalAction
+from rules.core import Choice, IllegalAction, Standing
 
 #: Options in one select menu (Discord's limit); more choices are paged.
 PAGE_SIZE = 25
@@ -145,6 +147,8 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
     # It opens with what the others did since the player's last move (host.since).
     since = await since_last_move(bot.service, game, picker.seat, lang)
     content = picker_content(lang, picker, since)
+    if line := await standing_line(bot, lang, picker, interaction.user.id):
+        content += "\n" + line
     await interaction.response.send_message(text.clip(content), view=view, ephemeral=True)
 
 
@@ -213,7 +217,34 @@ async def kept_picker_view(
     game = picker.game
     long = picker_layout(picker, page).to_keep(game.row.id, game.since_of(picker.seat))
     kept = await keep(bot.store, game, user_id, long) if long else {}
-    return picker_view(lang, picker, page, kept)
+    view = picker_view(lang, picker, page, kept)
+    if not chosen_at(picker):
+        # Before the player chose anything: "Always: ..." for each standing answer the
+        # prompt has that is not on yet (it answers now and from then on).
+        on = await standing.switched_on(bot.store, game.row.id, user_id)
+        for _, answer in standing.offered(game, picker.seat):
+            if answer.key not in on:
+                view.add_item(standing_button(lang, game, picker.seat, answer))
+    return view
+
+
+def standing_button(lang: str, game: Loaded, seat: int, answer: Standing) -> StandingButton:
+    """The picker's "Always: <answer>" button (last row, beside Done and Back)."""
+    label = locales.t(lang, "standing.always", answer=locales.t(lang, answer.label))
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        label=text.clip(label, 80), emoji="🔁", style=discord.ButtonStyle.secondary, row=4
+    )
+    return StandingButton(game.row.id, game.since_of(seat), answer.key, button)
+
+
+async def standing_line(bot: TableBot, lang: str, picker: Picker, user_id: int) -> str:
+    """The picker's line naming the standing answers on for its prompts (else empty)."""
+    game = picker.game
+    on = await standing.switched_on(bot.store, game.row.id, user_id)
+    labels = [
+        locales.t(lang, a.label) for _, a in standing.offered(game, picker.seat) if a.key in on
+    ]
+    return locales.t(lang, "standing.on", answers=labels) if labels else ""
 
 
 def picker_view(
@@ -335,6 +366,8 @@ async def submit(
     action: str,
     *,
     expected_since: int | None = None,
+    note: str | None = None,
+    told: str = "",
 ) -> None:
     """Apply ``action`` for the interacting user, post publicly, then answer them privately
     in the same message: the move done, what only they learned, an Undo button where
@@ -342,15 +375,16 @@ async def submit(
     decision to make (a turn of several actions flows on in one message).
 
     ``expected_since``: the stamp of the picker the action comes from (refused as stale once
-    the user's decisions moved on). The interaction must already be deferred or answered
-    (rendering is slow).
+    the user's decisions moved on); ``note``: the log note before the move (a standing
+    answer's), ``told`` a line under the confirmation. The interaction must already be
+    deferred or answered (rendering is slow).
     """
     bot = bot_of(interaction)
     lang = user_lang(interaction)
     label = await _label_now(interaction, game_id, lang, action.split())
     try:
         result = await bot.service.act(
-            game_id, interaction.user.id, action, expected_since=expected_since
+            game_id, interaction.user.id, action, expected_since=expected_since, note=note
         )
     except IllegalAction as exc:
         game = await bot.service.load(game_id)
@@ -365,6 +399,8 @@ async def submit(
     await bot.announce_soon(result.game.row.id)
     lines = ["✅ " + locales.t(lang, "play.done", action=label)]
     lines += text.private_lines(lang, result.events, result.seat)
+    if told:
+        lines.append(told)
     content, view = await _next_step(bot, interaction.user.id, lang, result.game)
     if not result.revealed and not result.finished:
         view = view or discord.ui.View(timeout=None)
@@ -643,6 +679,110 @@ class ResignButton(
         await reply(interaction, "🏳️ " + locales.t(lang, "play.resigned"))
 
 
+class StandingButton(
+    GameItem[discord.ui.Button[Any]],
+    template=rf"a:(?P<game>{ID}):(?P<seq>{ID}):(?P<key>[a-z_]{{1,20}})",
+):
+    """ "Always: <answer>" in the picker: switches the standing answer on for this game and
+    answers the prompt with it now, as the player's own move (the log notes it)."""
+
+    def __init__(
+        self, game_id: int, seq: int, key: str, item: discord.ui.Button[Any] | None = None
+    ) -> None:
+        item = item or discord.ui.Button(label=key)
+        item.custom_id = f"a:{game_id}:{seq}:{key}"
+        super().__init__(item)
+        self.game_id, self.seq, self.key = game_id, seq, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StandingButton:
+        return cls(int(match["game"]), int(match["seq"]), match["key"])
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        lang = user_lang(interaction)
+        game = await game_here(bot, interaction, self.game_id)
+        seat = game.seat_of(interaction.user.id)
+        found = [] if seat is None else standing.offered(game, seat)
+        pair = next(((p, a) for p, a in found if a.key == self.key), None)
+        if seat is None or pair is None or self.seq != stamp(game, interaction.user.id):
+            await interaction.response.edit_message(
+                content="⌛ " + locales.t(lang, "error.stale"), view=None
+            )
+            return
+        prompt, answer = pair
+        await standing.switch(bot.store, self.game_id, interaction.user.id, self.key, on=True)
+        label = locales.t(lang, answer.label)
+        await interaction.response.edit_message(
+            content="⏳ " + locales.t(lang, "play.submitting", action=label), view=None
+        )
+        note = standing.Due(seat, interaction.user.id, prompt, answer).note(game.handles[seat])
+        told = locales.t(lang, "standing.switched_on", answer=label)
+        await submit(
+            interaction,
+            self.game_id,
+            answer.action,
+            expected_since=self.seq,
+            note=note,
+            told=told,
+        )
+
+
+async def standing_settings(
+    bot: TableBot, lang: str, game_id: int, user_id: int
+) -> tuple[list[str], discord.ui.View | None]:
+    """``/settings``' part for one game: the user's standing answers on there, each with a
+    button that switches it off."""
+    game = await bot.service.load(game_id)
+    on = await standing.switched_on(bot.store, game_id, user_id)
+    lines = [f"**{locales.t(lang, 'standing.title', game=game_id)}**"]
+    if not on:
+        return [*lines, locales.t(lang, "standing.none", game=game_id)], None
+    view = discord.ui.View(timeout=None)
+    prefix = game.row.game
+    for key in on[:25]:
+        label = locales.t(lang, f"{prefix}.standing.{key}")
+        lines.append(locales.t(lang, "standing.line", answer=label))
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=text.clip(locales.t(lang, "standing.off", answer=label), 80),
+            style=discord.ButtonStyle.secondary,
+        )
+        view.add_item(StandingOffButton(game_id, key, button))
+    return lines, view
+
+
+class StandingOffButton(
+    GameItem[discord.ui.Button[Any]], template=rf"x:(?P<game>{ID}):(?P<key>[a-z_]{{1,20}})"
+):
+    """Switches one of the user's standing answers in a game off (under ``/settings``)."""
+
+    def __init__(self, game_id: int, key: str, item: discord.ui.Button[Any] | None = None) -> None:
+        item = item or discord.ui.Button(label=key)
+        item.custom_id = f"x:{game_id}:{key}"
+        super().__init__(item)
+        self.game_id, self.key = game_id, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StandingOffButton:
+        return cls(int(match["game"]), match["key"])
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        lang = user_lang(interaction)
+        game = await game_here(bot, interaction, self.game_id)
+        user_id = interaction.user.id
+        await standing.switch(bot.store, self.game_id, user_id, self.key, on=False)
+        label = locales.t(lang, f"{game.row.game}.standing.{self.key}")
+        lines, view = await standing_settings(bot, lang, self.game_id, user_id)
+        head = "✅ " + locales.t(lang, "standing.turned_off", answer=label)
+        content = text.clip("\n".join([head, "", *lines]))
+        await interaction.response.edit_message(content=content, view=view)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     UndoButton,
@@ -651,4 +791,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     KeptButton,
     KeptSelect,
     ResignButton,
+    StandingButton,
+    StandingOffButton,
 )
