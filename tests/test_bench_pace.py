@@ -24,3 +24,16 @@ def test_a_real_game_waits_at_least_once_a_round() -> None:
     summary = pace.summary()
     assert 0 < summary["waits_per_game"] <= summary["actions_per_game"]
     assert sum(summary["waits_by_kind"].values()) == summary["waits_per_game"]
+
+
+def test_standing_answers_are_applied_by_the_host_and_are_no_waits() -> None:
+    plain = measure("clash", 2, games=1, seed=1).summary()
+    standing = measure("clash", 2, games=1, seed=1, standing=True).summary()
+    assert plain["standing_per_game"] == 0 and standing["standing_per_game"] > 0
+    assert "raze" not in standing["waits_by_kind"]
+    assert "first_player" not in standing["waits_by_kind"]
+    # Engines without the hook are played as before.
+    assert (
+        measure("civ", 2, games=1, seed=1, standing=True).summary()
+        == measure("civ", 2, games=1, seed=1).summary()
+    )
