@@ -13,7 +13,7 @@ import rules
 from discordui.access import followed, game_here
 from discordui.actions import bot_of, move_suggestions, send_board, send_hand
 from discordui.client import TableBot
-from discordui.components import resign_view, submit
+from discordui.components import resign_view, submit, undone_standing_line
 from discordui.history import log_page
 from discordui.i18n import game_choices, user_lang
 from discordui.paths import expand
@@ -200,7 +200,11 @@ class Play(commands.Cog):
         await publish_restore(
             self.bot, restored, "play.undone_public", who=interaction.user.mention
         )
-        await reply(interaction, "↩️ " + locales.t(user_lang(interaction), "play.undone"))
+        lang = user_lang(interaction)
+        told = await undone_standing_line(self.bot, lang, restored)
+        await reply(
+            interaction, "\n".join(filter(None, ["↩️ " + locales.t(lang, "play.undone"), told]))
+        )
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="Which game", topic="An effect, card or rule")

@@ -73,6 +73,9 @@ class BotSeats(commands.Cog):
         """The change hook: a game that now asks a bot seat, or a player whose standing
         answer fits their prompt, gets its task."""
         game = change.game
+        if change.kind == "undo" and isinstance(game.engine, HasStanding):
+            # A standing answer taken back is switched off first: its player wants to decide.
+            await standing.turn_off_undone(self.bot.store, game.row.id)
         if bot_seats_prompted(game) or await self._standing_due(game) is not None:
             self.schedule(game.row.id)
 

@@ -490,6 +490,8 @@ class UndoButton(GameItem[discord.ui.Button[Any]], template=rf"u:(?P<game>{ID}):
             return
         content, view = await _next_step(bot, interaction.user.id, lang, restored)
         lines = ["↩️ " + locales.t(lang, "play.undone")]
+        if told := await undone_standing_line(bot, lang, restored):
+            lines.append(told)
         if content:
             lines += ["", content]
         await interaction.response.edit_message(content=text.clip("\n".join(lines)), view=view)
@@ -728,6 +730,16 @@ class StandingButton(
             note=note,
             told=told,
         )
+
+
+async def undone_standing_line(bot: TableBot, lang: str, game: Loaded) -> str:
+    """After an undo: the line saying that the standing answer it took back is off now
+    (``discordui.autoplay`` switched it off), else empty."""
+    found = standing.undone(await bot.store.actions(game.row.id))
+    if found is None:
+        return ""
+    answer = locales.t(lang, f"{game.row.game}.standing.{found[1]}")
+    return "🔁 " + locales.t(lang, "standing.turned_off", answer=answer)
 
 
 async def standing_settings(

@@ -22,7 +22,7 @@ from host.bots import is_bot
 from host.service import Loaded
 from rules.core import Prompt, Standing
 from rules.engine import HasStanding
-from store import Store
+from store import ActionRow, Store
 
 #: The game setting holding every player's standing answers.
 SETTING = "standing"
@@ -130,3 +130,48 @@ def note_parts(arg: str) -> tuple[str, str]:
     """
     player, _, label = arg.partition(" ")
     return player, label
+
+
+def undone(rows: list[ActionRow]) -> tuple[int, str] | None:
+    """The player and key of the standing answer the log's last entry took back (an ``undo``
+    of the move a ``standing`` note introduced), else None.
+
+    >>> rows = [
+    ...     ActionRow(1, 1, None, None, "note", "standing @ann clash.standing.keep_cities", ""),
+    ...     ActionRow(1, 2, 0, 5, "move", "pass", ""),
+    ...     ActionRow(1, 3, None, 5, "note", "undo 2", ""),
+    ... ]
+    >>> undone(rows)
+    (5, 'keep_cities')
+    >>> undone(rows[:2]) is None
+    True
+    """
+    if not rows or rows[-1].kind != "note":
+        return None
+    verb, _, arg = rows[-1].text.partition(" ")
+    if verb != "undo" or not arg.isdigit():
+        return None
+    seq = int(arg)
+    by_seq = {r.seq: r for r in rows}
+    move, note = by_seq.get(seq), by_seq.get(seq - 1)
+    if move is None or note is None or move.kind != "move" or move.user_id is None:
+        return None
+    noted, _, rest = note.text.partition(" ")
+    if note.kind != "note" or noted != NOTE:
+        return None
+    key = note_parts(rest)[1].rpartition(".")[2]
+    return (move.user_id, key) if KEY.fullmatch(key) else None
+
+
+async def turn_off_undone(store: Store, game_id: int) -> str | None:
+    """After an undo: a standing answer it took back is switched off for its player (who took
+    it back to decide for themselves; else the host would answer again at once). Returns the
+    key switched off, if any."""
+    found = undone(await store.actions(game_id))
+    if found is None:
+        return None
+    user_id, key = found
+    if key not in await switched_on(store, game_id, user_id):
+        return None
+    await switch(store, game_id, user_id, key, on=False)
+    return key

@@ -129,3 +129,27 @@ async def test_a_standing_answer_is_applied_as_the_players_move(
         assert f"@{handle}" in line and locales.t(lang, "clash.standing.keep_cities") in line
         row, events = history[-1]
         assert said in " ".join(history_lines(lang, row, events, None))
+
+
+async def test_taking_a_standing_answer_back_switches_it_off(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player undoes the answer to decide themselves: the host must not answer again."""
+    game_id = await _at_raze(service, monkeypatch)
+    players, _ = _players(service)
+    service.on_change(players.changed)
+    game = await service.load(game_id)
+    (prompt,) = [p for p in game.pending() if p.kind == "raze"]
+    user = game.user_of(prompt.seat)
+    assert user is not None
+    await standing.switch(service.store, game_id, user, "first_self", on=True)
+    await standing.switch(service.store, game_id, user, "keep_cities", on=True)
+    assert await players.move_once(game_id)
+    await players.idle()
+    restored = await service.undo(game_id, user)
+    assert any(p.kind == "raze" and p.seat == prompt.seat for p in restored.pending())
+    assert await standing.switched_on(service.store, game_id, user) == ["first_self"]
+    assert standing.undone(await service.store.actions(game_id)) == (user, "keep_cities")
+    await players.idle()
+    assert not await players.move_once(game_id)
+    assert (await service.load(game_id)).seq == restored.seq

@@ -117,3 +117,19 @@ async def test_keep_my_cities_switched_on_applied_and_switched_off(
         assert any(p.kind == "raze" and p.seat == seat for p in game.pending())
         picker = await open_picker(table, user)
         assert label in [b.get("label") for b in picker.buttons]
+
+        # "Always" again, then Undo under its confirmation: the answer is taken back and
+        # switched off, and the prompt waits for the player.
+        button = next(b for b in picker.buttons if b.get("label") == label)
+        done = await press(table, user, picker, button)
+        assert done.content.startswith("✅"), done.content
+        undone = await finished(
+            await emulator.press(user, done, label=locales.t(lang, "button.undo"))
+        )
+        assert said(undone.content, "play.undone"), undone.content
+        assert said(undone.content, "standing.turned_off"), undone.content
+        await settle(table)
+        game = await table.game()
+        assert any(p.kind == "raze" and p.seat == seat for p in game.pending())
+        shown = await finished(await emulator.slash(user, "settings", channel=table.thread))
+        assert said(shown.content, "standing.none"), shown.content
