@@ -199,24 +199,17 @@ class BotSeats(commands.Cog):
         return True
 
 
-async def apply_standing(
-    bot: TableBot,
-    game: Loaded,
-    due: standing.Due,
-    *,
-    expected_since: int | None = None,
-) -> ActResult:
-    """Record ``due`` as its player's move (the note ``standing @<handle> <label>`` first) and
-    announce it. Raises what :meth:`GameService.act` raises."""
-    note = due.note(game.handles[due.seat])
-    seq = None if expected_since is not None else game.seq
+async def apply_standing(bot: TableBot, game: Loaded, due: standing.Due) -> ActResult:
+    """Record ``due`` as its player's move, chosen on ``game`` as it is (the note
+    ``standing @<handle> <label>`` first), and announce it. Raises what
+    :meth:`GameService.act` raises."""
     result = await bot.service.act(
         game.row.id,
         due.user_id,
         due.standing.action,
-        expected_seq=seq,
-        expected_since=expected_since,
-        note=note,
+        expected_seq=game.seq,
+        note=due.note(game.handles[due.seat]),
+        by_host=True,
     )
     try:
         await bot.announce(result.game.row.id)

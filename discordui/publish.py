@@ -33,10 +33,11 @@ from discordui.lobbies import lobby_post, refresh_lobby
 from discordui.replays import attach_replay_later
 from discordui.tables import mention_of, table_content, table_file
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread, open_public_thread
-from host import text
+from host import standing, text
 from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
 from host.service import ActResult, Loaded
+from rules.engine import HasStanding
 from rules.views import View
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ async def post_table(
     view = game.engine.view(game.state, None)
     drawn = _digest(view, lang)
     redraw = redraw and bot.drawn.get(game.row.id) != drawn
-    content = table_content(lang, game, view)
+    content = table_content(lang, game, view, await _answered_for(bot, game))
     over = game.outcome() is not None or game.row.status not in ("running", "paused")
     buttons = None if over else table_view(lang, game)
     channel = bot.get_partial_messageable(thread_id)
@@ -126,6 +127,13 @@ async def _strip_ping(bot: TableBot, game: Loaded) -> None:
         await _strip(bot, game.row.thread_id, pinged, game.row.id)
 
 
+async def _answered_for(bot: TableBot, game: Loaded) -> frozenset[int]:
+    """The seats whose decisions the host answers at once (standing answers): no mention."""
+    if not isinstance(game.engine, HasStanding) or game.row.status != "running":
+        return frozenset()
+    return standing.answered_for(game, await bot.store.game_settings(game.row.id))
+
+
 def _digest(view: View, lang: str) -> str:
     """What a table picture shows: its public view and its language."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
@@ -165,11 +173,15 @@ async def ping(bot: TableBot, game: Loaded) -> bool:
     thread_id = game.row.thread_id
     if game.row.status != "running":
         return True  # nobody is waited for in a paused or ended game
-    # A bot seat answers by itself: nobody to tell.
+    # A bot seat answers by itself, and so does the host a standing answer: nobody to tell.
+    answered = await _answered_for(bot, game)
     prompts = [
         p
         for p in game.pending()
-        if p.must and p.seat in game.row.ping and not is_bot(game.user_of(p.seat))
+        if p.must
+        and p.seat in game.row.ping
+        and not is_bot(game.user_of(p.seat))
+        and p.seat not in answered
     ]
     if thread_id is None or not prompts:
         return True

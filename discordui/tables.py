@@ -30,8 +30,12 @@ def mention_of(game: Loaded) -> Any:
     return mention
 
 
-def table_content(lang: str, game: Loaded, view: View) -> str:
-    """Header, recent events, then who must act now (or the result)."""
+def table_content(
+    lang: str, game: Loaded, view: View, answered: frozenset[int] = frozenset()
+) -> str:
+    """Header, recent events, then who must act now (or the result). The seats in
+    ``answered`` have standing answers the host applies at once (``host.standing``): named,
+    never mentioned."""
     mention = mention_of(game)
     lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
     lines += [f"• {line}" for line in text.recent_lines(lang, view)[-6:]]
@@ -47,9 +51,12 @@ def table_content(lang: str, game: Loaded, view: View) -> str:
     else:
         # An offer names its seat without a mention: it must not notify anyone.
         lines += [
-            ("➡️ " if p.must else "💬 ")
+            ("🔁 " if p.seat in answered else "➡️ " if p.must else "💬 ")
             + text.prompt_line(
-                lang, game.row.game, p, mention(p.seat) if p.must else game.handles[p.seat]
+                lang,
+                game.row.game,
+                p,
+                mention(p.seat) if p.must and p.seat not in answered else game.handles[p.seat],
             )
             for p in game.pending()
         ]

@@ -276,6 +276,7 @@ class GameService:
         expected_seq: int | None = None,
         expected_since: int | None = None,
         note: str | None = None,
+        by_host: bool = False,
     ) -> ActResult:
         """Apply ``action`` for the seat ``user_id`` plays and record it.
 
@@ -284,7 +285,9 @@ class GameService:
         is refused as ``stale`` once the game, or that seat's decisions, moved on. ``note``
         (the bot's own, as :meth:`note` writes it) goes into the log just before the move,
         under the same lock, and only when the move is accepted: a standing answer
-        (:mod:`host.standing`).
+        (:mod:`host.standing`). ``by_host``: the host made the move for the player (a
+        standing answer), who was not told of the decision: if the seat is still asked, it
+        is mentioned now.
 
         Raises:
             UserError: not a player, game not running, or outdated (``stale``).
@@ -304,7 +307,7 @@ class GameService:
             state, events = act(game.engine, old_state, seat, text)
             if note is not None:
                 await self._note_before(game, note)
-            await self._record(game, state, seat, user_id, "move", text)
+            await self._record(game, state, seat, user_id, "move", text, tell=by_host)
             self.told.remember(game_id, game.seq, events)
             await self._changed(Change.after(game, before, status, seat, "move"))
             revealed = reveals(game.engine, old_state, state, events)
@@ -517,15 +520,25 @@ class GameService:
         game.row = refreshed
 
     async def _record(
-        self, game: Loaded, state: Any, seat: int, user_id: int | None, kind: str, text: str
+        self,
+        game: Loaded,
+        state: Any,
+        seat: int,
+        user_id: int | None,
+        kind: str,
+        text: str,
+        *,
+        tell: bool = False,
     ) -> None:
         finished = game.engine.outcome(state) is not None
         before, after = game.pending(), game.engine.pending(state)
         # A new table post (which mentions them) when the turn passes, else an edit, with a
         # mention of its own for whoever a nested decision now waits for; a game without turn
-        # owners passes the turn whenever other seats must decide.
+        # owners passes the turn whenever other seats must decide. ``tell``: the seat that
+        # moved is mentioned too if still asked (it did not see the decision answered).
         moved = turn_owners(before) != turn_owners(after)
-        ping = () if moved or finished else deciding(after) - deciding(before)
+        told = deciding(before) - {seat} if tell else deciding(before)
+        ping = () if moved or finished else deciding(after) - told
         renew = renewed(before, after, seat, len(game.seats))
         try:
             seq = await self.store.record(

@@ -122,6 +122,28 @@ def due(game: Loaded, settings: Mapping[str, Any]) -> Due | None:
     return None
 
 
+def answered_for(game: Loaded, settings: Mapping[str, Any]) -> frozenset[int]:
+    """The human seats the game asks only decisions their players answered in advance (every
+    one of their ``must`` prompts has a standing answer switched on): the host answers for
+    them at once, so the table post names them without a mention and nobody pings them."""
+    if game.state is None or not isinstance(game.engine, HasStanding):
+        return frozenset()
+    if not isinstance(settings.get(SETTING), dict):
+        return frozenset()
+    found = set()
+    for seat in {p.seat for p in game.pending() if p.must}:
+        user_id = game.user_of(seat)
+        if user_id is None or is_bot(user_id):
+            continue
+        on = keys_on(settings, user_id)
+        musts = [p for p in game.pending() if p.must and p.seat == seat]
+        if on and all(
+            any(a.key in on for a in game.engine.standing_answers(game.state, p)) for p in musts
+        ):
+            found.add(seat)
+    return frozenset(found)
+
+
 def note_parts(arg: str) -> tuple[str, str]:
     """The player and the label key of a ``standing`` note's argument.
 

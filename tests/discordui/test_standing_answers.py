@@ -153,3 +153,27 @@ async def test_taking_a_standing_answer_back_switches_it_off(
     await players.idle()
     assert not await players.move_once(game_id)
     assert (await service.load(game_id)).seq == restored.seq
+
+
+async def test_a_seat_answered_in_advance_is_named_not_mentioned(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from discordui.tables import table_content
+
+    game_id = await _at_raze(service, monkeypatch)
+    game = await service.load(game_id)
+    (prompt,) = [p for p in game.pending() if p.kind == "raze"]
+    user = game.user_of(prompt.seat)
+    assert user is not None
+    view = game.engine.view(game.state, None)
+    assert standing.answered_for(game, await service.store.game_settings(game_id)) == set()
+    assert f"<@{user}>" in table_content("en", game, view)
+
+    await standing.switch(service.store, game_id, user, "first_self", on=True)
+    assert standing.answered_for(game, await service.store.game_settings(game_id)) == set()
+    await standing.switch(service.store, game_id, user, "keep_cities", on=True)
+    answered = standing.answered_for(game, await service.store.game_settings(game_id))
+    assert answered == {prompt.seat}
+    content = table_content("en", game, view, answered)
+    assert f"<@{user}>" not in content
+    assert f"🔁 {game.handles[prompt.seat]}: " in content

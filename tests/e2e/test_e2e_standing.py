@@ -82,8 +82,13 @@ async def test_keep_my_cities_switched_on_applied_and_switched_off(
         await settle(table)
         game = await table.game()
         steps = plan(game.engine, game.state, razing(seat), seed=2)
+        seen = len(emulator.messages(table.thread))
         await play_steps(table, steps)
         await settle(table)
+        # Nobody mentioned the player for the decision the host answered.
+        for message in emulator.messages(table.thread)[seen:]:
+            if not message.ephemeral and user.mention in message.content:
+                assert not said(message.content, "prompt.clash.raze"), message.content
         game = await table.game()
         assert not any(p.kind == "raze" and p.seat == seat for p in game.pending())
         rows = await bot.store.actions(table.game_id)
