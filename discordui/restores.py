@@ -1,5 +1,5 @@
 """After an undo or a rollback: the table posts that show a move taken back are marked, the
-thread is told (naming every other seat), then the table post is brought up to date (a new
+thread is told (addressed to the other players), then the table post is brought up to date (a new
 post, which mentions whoever must act now)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import locales
 from discordui.tables import RECENT_LINES, mention_of
 from discordui.threads import in_thread
 from host import text
+from host.bots import is_bot
 from host.service import Loaded
 from host.takeback import TakenBack, shown_seqs, table_posts, taken_back_posts
 from store import restore_point
@@ -27,18 +28,34 @@ log = logging.getLogger(__name__)
 
 async def publish_restore(bot: TableBot, game: Loaded, key: str, **params: Any) -> None:
     """After an undo or rollback: mark the posts that show a move taken back, say so in the
-    thread (naming every seat), then post the table anew, which mentions whoever must act
-    now."""
+    thread (addressed to the other players), then post the table anew, which mentions whoever
+    must act now."""
     thread_id = game.row.thread_id
     if thread_id is None:
         return
     lang = await bot.public_lang(game.row.guild_id)
     await mark_taken_back(bot, game, lang)
-    mention = mention_of(game)
-    seats = [mention(s.seat) for s in game.seats]
-    line = "↩️ " + locales.t(lang, key, seats=seats, **params)
-    await bot.get_partial_messageable(thread_id).send(line[:2000])
+    line = restore_line(lang, game, key, **params)
+    await bot.get_partial_messageable(thread_id).send(line[: text.MESSAGE_LIMIT])
     await bot.announce(game.row.id)
+
+
+def restore_line(lang: str, game: Loaded, key: str, **params: Any) -> str:
+    """The thread's line after an undo or rollback: its sentence (``key``), addressed to the
+    players it concerns (every player but ``who`` did it; a bot seat needs no telling).
+
+    The addressed players are mentioned, so that whoever was asked to act learns it is no
+    longer so."""
+    mention = mention_of(game)
+    others = [
+        mention(s.seat)
+        for s in game.seats
+        if not is_bot(s.user_id) and mention(s.seat) != params.get("who")
+    ]
+    line = locales.t(lang, key, **params)
+    if others:
+        line = locales.t(lang, "play.addressed", seats=others, line=line)
+    return "↩️ " + line
 
 
 async def mark_taken_back(bot: TableBot, game: Loaded, lang: str) -> None:

@@ -123,6 +123,9 @@ async def test_posts_that_showed_a_move_taken_back_are_marked(
         assert told in post.text and post.components  # "@alice played Science."
 
         await finished(await emulator.slash(first, "undo", channel=table.thread))
+        other = table.user_for(game, 1 - seat)
+        public = [m.text for m in emulator.messages(table.thread) if not m.ephemeral]
+        assert f"↩️ {other.mention}: {first.mention} took back their last move." in public
         assert f"~~{told}~~" in post.text, post.text
         assert said(post.text, "play.taken_back_post") and not post.components
         assert first.mention not in post.text.splitlines()[-1]
