@@ -38,34 +38,26 @@ AUTO = "auto"
 
 
 def settings_text(lang: str, prefs: Prefs) -> str:
-    """The user's settings as the ``/settings`` answer shows them."""
-    yes_no = locales.t(lang, "settings.yes" if prefs.dm else "settings.no")
+    """The user's settings as the ``/settings`` answer shows them: a sentence each, saying
+    what the bot does (an unset setting has a sentence of its own, not an "off")."""
+    if prefs.reminder:
+        reminder = locales.t(lang, "settings.reminder", value=duration_text(lang, prefs.reminder))
+    else:
+        reminder = locales.t(lang, "settings.reminder_off")
+    if prefs.quiet:
+        quiet = locales.t(lang, "settings.quiet", value=format_window(prefs.quiet), zone=prefs.tz)
+    else:
+        quiet = locales.t(lang, "settings.quiet_off", zone=prefs.tz)
+    if prefs.language:
+        language = locales.t(lang, "settings.language", value=prefs.language)
+    else:
+        language = locales.t(lang, "settings.language_auto")
     lines = [
         f"**{locales.t(lang, 'settings.title')}**",
-        "⏰ "
-        + locales.t(
-            lang,
-            "settings.reminder",
-            value=duration_text(lang, prefs.reminder)
-            if prefs.reminder
-            else locales.t(lang, "settings.off"),
-        ),
-        "🌙 "
-        + locales.t(
-            lang,
-            "settings.quiet",
-            value=format_window(prefs.quiet) if prefs.quiet else locales.t(lang, "settings.off"),
-            zone=prefs.tz,
-        ),
-        "✉️ " + locales.t(lang, "settings.dm", value=yes_no),
-        "🌐 "
-        + locales.t(
-            lang,
-            "settings.language",
-            value=locales.t(lang, f"choice.{prefs.language}")
-            if prefs.language
-            else locales.t(lang, "settings.language_auto"),
-        ),
+        "⏰ " + reminder,
+        "🌙 " + quiet,
+        "✉️ " + locales.t(lang, "settings.dm_on" if prefs.dm else "settings.dm_off"),
+        "🌐 " + language,
         locales.t(lang, "settings.hint"),
     ]
     return "\n".join(lines)

@@ -168,20 +168,29 @@ async def move_suggestions(
     suggestions = []
     for choice, route in zip(found, routes, strict=True):
         label = text.choice_label(lang, choice)
-        label = f"{head} · {label}" if head else label
-        more = "" if choice.complete else " …"
+        name = suggestion_name(label, head, not choice.complete, route.path)
         value = f"#{kept[route]}" if route in kept else route.path
-        suggestions.append(app_commands.Choice(name=_name(f"{label}{more}", route), value=value))
+        suggestions.append(app_commands.Choice(name=name, value=value))
     return suggestions
 
 
-def _name(label: str, route: Route) -> str:
-    """A suggestion's name: its labels and its text; when too long, the labels alone, cut at
-    the start (the end tells one suggestion from the next)."""
-    name = f"{label} ({route.path})"
-    if len(name) <= VALUE_MAX:
-        return name
-    return label if len(label) <= VALUE_MAX else "…" + label[-(VALUE_MAX - 1) :]
+def suggestion_name(label: str, head: str, more: bool, path: str) -> str:
+    """A suggestion's name: its own label first, which tells it from the others (a phone shows
+    only the start of a long name), then the labels of the tokens typed before it, `` …`` when
+    the action goes on, and its text. Over Discord's 100 characters the text goes, then the
+    end of the rest.
+
+    >>> suggestion_name("Science", "Attack", False, "attack science")
+    'Science – Attack (attack science)'
+    >>> suggestion_name("Play a card", "", True, "play")
+    'Play a card … (play)'
+    """
+    name = f"{label} – {head}" if head else label
+    name += " …" if more else ""
+    full = f"{name} ({path})"
+    if len(full) <= VALUE_MAX:
+        return full
+    return text.clip(name, VALUE_MAX)
 
 
 async def send_hand(interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -86,6 +86,8 @@ def parse_options(specs: tuple[OptionSpec, ...], raw: str, lang: str) -> dict[st
     for part in raw.replace(",", " ").split():
         name, _, value = part.partition("=")
         spec = by_name.get(name.strip().lower())
+        if spec is None and not specs:
+            raise UserError("no_options", option=name)
         if spec is None:
             raise UserError("bad_option", option=name, allowed=option_names(lang, specs))
         options[spec.name] = _option_value(spec, value.strip().lower(), lang)
@@ -167,14 +169,11 @@ def lobby_embed(
     options = [
         f"{locales.t(lang, f'{spec.label}.name')}: {_option_label(lang, spec, row.options)}"
         for spec in game.engine.options
-    ]
+    ] or [locales.t(lang, "lobby.no_options")]  # a game with nothing to choose says so
     if deadline is not None:
         options.append(deadline_line(lang, deadline))
     options += settings_lines(lang, settings or {}, invited or [])
-    if options:
-        embed.add_field(
-            name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False
-        )
+    embed.add_field(name=locales.t(lang, "lobby.options"), value="\n".join(options), inline=False)
     outcome = game.outcome()
     if row.status == "finished" and outcome is not None:
         lines = text.outcome_lines(lang, row.game, outcome, game.handles, mention_of(game))
@@ -182,7 +181,8 @@ def lobby_embed(
             name=locales.t(lang, "lobby.result"), value="\n".join(lines)[:1024], inline=False
         )
     if row.status == "lobby":
-        embed.set_footer(text=locales.t(lang, "lobby.footer"))
+        footer = "lobby.footer" if game.engine.options else "lobby.footer_fixed"
+        embed.set_footer(text=locales.t(lang, footer))
     return embed
 
 

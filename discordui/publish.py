@@ -37,6 +37,7 @@ from host import standing, text
 from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
 from host.service import ActResult, Loaded
+from host.takeback import remember_post
 from rules.engine import HasStanding
 from rules.views import View
 
@@ -99,6 +100,8 @@ async def post_table(
         )
         return False
     await bot.store.update_game(game.row.id, table_message_id=message.id)
+    # Remembered so that an undo can mark the posts that show a move it takes back.
+    await remember_post(bot.store, game.row.id, message.id, game.seq)
     bot.drawn[game.row.id] = drawn
     # Only the newest post keeps buttons: the thread does not fill with live old ones.
     if old is not None and old != message.id:

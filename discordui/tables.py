@@ -30,6 +30,10 @@ def mention_of(game: Loaded) -> Any:
     return mention
 
 
+#: How many of the view's recent events a table post tells.
+RECENT_LINES = 6
+
+
 def table_content(
     lang: str, game: Loaded, view: View, answered: frozenset[int] = frozenset()
 ) -> str:
@@ -38,7 +42,7 @@ def table_content(
     never mentioned."""
     mention = mention_of(game)
     lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
-    lines += [f"• {line}" for line in text.recent_lines(lang, view)[-6:]]
+    lines += [f"• {line}" for line in text.recent_lines(lang, view)[-RECENT_LINES:]]
     outcome = game.outcome()
     if outcome is not None:
         lines.append("")

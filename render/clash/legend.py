@@ -1,9 +1,9 @@
-"""The legend under the map: every terrain, piece, mood and unit drawn by itself.
+"""The legend under the map: every terrain, piece, mood and unit drawn by itself, named.
 
-It is wordless for now: an entry gets a label only when the catalogue has its key
-``render.clash.legend.<key>`` (:data:`KEYS`; none exists yet), so the words can come later
-without a new layout. Entries flow into rows; a group (terrains, city pieces, moods, units,
-barbarians) starts a new row rather than break, when it fits in one.
+Each entry is labelled with the catalogue's ``render.clash.legend.<key>`` (:data:`KEYS`), in
+text of the phone rule's size (an entry without a key would stand alone). Entries flow into
+rows like words, a wider gap before each group (terrains, city pieces, moods, units,
+barbarians); a row is as tall as its tallest icon.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import locales
 from render import theme
 from render.canvas import Canvas
 from render.clash import look, terrain
-from render.clash.geometry import SQRT3
 from render.clash.icons import MOODS, UNITS
 from render.clash.pieces import draw_icon, draw_mood, piece_icon
 from render.context import Ctx
@@ -31,7 +30,9 @@ KEYS: tuple[tuple[str, ...], ...] = (
     ("barbarian_city", "barbarian_army"),
 )
 #: Legend tiles are this much of the map's hex radius.
-_TILE = 0.66
+_TILE = 0.33
+#: Room above and below a legend row's tallest entry, in all.
+_ROW_PAD = 10
 
 #: Draws an entry with its left edge at x, centred on y.
 _Draw = Callable[[Canvas, float, float], object]
@@ -41,12 +42,13 @@ _Draw = Callable[[Canvas, float, float], object]
 class _Entry:
     key: str
     width: int
+    height: int
     draw: _Draw
     first: bool  # of its group
     label: str = ""
 
 
-def _ground(kind: str | None, sz: look.Sizes) -> tuple[int, _Draw]:
+def _ground(kind: str | None, sz: look.Sizes) -> tuple[int, int, _Draw]:
     rgb, alpha = terrain.tile(kind, _TILE * sz.radius)
 
     def draw(c: Canvas, x: float, y: float) -> None:
@@ -61,13 +63,15 @@ def _ground(kind: str | None, sz: look.Sizes) -> tuple[int, _Draw]:
                 anchor="mm",
             )
 
-    return rgb.width, draw
+    return rgb.width, rgb.height, draw
 
 
-def _piece(key: str, sz: look.Sizes) -> tuple[int, _Draw]:
+def _piece(key: str, sz: look.Sizes) -> tuple[int, int, _Draw]:
     if key in MOODS:
-        return sz.settlement, lambda c, x, y: draw_mood(
-            c, key, (x + sz.settlement / 2, y), sz.settlement
+        return (
+            sz.settlement,
+            sz.settlement,
+            lambda c, x, y: draw_mood(c, key, (x + sz.settlement / 2, y), sz.settlement),
         )
     barbarian = key.startswith("barbarian")
     fill, rim = (
@@ -78,7 +82,7 @@ def _piece(key: str, sz: look.Sizes) -> tuple[int, _Draw]:
     else:
         icon = piece_icon(key)
         size = sz.settlement if key in ("settlement", "barbarian_city") else sz.token
-    return size, lambda c, x, y: draw_icon(c, icon, (x + size / 2, y), size, fill, rim)
+    return size, size, lambda c, x, y: draw_icon(c, icon, (x + size / 2, y), size, fill, rim)
 
 
 def _entries(ctx: Ctx, sz: look.Sizes, minimum: int) -> list[_Entry]:
@@ -87,13 +91,14 @@ def _entries(ctx: Ctx, sz: look.Sizes, minimum: int) -> list[_Entry]:
     for k, group in enumerate(KEYS):
         for i, key in enumerate(group):
             if k == 0:
-                width, draw = _ground(None if key == "face_down" else key, sz)
+                width, height, draw = _ground(None if key == "face_down" else key, sz)
             else:
-                width, draw = _piece(key, sz)
+                width, height, draw = _piece(key, sz)
             label = _label(ctx, key)
             if label:
                 width += gap + Canvas.measure(label, minimum)
-            out.append(_Entry(key, width, draw, i == 0, label))
+                height = max(height, minimum)
+            out.append(_Entry(key, width, height, draw, i == 0, label))
     return out
 
 
@@ -108,18 +113,13 @@ def _gaps(sz: look.Sizes) -> tuple[int, int]:
 
 
 def _rows(ctx: Ctx, sz: look.Sizes, minimum: int) -> list[list[_Entry]]:
+    """The entries flowing into rows as words do, a wider gap before each group."""
     gap, group_gap = _gaps(sz)
     limit = look.WIDTH - 2 * look.MARGIN
-    entries = _entries(ctx, sz, minimum)
     rows: list[list[_Entry]] = [[]]
     used = 0
-    for i, entry in enumerate(entries):
+    for entry in _entries(ctx, sz, minimum):
         space = (group_gap if entry.first else gap) if rows[-1] else 0
-        if entry.first and rows[-1]:
-            group = _group_width(entries[i:], gap)
-            if used + space + group > limit >= group:
-                rows.append([])
-                used, space = 0, 0
         if rows[-1] and used + space + entry.width > limit:
             rows.append([])
             used, space = 0, 0
@@ -128,29 +128,20 @@ def _rows(ctx: Ctx, sz: look.Sizes, minimum: int) -> list[list[_Entry]]:
     return rows
 
 
-def _group_width(entries: list[_Entry], gap: int) -> int:
-    """The width of the group that starts ``entries``."""
-    width = entries[0].width
-    for entry in entries[1:]:
-        if entry.first:
-            break
-        width += gap + entry.width
-    return width
-
-
-def _row_height(sz: look.Sizes) -> int:
-    return round(_TILE * sz.radius * SQRT3) + 16
+def _row_height(row: list[_Entry]) -> int:
+    """A row is as tall as its tallest entry, and a little more."""
+    return max(entry.height for entry in row) + _ROW_PAD
 
 
 def legend_height(ctx: Ctx, sz: look.Sizes, minimum: int) -> int:
-    return len(_rows(ctx, sz, minimum)) * _row_height(sz)
+    return sum(_row_height(row) for row in _rows(ctx, sz, minimum))
 
 
 def draw_legend(c: Canvas, ctx: Ctx, sz: look.Sizes, y: int, minimum: int) -> int:
     """The legend from ``y`` down; returns the bottom of its last row."""
     gap, group_gap = _gaps(sz)
-    row_h = _row_height(sz)
     for row in _rows(ctx, sz, minimum):
+        row_h = _row_height(row)
         x, mid = float(look.MARGIN), y + row_h / 2
         for i, entry in enumerate(row):
             if i:

@@ -35,7 +35,7 @@ from rules.civ.data import (
     EffectSpec,
 )
 from rules.civ.draft import auto_draft, keep, pick, picker
-from rules.civ.effects import RESOLVERS, breakthrough_discard, inquisition_return
+from rules.civ.effects import RESOLVERS, attack_victims, breakthrough_discard, inquisition_return
 from rules.civ.logic import embargoed_mask, has_culture_majority, level
 from rules.civ.state import CivState, Coin
 from rules.civ.turn import end_turn, play_card, skip_play
@@ -260,13 +260,26 @@ def _cursor_choices(cursor: Cursor) -> list[Choice]:
         trial = cursor.clone()
         trial.push(token)
         done = trial.finished
-        if kind in DOMAIN_KINDS:
+        if kind == "attack":
+            out.append(_attack_choice(cursor, token, done))
+        elif kind in DOMAIN_KINDS:
             out.append(Choice(token, f"civ.domain.{token}", {}, done, not done))
         elif kind in PLAYER_KINDS:
             out.append(Choice(token, "civ.player", {"player": token[1:]}, done, not done))
         else:
             out.append(Choice(token, f"civ.effect.{token}", {}, done, not done))
     return out
+
+
+def _attack_choice(cursor: Cursor, token: str, done: bool) -> Choice:
+    """A domain Attack may name, saying who else would lose a card of it: nobody (then only
+    the attacker does), or the players :func:`~rules.civ.effects.attack_victims` names."""
+    state = cursor.state
+    victims = attack_victims(state, cursor.seat, DOMAIN_INDEX[token])
+    if not victims:
+        return Choice(token, "civ.choice.attack_alone", {"domain": token}, done, not done)
+    hit = [f"@{state.players[t]}" for t in victims]
+    return Choice(token, "civ.choice.attack", {"domain": token, "victims": hit}, done, not done)
 
 
 # -- apply --------------------------------------------------------------------------------

@@ -66,15 +66,22 @@ def purge(state: CivState, seat: int, picks: Picks) -> list[Event]:
     return [Event("civ.purge", {"player": _who(state, seat), "domains": _names(picks["hand"])})]
 
 
+def attack_victims(state: CivState, seat: int, domain: int) -> list[int]:
+    """The other seats an Attack naming ``domain`` makes discard: those still in the game with
+    a face-up card of it (the attacker's partner too)."""
+    return [
+        t for t, s in enumerate(state.seats) if t != seat and not s.resigned and s.area[domain] > 0
+    ]
+
+
 def attack(state: CivState, seat: int, picks: Picks) -> list[Event]:
     """Pay a Military card, discard one card of the named domain; every other player too."""
     (d,) = picks["attack"]
     _discard_from_area(state, seat, [MIL, d])
     victims = []
-    for t, s in enumerate(state.seats):
-        if t != seat and not s.resigned and s.area[d] > 0:
-            _discard_from_area(state, t, [d])
-            victims.append(state.players[t])
+    for t in attack_victims(state, seat, d):
+        _discard_from_area(state, t, [d])
+        victims.append(state.players[t])
     events = [
         Event(
             "civ.attack",

@@ -136,11 +136,13 @@ async def test_long_suggestions_come_as_references_and_outdated_steps_are_refuse
         # Up to the first long word the values are the actions; then references, never cut.
         (first,) = await suggest(bob, f"o07 {NORTH1[:5]}")
         assert first["value"] == f"o07 {NORTH1}"
-        # A name too long for Discord keeps its end, which tells the suggestions apart.
+        # A name too long for Discord keeps its start: its own label, which tells the
+        # suggestions apart, before the labels of what was typed.
         words = await suggest(bob, f"o07 {NORTH1} ")
-        assert [s["name"].split(" · ")[-1] for s in words] == [
-            f"Word {long_word(2, w)} …" for w in WORDS
+        assert [s["name"].split(" – ")[0] for s in words] == [
+            f"Word {long_word(2, w)}" for w in WORDS
         ]
+        assert all(len(s["name"]) <= 100 for s in words)
         # Typing on asks again: the engine's choices come from the cache, labelled once.
         computed = bot.choices.computed
         assert await suggest(bob, f"o07 {NORTH1} ") == words
@@ -149,9 +151,9 @@ async def test_long_suggestions_come_as_references_and_outdated_steps_are_refuse
         assert reference.startswith("#") and all(len(s["value"]) <= 100 for s in words)
         endings = await suggest(bob, f"{reference} ")
         assert len(endings) == 25 and all(s["value"].startswith("#") for s in endings)
-        assert [s["name"].split(" · ")[-1] for s in endings] == [f"Ending {t}" for t in LAST[:25]]
+        assert [s["name"].split(" – ")[0] for s in endings] == [f"Ending {t}" for t in LAST[:25]]
         last = await suggest(bob, f"{reference} e3")
-        assert [s["name"].split(" · ")[-1] for s in last] == ["Ending e30"]
+        assert [s["name"].split(" – ")[0] for s in last] == ["Ending e30"]
 
         # The reference is bob's: alice cannot use it (nothing is applied).
         seq = (await table.game()).seq

@@ -48,9 +48,30 @@ def test_short_cuts_at_a_word() -> None:
 def test_help_lines_fit_the_room_or_are_left_out() -> None:
     lines = help_lines("en", "stoneage", [FOREST, FOREST], 2000)
     assert len(lines) == 2 and all(len(x) <= HELP_MAX + 20 for x in lines)
-    assert lines[0].startswith("ℹ️ **Forest**: At most 7 people")
+    assert lines[0].startswith("ℹ️ **Forest**: Wood: the dice total divided by 3")
     many = [FOREST] * 20
     squeezed = help_lines("en", "stoneage", many, 1500)
     assert len(squeezed) == 20 and sum(len(x) + 1 for x in squeezed) <= 1500
     assert help_lines("en", "stoneage", many, 600) == []  # too short to say anything
     assert help_lines("en", "civ", [Choice("end", "civ.action.end")], 2000) == []
+
+
+SITES = ("forest", "clay", "quarry", "river")
+
+
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+def test_the_resource_sites_differ_before_their_help_is_cut(lang: str) -> None:
+    """Forest, clay pit, quarry and river differ only in what a roll yields (the die divisor):
+    that part comes before any cut, in a select option's 100 characters and in the lines under
+    a place step's buttons (all eight locations, a card and a building)."""
+    sites = [Choice(s, f"stoneage.location.{s}") for s in SITES]
+    described = [text.short(text.choice_help(lang, "stoneage", c) or "", 100) for c in sites]
+    assert len(set(described)) == len(SITES), described
+    for divisor, about in zip((3, 4, 5, 6), described, strict=True):
+        assert str(divisor) in about.split("7")[0], about  # before "at most 7 people"
+    others = ("hunting", "toolmaker", "hut", "field")
+    step = sites + [Choice(s, f"stoneage.location.{s}") for s in others]
+    step += [Choice(k, f"stoneage.target.{k}", {}, False, True) for k in ("card", "building")]
+    lines = help_lines(lang, "stoneage", step, 1800)
+    told = [line.split("**: ", 1)[1] for line in lines[: len(SITES)]]
+    assert len(set(told)) == len(SITES), told

@@ -35,7 +35,7 @@ ALLOW_FILE = Path(__file__).with_name("hu_spelling_allow.txt")
 # Sample values: players are Discord user names (lowercase), anything else unknown a number.
 PLAYERS = ("anna", "bela")  # the handles of bench.samples
 PLAYER_PARAMS = frozenset({"player", "who", "buyer", "holder", "user", "substitute", "target"})
-PLAYER_LIST_PARAMS = frozenset({"winners", "invited", "voters", "waiting"})
+PLAYER_LIST_PARAMS = frozenset({"winners", "invited", "voters", "waiting", "victims"})
 # Prefixed parameters the engines pass as lists (the others name one key).
 KEY_LIST_PARAMS = frozenset(
     {"allowed", "cards", "discarded", "domains", "paid", "played", "resources", "taken"}

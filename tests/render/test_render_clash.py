@@ -391,18 +391,24 @@ def test_crop_needs_a_space_of_the_map(around: str) -> None:
         table.crop_png(samples.four_player(), around, lang="en")
 
 
-def test_legend_labels_appear_once_the_catalogue_has_them(
-    monkeypatch: pytest.MonkeyPatch, drawn: Drawn
-) -> None:
-    """The legend is wordless until ``render.clash.legend.*`` keys exist; then it labels each
-    entry, and the picture still fits the budget."""
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_legend_names_every_icon(players: int, lang: str, drawn: Drawn) -> None:
+    """Every terrain, city piece, mood, unit and barbarian piece of the legend has its word
+    beside it (``render.clash.legend.<key>``), once, right of its icon and as large as any
+    text must be on a phone (9 px at 360 px wide); the picture keeps its height budget."""
     from render.clash import legend
 
-    plain = png_size(table.table_png(samples.four_player(), lang="en"))[1]
-    monkeypatch.setattr(legend, "_label", lambda ctx, key: key.replace("_", " ").title())
-    data = table.table_png(samples.four_player(), lang="en")
-    assert "Barbarian Army" in {text for _, text, _ in drawn}
-    assert png_size(data)[1] > plain and len(data) < MAX_BYTES
+    data = table.table_png(SAMPLES[players](), lang=lang)
+    keys = [key for group in legend.KEYS for key in group]
+    words = [locales.t(lang, f"render.clash.legend.{key}") for key in keys]
+    assert len(set(words)) == len(words)
+    where = {text: (xy, size) for xy, text, size in drawn if text in words}
+    assert set(where) == set(words)
+    assert all(size * 360 / look.WIDTH >= 9 for _, size in where.values())
+    assert all(xy[0] > look.MARGIN for xy, _ in where.values())  # an icon before each word
+    assert sum(1 for _, text, _ in drawn if text in words) == len(words)
+    assert png_size(data)[1] < 3000 and len(data) < MAX_BYTES
 
 
 def test_renderer_registry_follows_the_game_registry() -> None:

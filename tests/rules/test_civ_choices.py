@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from civ_support import in_effects, random_states
 
+from host import text
 from rules.civ import GAME
 from rules.civ.state import CivState
 from rules.core import IllegalAction, act
@@ -81,3 +82,33 @@ def test_actions_are_case_and_space_insensitive() -> None:
     state = in_effects(seats={"alice": {"area": {"economy": 3}, "hand": {"science": 1}}})
     new, _ = act(GAME, state, 0, "  PROGRESS   Economy science ")
     assert new.seats[0].area[3] == 1
+
+
+def test_attack_says_on_each_domain_who_else_would_lose_a_card() -> None:
+    """A domain nobody else has a face-up card of hurts only the attacker: its choice says
+    so; another names the players who would discard one too (the engine's own victims)."""
+    state = in_effects(
+        players=("alice", "bob", "carol"),
+        seats={
+            "alice": {"area": {"military": 2, "science": 1, "culture": 1, "economy": 1}},
+            "bob": {"area": {"science": 1, "economy": 2}},
+            "carol": {"area": {"science": 2}},
+        },
+    )
+    offered = {c.token: (c.label, dict(c.params)) for c in GAME.choices(state, 0, ["attack"])}
+    assert offered == {
+        "military": ("civ.choice.attack_alone", {"domain": "military"}),
+        "economy": ("civ.choice.attack", {"domain": "economy", "victims": ["@bob"]}),
+        "science": ("civ.choice.attack", {"domain": "science", "victims": ["@bob", "@carol"]}),
+        "culture": ("civ.choice.attack_alone", {"domain": "culture"}),
+    }
+    _, events = act(GAME, state, 0, "attack culture")
+    assert [e.kind for e in events if e.kind == "civ.attack_loss"] == []
+    _, events = act(GAME, state, 0, "attack science")
+    lost = [e.params["player"] for e in events if e.kind == "civ.attack_loss"]
+    assert lost == ["bob", "carol"]
+    label = text.choice_label("en", GAME.choices(state, 0, ["attack"])[-1])
+    assert label == "Culture: only you would lose a card"
+    assert text.choice_label("hu", GAME.choices(state, 0, ["attack"])[-1]) == (
+        "Kultúra: csak te dobnál el kártyát"
+    )

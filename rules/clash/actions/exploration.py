@@ -193,7 +193,8 @@ def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[C
         for turned in e.layouts:
             layout = placed(state, slot, turned)
             # Every space with its terrain, in board order: two ways always differ somewhere.
-            params: dict[str, str] = {}
+            # Named as the picture's plates name it ("a", "b"), as the prompt does.
+            params: dict[str, str] = {"way": LAYOUT_TOKENS[turned]}
             for k, h in enumerate(sorted(layout, key=lambda h: (h.q, h.r)), start=1):
                 params[f"s{k}"], params[f"t{k}"] = label(h), layout[h]
             out.append(Choice(LAYOUT_TOKENS[turned], "clash.choice.layout", params))
