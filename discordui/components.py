@@ -12,7 +12,8 @@ Every custom id carries what its callback needs, so nothing lives in memory:
 - ``l:<game>:<join|leave|addbot|start|cancel>`` and ``o:<game>:<option>`` on a lobby message;
 - ``r:<game>:<seq>`` confirms a resignation, ``r:<game>:<seq>:no`` dismisses the question;
 - ``a:<game>:<since>:<key>`` answers the picker's prompt with a standing answer and switches it
-  on for the game ("Always: ..."), ``x:<game>:<key>`` switches it off (``/settings``).
+  on for the game ("Always: ..."), ``x:<game>:<key>:<on|off>`` switches one on or off
+  (``/settings``).
 
 Any number of choices is reachable: up to :data:`MAX_BUTTONS` are buttons, more are a select
 menu of 25 options a page with Previous and Next.
@@ -44,6 +45,7 @@ from discordui.actions import (
     send_board,
     send_hand,
 )
+from discordui.autoplay import bot_seats_of
 from discordui.client import TableBot
 from discordui.confirmations import confirm
 from discordui.i18n import user_lang
@@ -745,52 +747,75 @@ async def undone_standing_line(bot: TableBot, lang: str, game: Loaded) -> str:
 async def standing_settings(
     bot: TableBot, lang: str, game_id: int, user_id: int
 ) -> tuple[list[str], discord.ui.View | None]:
-    """``/settings``' part for one game: the user's standing answers on there, each with a
-    button that switches it off."""
+    """``/settings``' part for one game: the user's standing answers on there, with a button
+    for each answer the game has, switching it off ("Turn off: ...") or on ("Always: ...")."""
     game = await bot.service.load(game_id)
-    on = await standing.switched_on(bot.store, game_id, user_id)
+    catalogue = standing.catalogue(game)
+    on = [k for k in await standing.switched_on(bot.store, game_id, user_id) if k in catalogue]
     lines = [f"**{locales.t(lang, 'standing.title', game=game_id)}**"]
+    lines += [locales.t(lang, "standing.line", answer=locales.t(lang, catalogue[k])) for k in on]
     if not on:
-        return [*lines, locales.t(lang, "standing.none", game=game_id)], None
+        lines.append(locales.t(lang, "standing.none", game=game_id))
+    if not catalogue:
+        return lines, None
     view = discord.ui.View(timeout=None)
-    prefix = game.row.game
-    for key in on[:25]:
-        label = locales.t(lang, f"{prefix}.standing.{key}")
-        lines.append(locales.t(lang, "standing.line", answer=label))
+    for key, label_key in list(catalogue.items())[:25]:
+        label = locales.t(lang, label_key)
+        switched = key in on
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=text.clip(locales.t(lang, "standing.off", answer=label), 80),
+            label=text.clip(
+                locales.t(lang, "standing.off" if switched else "standing.always", answer=label),
+                80,
+            ),
+            emoji=None if switched else "🔁",
             style=discord.ButtonStyle.secondary,
         )
-        view.add_item(StandingOffButton(game_id, key, button))
+        view.add_item(StandingSwitch(game_id, key, not switched, button))
     return lines, view
 
 
-class StandingOffButton(
-    GameItem[discord.ui.Button[Any]], template=rf"x:(?P<game>{ID}):(?P<key>[a-z_]{{1,20}})"
+class StandingSwitch(
+    GameItem[discord.ui.Button[Any]],
+    template=rf"x:(?P<game>{ID}):(?P<key>[a-z_]{{1,20}}):(?P<what>on|off)",
 ):
-    """Switches one of the user's standing answers in a game off (under ``/settings``)."""
+    """Switches one of the user's standing answers in a game on or off (under
+    ``/settings``); one switched on answers a decision already waiting too."""
 
-    def __init__(self, game_id: int, key: str, item: discord.ui.Button[Any] | None = None) -> None:
+    def __init__(
+        self, game_id: int, key: str, on: bool, item: discord.ui.Button[Any] | None = None
+    ) -> None:
         item = item or discord.ui.Button(label=key)
-        item.custom_id = f"x:{game_id}:{key}"
+        item.custom_id = f"x:{game_id}:{key}:{'on' if on else 'off'}"
         super().__init__(item)
-        self.game_id, self.key = game_id, key
+        self.game_id, self.key, self.on = game_id, key, on
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> StandingOffButton:
-        return cls(int(match["game"]), match["key"])
+    ) -> StandingSwitch:
+        return cls(int(match["game"]), match["key"], match["what"] == "on")
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         lang = user_lang(interaction)
         game = await game_here(bot, interaction, self.game_id)
         user_id = interaction.user.id
-        await standing.switch(bot.store, self.game_id, user_id, self.key, on=False)
-        label = locales.t(lang, f"{game.row.game}.standing.{self.key}")
+        label_key = standing.catalogue(game).get(self.key)
+        if label_key is None or game.seat_of(user_id) is None:
+            await interaction.response.edit_message(
+                content="⌛ " + locales.t(lang, "error.stale"), view=None
+            )
+            return
+        await standing.switch(bot.store, self.game_id, user_id, self.key, on=self.on)
+        if self.on:
+            # A decision already waiting is answered now.
+            players = bot_seats_of(bot)
+            if players is not None:
+                players.schedule(self.game_id)
+        answer = locales.t(lang, label_key)
+        done = "standing.switched_on" if self.on else "standing.turned_off"
         lines, view = await standing_settings(bot, lang, self.game_id, user_id)
-        head = "✅ " + locales.t(lang, "standing.turned_off", answer=label)
+        head = "✅ " + locales.t(lang, done, answer=answer)
         content = text.clip("\n".join([head, "", *lines]))
         await interaction.response.edit_message(content=content, view=view)
 
@@ -804,5 +829,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     KeptSelect,
     ResignButton,
     StandingButton,
-    StandingOffButton,
+    StandingSwitch,
 )

@@ -88,6 +88,14 @@ async def switch(store: Store, game_id: int, user_id: int, key: str, *, on: bool
         return keys
 
 
+def catalogue(game: Loaded) -> dict[str, str]:
+    """Every standing answer the game may offer: key -> label key (none for a game without
+    the hook)."""
+    if not isinstance(game.engine, HasStanding):
+        return {}
+    return dict(game.engine.standing_keys())
+
+
 def offered(game: Loaded, seat: int) -> list[tuple[Prompt, Standing]]:
     """The standing answers the seat's waiting prompts offer (each key once)."""
     if game.state is None or not isinstance(game.engine, HasStanding):

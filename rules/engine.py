@@ -104,6 +104,11 @@ class HasStanding(Protocol):
 
     def standing_answers(self, state: Any, prompt: Prompt) -> tuple[Standing, ...]: ...
 
+    def standing_keys(self) -> tuple[tuple[str, str], ...]:
+        """Every standing answer the game may offer, as ``(key, label key)``, in the order a
+        settings list shows them (a player may switch one on before its decision comes)."""
+        ...
+
 
 # -- what the base needs of a state ---------------------------------------------------------
 

@@ -171,6 +171,10 @@ class ClashGame(Engine[ClashState, view.ClashView]):
         """Answers a player may give in advance (:mod:`rules.clash.dispatch.standing`)."""
         return standing.answers(state, prompt)
 
+    def standing_keys(self) -> tuple[tuple[str, str], ...]:
+        """Every standing answer Clash offers (:data:`rules.clash.dispatch.standing.KEYS`)."""
+        return standing.catalogue()
+
     def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
         """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card
         played, traded, drawn or an objective completed; a deck changed: an event card drawn

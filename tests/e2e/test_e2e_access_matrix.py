@@ -164,12 +164,12 @@ BUTTONS: dict[str, Rule] = {
     # Undo under the mover's own confirmation of a move; /log's Previous and Next on the
     # reader's own ephemeral page (a move or two made first, on a fresh game).
     "UndoButton": Rule("running", row("ok*", H, H, H, H, H)),
-    # A standing answer's "Always" button in the mover's own picker, and its switch-off
-    # under their own /settings: these CIV games have none, so the mover's press (its id
-    # forged on their picker) is out of date, and switching off what is not on changes
-    # nothing (tests/e2e/test_e2e_standing.py plays them in Clash).
+    # A standing answer's "Always" button in the mover's own picker, and its switches under
+    # their own /settings: these CIV games have none, so the mover's press (its id forged on
+    # their picker) is out of date (tests/e2e/test_e2e_standing.py plays them in Clash).
     "StandingButton": Rule("running", row("no:stale", H, H, H, H, H)),
-    "StandingOffButton": Rule("running", row("ok", H, H, H, H, H)),
+    "StandingSwitch on": Rule("running", row("no:stale", H, H, H, H, H)),
+    "StandingSwitch off": Rule("running", row("no:stale", H, H, H, H, H)),
     "LogButton": Rule("running", row("ok+", H, H, H, H, H)),
     "LobbyButton join": Rule(
         "lobby",
@@ -427,13 +427,13 @@ class Matrix:
             # The shared game's private message of the mover (nobody else can see it).
             prefix = "u" if kind == "UndoButton" else "h"
             return await self.emu.press(user, message, f"{prefix}:{game_id}:1", forged=True)
-        if kind in ("StandingButton", "StandingOffButton"):
+        if kind in ("StandingButton", "StandingSwitch"):
             message = self.mover_messages[(game_id, "ChoiceButton")]
             since = message.buttons[0]["custom_id"].split(":")[2]
             forged = (
                 f"a:{game_id}:{since}:keep_cities"
                 if kind == "StandingButton"
-                else f"x:{game_id}:keep_cities"
+                else f"x:{game_id}:keep_cities:{what}"
             )
             return await self.emu.press(user, message, forged, forged=True)
         if kind == "LobbyButton":

@@ -107,11 +107,15 @@ async def test_keep_my_cities_switched_on_applied_and_switched_off(
         answer = locales.t(lang, "clash.standing.keep_cities")
         off = locales.t(lang, "standing.off", answer=answer)
         assert said(shown.content, "standing.title"), shown.content
-        assert [b.get("label") for b in shown.buttons] == [off]
+        always = [
+            locales.t(lang, "standing.always", answer=locales.t(lang, f"clash.standing.{k}"))
+            for k in ("keep_cities", "first_self", "refuse_offers")
+        ]
+        assert [b.get("label") for b in shown.buttons] == [off, *always[1:]]
         turned = await finished(await emulator.press(user, shown, label=off))
         assert said(turned.content, "standing.turned_off"), turned.content
         assert said(turned.content, "standing.none"), turned.content
-        assert turned.buttons == []
+        assert [b.get("label") for b in turned.buttons] == always
 
         # The next raze prompt waits for the player again, with the "Always" button.
         game = await table.game()
@@ -138,3 +142,14 @@ async def test_keep_my_cities_switched_on_applied_and_switched_off(
         assert any(p.kind == "raze" and p.seat == seat for p in game.pending())
         shown = await finished(await emulator.slash(user, "settings", channel=table.thread))
         assert said(shown.content, "standing.none"), shown.content
+        assert [b.get("label") for b in shown.buttons] == always
+
+        # Switched on again from /settings: the decision already waiting is answered.
+        always_here = next(b for b in shown.buttons if b.get("label") == label)
+        switched = await finished(await emulator.press(user, shown, always_here["custom_id"]))
+        assert said(switched.content, "standing.switched_on"), switched.content
+        await settle(table)
+        game = await table.game()
+        assert not any(p.kind == "raze" and p.seat == seat for p in game.pending())
+        rows = await bot.store.actions(table.game_id)
+        assert (rows[-2].text, rows[-1].user_id, rows[-1].text) == (note, user.id, "pass")

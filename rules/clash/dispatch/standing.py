@@ -32,6 +32,11 @@ def _label(key: str) -> str:
     return f"clash.standing.{key}"
 
 
+def catalogue() -> tuple[tuple[str, str], ...]:
+    """Every key with its label key, in the order of :data:`KEYS`."""
+    return tuple((key, _label(key)) for key in KEYS)
+
+
 def _offered(state: ClashState, seat: int, action: str) -> bool:
     """Whether ``action`` is a whole legal action of ``seat`` now, by the engine's choices."""
     *prefix, last = action.split()

@@ -87,3 +87,8 @@ def test_refuse_offers_answers_an_open_offer_and_nothing_else() -> None:
     # The offerer's own prompts (its turn, its offers) have none.
     assert all(GAME.standing_answers(state, p) == () for p in prompts if p.kind != "trade_offer")
     assert all(p.kind != "trade_offer" for p in GAME.pending(after))
+
+
+def test_the_catalogue_names_every_key_with_its_label() -> None:
+    assert isinstance(GAME, HasStanding)
+    assert GAME.standing_keys() == tuple((k, f"clash.standing.{k}") for k in standing.KEYS)
