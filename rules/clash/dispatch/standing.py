@@ -5,13 +5,14 @@ answer in advance (docs/async-play.md, "Standing answers"; the host applies them
 |---|---|---|
 | ``raze`` (status phase, step 4) | ``keep_cities`` | ``pass``: raze none of my size-1 cities |
 | ``first_player`` (status phase, step 5) | ``first_self`` | ``@<own handle>``: I go first |
-| ``trade_offer`` (may-act) | ``refuse_offers`` | ``refuse @<offerer>`` |
+| ``trade_offer`` (may-act, asking something back) | ``refuse_offers`` | ``refuse @<offerer>`` |
 
 Each answers the prompt with nothing hidden shown and nothing spent: keeping a city changes
 nothing, choosing oneself is what a player with the choice usually wants, and a refused offer
-costs its maker one of their offers but the refuser nothing. No other decision qualifies: the
-objectives and the free advance of the status phase spend or forgo something a player would
-weigh, and every decision in a turn or a battle is the player's own play.
+costs its maker one of their offers but the refuser nothing. A gift (an offer asking nothing
+back) is never refused so: that would throw away what the player is given. No other decision
+qualifies: the objectives and the free advance of the status phase spend or forgo something a
+player would weigh, and every decision in a turn or a battle is the player's own play.
 
 Each answer is offered only where the engine's choices allow it (:func:`answers`), so it is
 legal whenever offered.
@@ -19,8 +20,9 @@ legal whenever offered.
 
 from __future__ import annotations
 
+from rules.clash.actions import trade_offers
 from rules.clash.dispatch import contexts
-from rules.clash.model.state import ClashState
+from rules.clash.model.state import ClashState, Goods
 from rules.core import Prompt, Standing
 
 KEEP_CITIES, FIRST_SELF, REFUSE_OFFERS = "keep_cities", "first_self", "refuse_offers"
@@ -53,6 +55,10 @@ def answers(state: ClashState, prompt: Prompt) -> tuple[Standing, ...]:
     elif prompt.kind == "first_player":
         key, action = FIRST_SELF, f"@{state.players[seat]}"
     elif prompt.kind == "trade_offer":
+        offerer = state.players.index(str(prompt.params["player"]))
+        offer = trade_offers.between(state, offerer, seat)
+        if offer is None or offer.want == Goods():
+            return ()  # a gift: refusing it would throw away what the player is given
         key, action = REFUSE_OFFERS, f"refuse @{prompt.params['player']}"
     else:
         return ()

@@ -92,3 +92,12 @@ def test_refuse_offers_answers_an_open_offer_and_nothing_else() -> None:
 def test_the_catalogue_names_every_key_with_its_label() -> None:
     assert isinstance(GAME, HasStanding)
     assert GAME.standing_keys() == tuple((k, f"clash.standing.{k}") for k in standing.KEYS)
+
+
+def test_a_gift_is_never_refused_by_a_standing_answer() -> None:
+    from test_clash_trading import ANN, CY, do, three
+
+    state, _ = do(three(), ANN, "trade @cy give wood1")
+    (offer,) = [p for p in GAME.pending(state) if p.kind == "trade_offer"]
+    assert offer.seat == CY
+    assert GAME.standing_answers(state, offer) == ()
