@@ -717,11 +717,11 @@ class StandingButton(
             )
             return
         prompt, answer = pair
-        await standing.switch(bot.store, self.game_id, interaction.user.id, self.key, on=True)
         label = locales.t(lang, answer.label)
         await interaction.response.edit_message(
             content="⏳ " + locales.t(lang, "play.submitting", action=label), view=None
         )
+        await standing.switch(bot.store, self.game_id, interaction.user.id, self.key, on=True)
         note = standing.Due(seat, interaction.user.id, prompt, answer).note(game.handles[seat])
         told = locales.t(lang, "standing.switched_on", answer=label)
         await submit(
