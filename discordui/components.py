@@ -220,11 +220,12 @@ async def kept_picker_view(
     long = picker_layout(picker, page).to_keep(game.row.id, game.since_of(picker.seat))
     kept = await keep(bot.store, game, user_id, long) if long else {}
     view = picker_view(lang, picker, page, kept)
-    if not chosen_at(picker):
+    offered = [] if chosen_at(picker) else standing.offered(game, picker.seat)
+    if offered:
         # Before the player chose anything: "Always: ..." for each standing answer the
         # prompt has that is not on yet (it answers now and from then on).
         on = await standing.switched_on(bot.store, game.row.id, user_id)
-        for _, answer in standing.offered(game, picker.seat):
+        for _, answer in offered:
             if answer.key not in on:
                 view.add_item(standing_button(lang, game, picker.seat, answer))
     return view
@@ -242,10 +243,11 @@ def standing_button(lang: str, game: Loaded, seat: int, answer: Standing) -> Sta
 async def standing_line(bot: TableBot, lang: str, picker: Picker, user_id: int) -> str:
     """The picker's line naming the standing answers on for its prompts (else empty)."""
     game = picker.game
+    offered = standing.offered(game, picker.seat)
+    if not offered:
+        return ""
     on = await standing.switched_on(bot.store, game.row.id, user_id)
-    labels = [
-        locales.t(lang, a.label) for _, a in standing.offered(game, picker.seat) if a.key in on
-    ]
+    labels = [locales.t(lang, a.label) for _, a in offered if a.key in on]
     return locales.t(lang, "standing.on", answers=labels) if labels else ""
 
 
