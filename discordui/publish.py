@@ -29,9 +29,10 @@ import discord
 import locales
 from discordui.access import open_private_thread, thread_members
 from discordui.components import act_view, table_view
+from discordui.history import note_params
 from discordui.lobbies import lobby_post, refresh_lobby
 from discordui.replays import attach_replay_later
-from discordui.tables import mention_of, table_content, table_file
+from discordui.tables import RECENT_LINES, mention_of, table_content, table_file
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread, open_public_thread
 from host import standing, text
 from host.bots import is_bot
@@ -63,7 +64,9 @@ async def post_table(
     view = game.engine.view(game.state, None)
     drawn = _digest(view, lang)
     redraw = redraw and bot.drawn.get(game.row.id) != drawn
-    content = table_content(lang, game, view, await _answered_for(bot, game))
+    content = table_content(
+        lang, game, view, await _answered_for(bot, game), await _standing_lines(bot, game, lang)
+    )
     over = game.outcome() is not None or game.row.status not in ("running", "paused")
     buttons = None if over else table_view(lang, game)
     channel = bot.get_partial_messageable(thread_id)
@@ -135,6 +138,21 @@ async def _answered_for(bot: TableBot, game: Loaded) -> frozenset[int]:
     if not isinstance(game.engine, HasStanding) or game.row.status != "running":
         return frozenset()
     return standing.answered_for(game, await bot.store.game_settings(game.row.id))
+
+
+async def _standing_lines(bot: TableBot, game: Loaded, lang: str) -> list[str]:
+    """Which of the latest moves were standing answers the host gave (the ``standing`` notes
+    among the last :data:`RECENT_LINES` log entries), as ``/log`` says it."""
+    if not isinstance(game.engine, HasStanding):
+        return []
+    rows = await bot.store.actions(game.row.id, after=max(0, game.seq - RECENT_LINES))
+    lines = []
+    for row in rows:
+        verb, _, arg = row.text.partition(" ")
+        if row.kind == "note" and verb == standing.NOTE:
+            key, params = note_params(lang, verb, arg)
+            lines.append(locales.t(lang, key, who="", **params))
+    return lines
 
 
 def _digest(view: View, lang: str) -> str:

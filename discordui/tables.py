@@ -7,6 +7,7 @@ game's thread and ``/board`` shows them privately.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,14 +36,19 @@ RECENT_LINES = 6
 
 
 def table_content(
-    lang: str, game: Loaded, view: View, answered: frozenset[int] = frozenset()
+    lang: str,
+    game: Loaded,
+    view: View,
+    answered: frozenset[int] = frozenset(),
+    standing: Sequence[str] = (),
 ) -> str:
     """Header, recent events, then who must act now (or the result). The seats in
     ``answered`` have standing answers the host applies at once (``host.standing``): named,
-    never mentioned."""
+    never mentioned; ``standing`` says which recent moves were such answers."""
     mention = mention_of(game)
     lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
     lines += [f"• {line}" for line in text.recent_lines(lang, view)[-RECENT_LINES:]]
+    lines += [f"🔁 {line}" for line in standing]
     outcome = game.outcome()
     if outcome is not None:
         lines.append("")

@@ -99,7 +99,9 @@ async def test_keep_my_cities_switched_on_applied_and_switched_off(
         log = await finished(await emulator.slash(user, "log", channel=table.thread))
         assert said(log.content, "mod.note.standing"), log.content
         assert said(log.content, "event.clash.kept_cities"), log.content
-        assert said(table.table_message().content, "event.clash.kept_cities")
+        post = table.table_message().content
+        assert said(post, "event.clash.kept_cities") and said(post, "mod.note.standing"), post
+        assert f"🔁 @{handle}" in post, post
 
         # /settings in the game's thread lists it with a button that switches it off.
         shown = await finished(await emulator.slash(user, "settings", channel=table.thread))
