@@ -89,7 +89,7 @@ class ClashGame(Engine[ClashState, view.ClashView]):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
-    version = serial.VERSION
+    version = serial.FORMAT.version
 
     def new_game(
         self, players: Sequence[str], options: Mapping[str, JSON], seed: int
@@ -128,10 +128,14 @@ class ClashGame(Engine[ClashState, view.ClashView]):
         return view.build_view(state, seat)
 
     def snapshot(self, state: ClashState) -> dict[str, JSON]:
-        return serial.to_json(state)
+        return serial.FORMAT.dump(state)
 
     def restore(self, data: Mapping[str, JSON]) -> ClashState:
-        return serial.from_json(data)
+        return serial.FORMAT.load(data)
+
+    def reads(self, version: object) -> bool:
+        """Version 1 too, upgraded (:mod:`rules.clash.formats.serial`)."""
+        return serial.FORMAT.reads(version)
 
     def check_invariants(self, state: ClashState) -> list[str]:
         return invariants.check(state) + [

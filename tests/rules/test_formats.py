@@ -116,7 +116,7 @@ def test_old_versions_are_upgraded_step_by_step_and_others_refused() -> None:
         Format(Table, 3, {1: dict})
 
 
-@pytest.mark.parametrize("name", ["civ", "stoneage"])
+@pytest.mark.parametrize("name", ["civ", "stoneage", "clash"])
 def test_a_snapshot_is_the_state_fields(name: str) -> None:
     """Every field of the state, in order, after the envelope: nothing written by hand."""
     game = get_game(name)
