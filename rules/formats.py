@@ -258,11 +258,15 @@ class Format(Generic[S]):
         return state
 
 
-def overlay(base: Mapping[str, JSON], given: Mapping[str, JSON], path: str) -> dict[str, JSON]:
+def overlay(
+    base: Mapping[str, JSON], given: Mapping[str, JSON], path: str, kind: Any = None
+) -> dict[str, JSON]:
     """``base`` (a snapshot) with the fields ``given`` sets: objects key by key, a list of
     objects item by item when ``given`` lists as many (``"seats": [{"food": 3}, {}]``),
-    anything else replaced whole. The envelope and keys ``base`` lacks are refused
-    (``position_unknown_field``, ``field`` the dotted path from ``path``).
+    anything else replaced whole. With ``kind``, the class of the state ``base`` was
+    written from, a dictionary of the state (a ``dict[K, V]`` field: Clash's units by space)
+    is replaced whole too: its keys are data, not fields. The envelope and keys ``base``
+    lacks are refused (``position_unknown_field``, ``field`` the dotted path from ``path``).
 
     >>> overlay({"a": 1, "s": [{"x": 1, "y": 2}]}, {"s": [{"y": 5}]}, "snapshot")
     {'a': 1, 's': [{'x': 1, 'y': 5}]}
@@ -270,20 +274,52 @@ def overlay(base: Mapping[str, JSON], given: Mapping[str, JSON], path: str) -> d
     Traceback (most recent call last):
     rules.core.IllegalAction: position_unknown_field {'field': 'snapshot.b'}
     """
+    fields = _field_kinds(kind)
     out = dict(base)
     for key, value in given.items():
         where = f"{path}.{key}"
         if key not in base or (not path.count(".") and key in ENVELOPE):
             raise IllegalAction("position_unknown_field", field=where)
-        old = base[key]
-        if isinstance(old, dict) and isinstance(value, Mapping):
-            out[key] = overlay(old, value, where)
+        old, inner = base[key], fields.get(key)
+        if _typed_mapping(inner):
+            out[key] = value
+        elif isinstance(old, dict) and isinstance(value, Mapping):
+            out[key] = overlay(old, value, where, inner)
         elif _objects(old, value):
             pairs = enumerate(zip(old, value, strict=True))
-            out[key] = [overlay(o, v, f"{where}.{i}") for i, (o, v) in pairs]
+            item = _item_kind(inner)
+            out[key] = [overlay(o, v, f"{where}.{i}", item) for i, (o, v) in pairs]
         else:
             out[key] = value
     return out
+
+
+def _unwrapped(kind: Any) -> Any:
+    """``X`` for ``X | None``; anything else as it is."""
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(kind) if a is not type(None)]
+        return args[0] if len(args) == 1 else None
+    return kind
+
+
+def _field_kinds(kind: Any) -> dict[str, Any]:
+    """The types of the fields of a dataclass (``X | None`` too); empty for anything else."""
+    kind = _unwrapped(kind)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return typing.get_type_hints(kind)
+    return {}
+
+
+def _item_kind(kind: Any) -> Any:
+    """``X`` of ``list[X]`` and ``tuple[X, ...]``; None for anything else."""
+    kind = _unwrapped(kind)
+    return typing.get_args(kind)[0] if _homogeneous(kind) else None
+
+
+def _typed_mapping(kind: Any) -> bool:
+    """A dictionary field other than an untyped JSON object."""
+    kind = _unwrapped(kind)
+    return typing.get_origin(kind) in (dict, Mapping) and not _is_json_object(kind)
 
 
 def _objects(old: JSON, value: JSON) -> bool:

@@ -210,6 +210,11 @@ def test_a_position_may_be_a_partial_snapshot() -> None:
     assert state.dice == (6, 5) and state.seats[0].mood_tokens == 2
     assert state.seats[1:] == game.seats[1:]
     space = GAME.to_json(game)["seats"][0]["cities"][0]["hex"]
+    # A dictionary of the state (units by space) is given whole: its keys are data.
+    moved = {"snapshot": {"seats": [{"armies": {space: 1}, "settlers": {}}, {}, {}]}}
+    state = GAME.setup_position(PLAYERS, {}, 5, moved)
+    home = game.seats[0].cities[0].hex
+    assert state.seats[0].armies == {home: 1} and state.seats[0].settlers == {}
     lower = {"snapshot": {"seats": [{"cities": [{"hex": space.lower()}]}, {}, {}]}}
     with pytest.raises(IllegalAction) as refused:
         GAME.setup_position(PLAYERS, {}, 5, lower)
