@@ -249,8 +249,9 @@ class Engine(ABC, Generic[S, V]):
         fields = position["snapshot"]
         if not isinstance(fields, Mapping):
             raise IllegalAction("position_bad_value", field="snapshot", value=repr(fields))
-        base = json.loads(json.dumps(self.to_json(self.new_game(players, options, seed))))
-        data = overlay(base, fields, "snapshot")
+        new = self.new_game(players, options, seed)
+        base = json.loads(json.dumps(self.to_json(new)))
+        data = overlay(base, fields, "snapshot", type(new))
         try:
             state = self.from_json(data)
             again = json.loads(json.dumps(self.to_json(state)))

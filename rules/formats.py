@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 import cattrs
+from cattrs.fns import identity
 
 from rules.core import JSON, IllegalAction, Rng
 
@@ -65,15 +66,17 @@ def plain(value: Mapping[str, JSON]) -> dict[str, JSON]:
     would look up each untyped value's writer by its runtime type, which made Stone Age's
     snapshot (its recent events) several times slower; below two levels the values are
     JSON already (:func:`rules.engine.remember` keeps the events' so)."""
-    return {k: _inner(v) for k, v in value.items()}
-
-
-def _inner(value: JSON) -> JSON:
-    if isinstance(value, dict):
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in value.items()}
-    if isinstance(value, tuple):
-        return list(value)
-    return value
+    # Copied whole, then only the values to change replaced: most are neither.
+    out = dict(value)
+    for key, item in value.items():
+        if isinstance(item, dict):
+            out[key] = inner = dict(item)
+            for k, v in item.items():
+                if isinstance(v, tuple):
+                    inner[k] = list(v)
+        elif isinstance(item, tuple):
+            out[key] = list(item)
+    return out
 
 
 _SCALARS = (int, float, str, bool, type(None))
@@ -99,6 +102,17 @@ def _depth(kind: Any) -> int | None:
     return None if inner is None or inner > 1 else inner + 1
 
 
+def _homogeneous(kind: Any) -> bool:
+    """``list[X]`` and ``tuple[X, ...]``."""
+    args = typing.get_args(kind)
+    origin = typing.get_origin(kind)
+    return (origin is list and len(args) == 1) or (origin is tuple and args[1:] == (Ellipsis,))
+
+
+def _mapping(kind: Any) -> bool:
+    return typing.get_origin(kind) is dict and len(typing.get_args(kind)) == 2
+
+
 def _scalar_lists(kind: Any) -> bool:
     return typing.get_origin(kind) in (list, tuple) and _depth(kind) is not None
 
@@ -110,6 +124,30 @@ def _scalar_lists_writer(kind: Any) -> Callable[[Any], list[JSON]]:
     return lambda rows: [list(row) for row in rows]
 
 
+def _flat(conv: cattrs.Converter, kind: Any) -> str | None:
+    """For a dataclass the converter writes field by field, each field as it is (a city's
+    piece, a region of the map): the expression writing ``x``, one of them, as an object.
+    None for anything else (a game's own hook for the class included)."""
+    if not (isinstance(kind, type) and dataclasses.is_dataclass(kind)):
+        return None
+    write = conv.get_unstructure_hook(kind)
+    if not getattr(write, "__code__", None) or not write.__code__.co_filename.startswith(
+        "<cattrs generated unstructure "
+    ):
+        return None
+    hints = typing.get_type_hints(kind)
+    names = [f.name for f in dataclasses.fields(kind)]
+    if any(conv.get_unstructure_hook(hints[n]) is not identity for n in names):
+        return None
+    return "{" + ", ".join(f"{n!r}: x.{n}" for n in names) + "}"
+
+
+def _compiled(source: str, **scope: Any) -> Callable[[Any], Any]:
+    exec(source, scope)
+    made: Callable[[Any], Any] = scope["write"]
+    return made
+
+
 def converter(hooks: Callable[[cattrs.Converter], None] | None = None) -> cattrs.Converter:
     """The converter every game's snapshots use, with the game's own ``hooks`` added.
 
@@ -117,6 +155,12 @@ def converter(hooks: Callable[[cattrs.Converter], None] | None = None) -> cattrs
     to sorted lists of their written elements (a set's order changes from one process to
     the next, and a snapshot must not). Extra keys are refused: a snapshot written by a
     newer version with a field this code does not know must not load without it.
+
+    Some values are written by code of their own rather than the converter's, which would
+    take a call per value: lists of numbers and strings are copied, untyped JSON objects
+    by :func:`plain`, and the lists and dictionaries of small dataclasses whose fields are
+    written as they are (a city's pieces, the map's regions) are built in one comprehension
+    each (made once, as :func:`copier` makes its copies).
     """
     conv = cattrs.Converter(
         detailed_validation=False,
@@ -129,9 +173,32 @@ def converter(hooks: Callable[[cattrs.Converter], None] | None = None) -> cattrs
     def set_writer(kind: Any) -> Callable[[Any], list[JSON]]:
         (item,) = typing.get_args(kind) or (Any,)
         write = conv.get_unstructure_hook(item)
-        return lambda values: sorted(write(v) for v in values)
+        if write is identity:
+            return sorted
+        return lambda values: sorted(map(write, values))
+
+    def items_writer(kind: Any) -> Callable[[Any], list[JSON]]:
+        (item, *_) = typing.get_args(kind)
+        flat = _flat(conv, item)
+        if flat is not None:
+            return _compiled(f"def write(items):\n    return [{flat} for x in items]\n")
+        # The converter's own writer feeds a generator to list(), which takes longer.
+        write = conv.get_unstructure_hook(item)
+        return lambda items: list(map(write, items))
+
+    def mapping_writer(kind: Any) -> Callable[[Any], dict[JSON, JSON]]:
+        key, item = typing.get_args(kind)
+        keys, flat = conv.get_unstructure_hook(key), _flat(conv, item)
+        if flat is None:  # the converter's own
+            return conv.gen_unstructure_mapping(kind)
+        k = "k" if keys is identity else "keys(k)"
+        source = f"def write(items):\n    return {{{k}: {flat} for k, x in items.items()}}\n"
+        return _compiled(source, keys=keys)
 
     conv.register_unstructure_hook_factory(_is_set, set_writer)
+    conv.register_unstructure_hook_factory(_homogeneous, items_writer)
+    conv.register_unstructure_hook_factory(_mapping, mapping_writer)
+    conv.register_unstructure_hook_func(_scalar, identity)
     conv.register_unstructure_hook_func(_is_json_object, plain)
     conv.register_unstructure_hook_factory(_scalar_lists, _scalar_lists_writer)
     if hooks is not None:
@@ -191,11 +258,15 @@ class Format(Generic[S]):
         return state
 
 
-def overlay(base: Mapping[str, JSON], given: Mapping[str, JSON], path: str) -> dict[str, JSON]:
+def overlay(
+    base: Mapping[str, JSON], given: Mapping[str, JSON], path: str, kind: Any = None
+) -> dict[str, JSON]:
     """``base`` (a snapshot) with the fields ``given`` sets: objects key by key, a list of
     objects item by item when ``given`` lists as many (``"seats": [{"food": 3}, {}]``),
-    anything else replaced whole. The envelope and keys ``base`` lacks are refused
-    (``position_unknown_field``, ``field`` the dotted path from ``path``).
+    anything else replaced whole. With ``kind``, the class of the state ``base`` was
+    written from, a dictionary of the state (a ``dict[K, V]`` field: Clash's units by space)
+    is replaced whole too: its keys are data, not fields. The envelope and keys ``base``
+    lacks are refused (``position_unknown_field``, ``field`` the dotted path from ``path``).
 
     >>> overlay({"a": 1, "s": [{"x": 1, "y": 2}]}, {"s": [{"y": 5}]}, "snapshot")
     {'a': 1, 's': [{'x': 1, 'y': 5}]}
@@ -203,20 +274,52 @@ def overlay(base: Mapping[str, JSON], given: Mapping[str, JSON], path: str) -> d
     Traceback (most recent call last):
     rules.core.IllegalAction: position_unknown_field {'field': 'snapshot.b'}
     """
+    fields = _field_kinds(kind)
     out = dict(base)
     for key, value in given.items():
         where = f"{path}.{key}"
         if key not in base or (not path.count(".") and key in ENVELOPE):
             raise IllegalAction("position_unknown_field", field=where)
-        old = base[key]
-        if isinstance(old, dict) and isinstance(value, Mapping):
-            out[key] = overlay(old, value, where)
+        old, inner = base[key], fields.get(key)
+        if _typed_mapping(inner):
+            out[key] = value
+        elif isinstance(old, dict) and isinstance(value, Mapping):
+            out[key] = overlay(old, value, where, inner)
         elif _objects(old, value):
             pairs = enumerate(zip(old, value, strict=True))
-            out[key] = [overlay(o, v, f"{where}.{i}") for i, (o, v) in pairs]
+            item = _item_kind(inner)
+            out[key] = [overlay(o, v, f"{where}.{i}", item) for i, (o, v) in pairs]
         else:
             out[key] = value
     return out
+
+
+def _unwrapped(kind: Any) -> Any:
+    """``X`` for ``X | None``; anything else as it is."""
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(kind) if a is not type(None)]
+        return args[0] if len(args) == 1 else None
+    return kind
+
+
+def _field_kinds(kind: Any) -> dict[str, Any]:
+    """The types of the fields of a dataclass (``X | None`` too); empty for anything else."""
+    kind = _unwrapped(kind)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return typing.get_type_hints(kind)
+    return {}
+
+
+def _item_kind(kind: Any) -> Any:
+    """``X`` of ``list[X]`` and ``tuple[X, ...]``; None for anything else."""
+    kind = _unwrapped(kind)
+    return typing.get_args(kind)[0] if _homogeneous(kind) else None
+
+
+def _typed_mapping(kind: Any) -> bool:
+    """A dictionary field other than an untyped JSON object."""
+    kind = _unwrapped(kind)
+    return typing.get_origin(kind) in (dict, Mapping) and not _is_json_object(kind)
 
 
 def _objects(old: JSON, value: JSON) -> bool:

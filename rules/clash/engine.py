@@ -25,7 +25,6 @@ from rules.clash.dispatch import contexts, grammar, standing
 from rules.clash.dispatch.contexts import pending
 from rules.clash.dispatch.resign import resign
 from rules.clash.formats import serial, view
-from rules.clash.formats.respelling import respell_civil
 from rules.clash.model import setup
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.player import policy
@@ -90,7 +89,7 @@ class ClashGame(Engine[ClashState, view.ClashView]):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
-    version = serial.VERSION
+    version = serial.FORMAT.version
 
     def new_game(
         self, players: Sequence[str], options: Mapping[str, JSON], seed: int
@@ -129,13 +128,14 @@ class ClashGame(Engine[ClashState, view.ClashView]):
         return view.build_view(state, seat)
 
     def snapshot(self, state: ClashState) -> dict[str, JSON]:
-        return serial.to_json(state)
+        return serial.FORMAT.dump(state)
 
     def restore(self, data: Mapping[str, JSON]) -> ClashState:
-        # A snapshot written before the civil halves were respelt ("C03", now "P03") loads in
-        # the new spelling; one written since comes back as it is. (Its place is the upgrade of
-        # version-1 snapshots once the format has another version.)
-        return serial.from_json(respell_civil(data))
+        return serial.load(data)
+
+    def reads(self, version: object) -> bool:
+        """Version 1 too, upgraded (:mod:`rules.clash.formats.serial`)."""
+        return serial.FORMAT.reads(version)
 
     def check_invariants(self, state: ClashState) -> list[str]:
         return invariants.check(state) + [

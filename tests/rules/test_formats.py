@@ -34,6 +34,19 @@ class Table:
     added_later: int = 7
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    kind: str
+    owner: int | None = None
+
+
+@dataclass(slots=True)
+class Box:
+    pieces: tuple[Piece, ...] = ()
+    named: dict[str, Piece] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
 def _table() -> Table:
     return Table(
         Rng(99),
@@ -103,7 +116,7 @@ def test_old_versions_are_upgraded_step_by_step_and_others_refused() -> None:
         Format(Table, 3, {1: dict})
 
 
-@pytest.mark.parametrize("name", ["civ", "stoneage"])
+@pytest.mark.parametrize("name", ["civ", "stoneage", "clash"])
 def test_a_snapshot_is_the_state_fields(name: str) -> None:
     """Every field of the state, in order, after the envelope: nothing written by hand."""
     game = get_game(name)
@@ -124,3 +137,23 @@ def test_a_copier_copies_what_it_is_told_and_refuses_to_share_a_mutable_field() 
         copier(Table, rng=Rng.copy)
     with pytest.raises(ValueError, match="no field 'boats'"):
         copier(Table, rng=Rng.copy, ships=list.copy, boats=list.copy)
+
+
+def test_lists_and_dictionaries_of_small_dataclasses_are_written_field_by_field() -> None:
+    fmt = Format(Box, 1)
+    box = Box((Piece("temple", 1), Piece("port")), {"b": Piece("fort", 0)}, {"x": 2})
+    data = fmt.dump(box)
+    assert data == {
+        "pieces": [{"kind": "temple", "owner": 1}, {"kind": "port", "owner": None}],
+        "named": {"b": {"kind": "fort", "owner": 0}},
+        "counts": {"x": 2},
+    }
+    assert fmt.load({"version": 1, **data}) == box
+
+
+def test_a_games_hook_for_a_small_dataclass_is_used_in_lists_and_dictionaries() -> None:
+    def hooks(conv: Any) -> None:
+        conv.register_unstructure_hook(Piece, lambda p: f"{p.kind}/{p.owner}")
+
+    data = Format(Box, 1, hooks=hooks).dump(Box((Piece("port", 2),), {"a": Piece("fort")}))
+    assert data["pieces"] == ["port/2"] and data["named"] == {"a": "fort/None"}

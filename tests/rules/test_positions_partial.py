@@ -21,7 +21,7 @@ def _refused(name: str, position: dict[str, Any]) -> IllegalAction:
     return info.value
 
 
-@pytest.mark.parametrize("name", ["civ", "stoneage"])
+@pytest.mark.parametrize("name", ["civ", "stoneage", "clash"])
 def test_any_saved_state_is_a_position(name: str) -> None:
     """The whole snapshot of a state, as a position, gives that very state."""
     game = get_game(name)

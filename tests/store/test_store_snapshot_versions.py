@@ -65,7 +65,7 @@ async def _store_v1(store: SqliteStore, name: str) -> tuple[int, dict[str, Any],
     return row.id, transcript, record
 
 
-@pytest.mark.parametrize("name", ["civ", "stoneage"])
+@pytest.mark.parametrize("name", ["civ", "stoneage", "clash"])
 async def test_a_version_1_row_loads_checks_and_plays_on(
     store: SqliteStore, db_path: Path, name: str
 ) -> None:
@@ -99,7 +99,7 @@ async def test_a_version_1_row_loads_checks_and_plays_on(
     assert await check(store) == []
 
 
-@pytest.mark.parametrize("name", ["civ", "stoneage"])
+@pytest.mark.parametrize("name", ["civ", "stoneage", "clash"])
 async def test_a_version_1_row_that_differs_from_its_log_is_still_found(
     store: SqliteStore, db_path: Path, name: str
 ) -> None:

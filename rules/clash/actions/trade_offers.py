@@ -1,10 +1,10 @@
 """Trade offers (p.14; rules reference §6.5; C58, C120-C124): what a player holds to trade,
 when and with whom, offers made and lapsing, their checks, and their JSON for views and
-snapshots."""
+positions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -259,54 +259,24 @@ def private_view(state: ClashState, seat: int) -> list[dict[str, JSON]]:
 
 
 def goods_json(goods: Goods) -> dict[str, JSON]:
-    """``{"food": 2, "cards": ["A07"]}`` (the form of snapshots and positions)."""
+    """``{"food": 2, "cards": ["A07"]}`` (the form of positions)."""
     out: dict[str, JSON] = dict(goods.amounts)
     if goods.cards:
         out["cards"] = list(goods.cards)
     return out
 
 
-def trades_json(trades: Trades, players: Sequence[str] | None = None) -> dict[str, JSON]:
-    """The turn's trading, seats as numbers (snapshots) or handles (positions)."""
-
-    def name(s: int) -> JSON:
-        return s if players is None else players[s]
-
+def trades_json(trades: Trades, players: Sequence[str]) -> dict[str, JSON]:
+    """The turn's trading as positions write it, seats as their handles."""
     return {
         "offers": [
             {
-                "from": name(o.offerer),
-                "to": name(o.partner),
+                "from": players[o.offerer],
+                "to": players[o.partner],
                 "give": goods_json(o.give),
                 "want": goods_json(o.want),
             }
             for o in trades.offers
         ],
-        "made": [{"from": name(o), "to": name(p), "count": c} for o, p, c in trades.made],
+        "made": [{"from": players[o], "to": players[p], "count": c} for o, p, c in trades.made],
     }
-
-
-def read_trades(data: Mapping[str, JSON]) -> Trades:
-    """The inverse of :func:`trades_json` for a snapshot (seats as numbers)."""
-    made = tuple((int(m["from"]), int(m["to"]), int(m["count"])) for m in data["made"])
-    counts = {(o, p): c for o, p, c in made}
-    return Trades(
-        tuple(
-            Offer(
-                int(o["from"]),
-                int(o["to"]),
-                read_goods(o["give"]),
-                read_goods(o["want"]),
-                counts.get((int(o["from"]), int(o["to"])), 1),
-            )
-            for o in data["offers"]
-        ),
-        made,
-    )
-
-
-def read_goods(data: Mapping[str, JSON]) -> Goods:
-    return Goods(
-        tuple((k, int(data[k])) for k in KINDS if k in data),
-        tuple(str(c) for c in data.get("cards", ())),
-    )

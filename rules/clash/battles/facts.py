@@ -264,9 +264,9 @@ def captured_from(state: ClashState, seat: int) -> list[int]:
     ]
 
 
-# -- snapshots and positions ---------------------------------------------------------------------
+# -- positions -----------------------------------------------------------------------------------
 
-#: The keys of a record in snapshots and positions.
+#: The keys of a record in positions.
 KEYS: tuple[str, ...] = (
     "space",
     "at_sea",
@@ -286,8 +286,7 @@ KEYS: tuple[str, ...] = (
 
 
 def to_json(f: Fought, side: Callable[[int], JSON]) -> dict[str, JSON]:
-    """``f`` as JSON; ``side`` writes a side (a seat number in snapshots, a handle or
-    ``barbarians`` in positions)."""
+    """``f`` as a position writes it; ``side`` writes a side (a handle or ``barbarians``)."""
     return {
         "space": label(f.space),
         "at_sea": f.sea,

@@ -201,7 +201,7 @@ BORDERS: dict[str, str] = {
     ),
 }
 ADVANCE_IDS: tuple[str, ...] = tuple(ADVANCE)
-#: Where each advance stands on the board, for a stable order in views and snapshots.
+#: Where each advance stands on the board, for a stable order in views and positions.
 ORDER: dict[str, int] = {a: i for i, a in enumerate(ADVANCE_IDS)}
 
 

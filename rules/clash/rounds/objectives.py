@@ -34,19 +34,19 @@ undone once the offer is known). **Refusals**: ``complete_or_pass``, ``complete_
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.clash.battles.facts import ENDINGS, from_barbarian_attacks, from_battle
-from rules.clash.board.hexes import Hex, label, parse_hex
+from rules.clash.board.hexes import Hex, parse_hex
 from rules.clash.box.cards import HALVES
 from rules.clash.box.objective_cards import IMMEDIATE, OBJECTIVES, STATUS, contradicts, half
 from rules.clash.model.order import clockwise
 from rules.clash.model.registry import Answer
 from rules.clash.model.resources import MOOD
-from rules.clash.model.state import TURN, ClashState, Completed, Fought, ObjectiveWatch
+from rules.clash.model.state import TURN, ClashState, Completed, Fought
 from rules.clash.rounds.objective_checks import IMMEDIATE_CHECKS, STATUS_CHECKS, Facts
-from rules.core import JSON, Choice, Decision, Event, IllegalAction
+from rules.core import Choice, Decision, Event, IllegalAction
 
 COMPLETE, PASS, KEEP = "complete", "pass", "keep"
 #: The kind of the immediate completion decision (``prompt.clash.objective``).
@@ -395,25 +395,3 @@ def watch_problems(state: ClashState) -> list[str]:
 #: How the immediate completion decision is answered
 #: (:data:`rules.clash.dispatch.grammar.DECISIONS`).
 OBJECTIVE_ANSWER = Answer(answer_choices, answer_apply, decision_problem)
-
-
-def watch_to_json(w: ObjectiveWatch) -> dict[str, JSON]:
-    """The watch in snapshots."""
-    return {
-        "battles": [[label(h), won] for h, won in w.battles],
-        "builds": w.builds,
-        "drafted": w.drafted,
-        "offers": [list(o) for o in w.offers],
-    }
-
-
-def watch_from_json(data: Mapping[str, JSON] | None) -> ObjectiveWatch:
-    """The watch :func:`watch_to_json` wrote (absent in older snapshots: empty)."""
-    if not data:
-        return ObjectiveWatch()
-    return ObjectiveWatch(
-        battles=tuple((parse_hex(str(h).lower()), bool(won)) for h, won in data["battles"]),
-        builds=int(data["builds"]),
-        drafted=bool(data["drafted"]),
-        offers=tuple((int(s), str(c), str(h)) for s, c, h in data["offers"]),
-    )

@@ -114,7 +114,7 @@ def test_the_record_lasts_the_turn_and_positions_and_snapshots_keep_it() -> None
     state = board(ann=ann(armies={"C3": 1}), bob=bob(armies={"B2": 2}), dice=[1, 6, 6])
     state, _ = fight(state, "move c3 b2 army")
     assert comparable(again(state)) == comparable(state)
-    assert GAME.restore(json.loads(json.dumps(GAME.snapshot(state)))) == state
+    assert GAME.from_json(json.loads(json.dumps(GAME.to_json(state)))) == state
     assert position_of(state)["fought"][0]["winner"] == "bob"
     state = play(state, "done", "end")
     assert state.turn_state.fought == ()

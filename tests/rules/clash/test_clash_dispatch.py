@@ -13,7 +13,6 @@ from test_clash_support import PLAYERS2, PLAYERS3, played, position, roundtrip
 from rules.clash import GAME
 from rules.clash.dispatch import contexts
 from rules.clash.dispatch.grammar import DECISIONS
-from rules.clash.formats import serial
 from rules.clash.model import under_way
 from rules.clash.player.policy import PLANNERS
 from rules.core import IllegalAction
@@ -78,9 +77,9 @@ def test_positions_and_old_snapshots_name_them_by_moving_and_exploring() -> None
     assert kinds(state) == ["move", "explore_layout"]
     again = roundtrip(state)
     assert again.prompts == state.prompts
-    snapshot = json.loads(json.dumps(serial.to_json(state)))
+    snapshot = json.loads(json.dumps(GAME.to_json(state)))
     snapshot["prompts"] = []
-    assert serial.from_json(snapshot).prompts == state.prompts
+    assert GAME.from_json(snapshot).prompts == state.prompts
     move = {"id": "m", "seat": "ann", "kind": "move", "params": {"count": 2}, "turn": "ann"}
     with pytest.raises(IllegalAction) as refusal:
         position({"moving": 2, "prompts": [move]}, PLAYERS2)

@@ -92,9 +92,10 @@ def test_snapshots_round_trip_exactly() -> None:
 
 def test_a_snapshot_of_another_version_is_refused() -> None:
     data = GAME.to_json(position(rich()))
-    assert (data["version"], data["game"]) == (1, "clash")
-    with pytest.raises(ValueError):
-        GAME.from_json({**data, "version": 2})
+    assert (data["version"], data["game"]) == (2, "clash")
+    for version in (0, 3, "2", None):
+        with pytest.raises(ValueError):
+            GAME.from_json({**data, "version": version})
 
 
 def test_apply_leaves_its_input_alone() -> None:

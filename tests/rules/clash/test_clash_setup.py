@@ -125,4 +125,4 @@ def test_there_are_no_options_yet() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.setup(list(PLAYERS2), {"map": "original"}, 1)
     assert refused.value.code == "unknown_option"
-    assert (GAME.name, GAME.min_players, GAME.max_players, GAME.version) == ("clash", 2, 4, 1)
+    assert (GAME.name, GAME.min_players, GAME.max_players, GAME.version) == ("clash", 2, 4, 2)
