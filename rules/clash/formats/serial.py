@@ -31,7 +31,7 @@ from rules.clash.model.state import (
     Truce,
     TurnState,
 )
-from rules.clash.rounds import objectives
+from rules.clash.rounds import objectives, status_phase
 from rules.core import JSON, PromptStack, Rng
 from rules.engine import outcome_from_json, outcome_to_json
 
@@ -268,7 +268,13 @@ def to_json(state: ClashState) -> dict[str, JSON]:
         "battle": _battle(state.battle),
         "status": None
         if status is None
-        else {"step": status.step, "waiting": list(status.waiting)},
+        else {
+            "step": status.step,
+            "waiting": list(status.waiting),
+            "order": list(status.order),
+            "answers": [[seat, list(toks)] for seat, toks in status.answers],
+            "again": list(status.again),
+        },
         "exhausted": spaces(state.exhausted),
         "barbarians": {
             "cities": spaces(state.barbarians.cities),
@@ -322,7 +328,14 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
         battle=_read_battle(data["battle"]),
         status=None
         if status is None
-        else StatusState(int(status["step"]), tuple(int(s) for s in status["waiting"])),
+        else StatusState(
+            int(status["step"]),
+            tuple(int(s) for s in status["waiting"]),
+            # Written before the steps were asked all at once: those waiting, in order.
+            tuple(int(s) for s in status.get("order", status["waiting"])),
+            tuple((int(s), tuple(t)) for s, t in status.get("answers", [])),
+            tuple(int(s) for s in status.get("again", [])),
+        ),
         exhausted=frozenset(parse_hex(h) for h in data["exhausted"]),
         barbarians=Barbarians(
             frozenset(parse_hex(h) for h in barbarians["cities"]),
@@ -343,6 +356,9 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
         outcome=outcome_from_json(data["outcome"]),
         resign_order=tuple(int(s) for s in data["resign_order"]),
     )
+    if status is not None and "order" not in status:
+        # Written when a status step asked one seat after another: all of them are asked.
+        state.status = status_phase.asked_at_once(state)
     if not any(under_way.under_way(d) for d in state.prompts.decisions):
         # Written before a Move action and an exploration waited on the stack.
         state.prompts = under_way.beneath(state, state.prompts)
