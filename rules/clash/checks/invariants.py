@@ -150,6 +150,9 @@ def _course(state: ClashState) -> list[str]:
             out.append(f"status phase {status}: parts out of turn order or missing")
         if set(status.waiting) & set(answered) or len(set(answered)) != len(answered):
             out.append(f"status phase {status}: a seat asked and answered, or twice")
+        ahead = [s for s, _ in status.ahead]
+        if ahead and (status.step != 1 or set(ahead) & set(status.waiting)):
+            out.append(f"status phase {status}: a free advance chosen ahead out of step 1")
     if state.phase == TURN and state.seats[state.active].resigned:
         out.append("a resigned seat is active")
     if not 0 <= state.turn_state.actions_left <= MAX_ACTIONS:

@@ -14,7 +14,8 @@ walks :data:`CONTEXTS` in order and takes the first that holds:
 3. ``under_way``: the decision of an action under way, also on the stack: the Move action's
    next group (or ``done``) and an exploration's step (:mod:`rules.clash.model.under_way`).
 4. ``status``: the status phase's step, asked of every seat with a part in it at once
-   (:mod:`rules.clash.rounds.status_phase`, C127).
+   (:mod:`rules.clash.rounds.status_phase`, C127), and the free advance asked ahead of the
+   others while step 1 is open (C128).
 5. ``turn``: the active player's turn between actions: an action of p.7, an ability, a card,
    trading, ``end`` (:mod:`rules.clash.dispatch.grammar`).
 
@@ -101,9 +102,15 @@ def _status_prompts(state: ClashState) -> list[Prompt]:
     # The same id while the parts before a seat's are carried out (its open picker stays
     # good); another once it is asked again.
     here = f"{state.round}.{step}"
-    return [
+    asked = [
         Prompt(seat, kind, params, True, None, f"status:{here}.{seat}.{status.again.count(seat)}")
         for seat in status.waiting
+    ]
+    # Step 2 asked ahead (C128), under the id step 2 itself gives: the picker stays good.
+    ahead = {"round": state.round, "step": status_phase.FREE_ADVANCE}
+    return asked + [
+        Prompt(seat, "free_advance", ahead, True, None, f"status:{state.round}.2.{seat}.0")
+        for seat in status_phase.asked_ahead(state)
     ]
 
 

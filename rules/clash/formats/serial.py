@@ -274,6 +274,7 @@ def to_json(state: ClashState) -> dict[str, JSON]:
             "order": list(status.order),
             "answers": [[seat, list(toks)] for seat, toks in status.answers],
             "again": list(status.again),
+            "ahead": [[seat, list(toks)] for seat, toks in status.ahead],
         },
         "exhausted": spaces(state.exhausted),
         "barbarians": {
@@ -335,6 +336,7 @@ def from_json(data: Mapping[str, JSON]) -> ClashState:
             tuple(int(s) for s in status.get("order", status["waiting"])),
             tuple((int(s), tuple(t)) for s, t in status.get("answers", [])),
             tuple(int(s) for s in status.get("again", [])),
+            tuple((int(s), tuple(t)) for s, t in status.get("ahead", [])),
         ),
         exhausted=frozenset(parse_hex(h) for h in data["exhausted"]),
         barbarians=Barbarians(

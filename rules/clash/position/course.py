@@ -5,6 +5,7 @@ effect and the status phase's deciders."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from rules.clash.actions import trade_offers
 from rules.clash.actions.collect import KINDS
@@ -103,7 +104,7 @@ def read_course(r: Reader, position: Mapping[str, JSON], state: ClashState) -> N
     if phase == STATUS:
         if turn_keys:
             raise inconsistent("turn_key_in_the_status_phase", turn_keys[0])
-        keys = frozenset({"step", "waiting", "order", "answers", "again"})
+        keys = frozenset({"step", "waiting", "order", "answers", "again", "ahead"})
         raw = as_mapping("status", position.get("status", {}), keys)
         step = as_int(
             "status_phase.step", raw.get("step", status_phase.FREE_ADVANCE), 1, STATUS_STEPS
@@ -141,6 +142,15 @@ def read_course(r: Reader, position: Mapping[str, JSON], state: ClashState) -> N
             for h in as_list("status_phase.again", raw.get("again", []))
         )
         state.status = StatusState(step, tuple(waiting), tuple(parts), given, again)
+        if raw.get("ahead"):
+            if step != status_phase.OBJECTIVES:
+                raise inconsistent("status_ahead_outside_step_1", "status_phase.ahead")
+            ahead = _status_answers(r, state, status_phase.FREE_ADVANCE, raw["ahead"])
+            if set(ahead) & set(waiting) or any(
+                len(status_phase.free_answers(state, s)) < 2 for s in ahead
+            ):
+                raise inconsistent("status_ahead_of_a_seat_not_asked", "status_phase.ahead")
+            state.status = replace(state.status, ahead=tuple(sorted(ahead.items())))
         return
     if "status" in position:
         raise inconsistent("status_outside_the_status_phase", "status")

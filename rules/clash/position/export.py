@@ -136,6 +136,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             "order": [players[s] for s in state.status.order],
             "answers": {players[s]: " ".join(t) for s, t in state.status.answers},
             "again": [players[s] for s in state.status.again],
+            "ahead": {players[s]: " ".join(t) for s, t in state.status.ahead},
         }
     else:
         ts = state.turn_state

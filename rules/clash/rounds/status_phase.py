@@ -14,8 +14,8 @@ order, plays the same way:
    objective whose condition holds may complete it (``complete <card> <half> ...`` or
    ``pass``); a player who can complete none is not asked. Then, after round 6 or when a
    player still in the game has no city, the game ends here (p.4, p.11, C8).
-2. **Free advance** (p.11, C10): every player gains one advance without paying or using an
-   action, by every normal rule (category order, prerequisites, governments); it is not
+2. **Free advance** (p.11, C10; asked already while step 1 waits, C128): every player gains
+   one advance without paying or using an action, by every normal rule (category order, prerequisites, governments); it is not
    optional while one is legal. A player with one legal answer only is not asked. The answer
    is ``<advance> [<government advance>...]`` (the cubes of a government switch, as for
    ``advance``).
@@ -70,6 +70,7 @@ def _run(state: ClashState, step: int) -> list[Event]:
     """Carry out steps from ``step`` on until one waits for a player or the round ends."""
     events: list[Event] = []
     order = turn_order(state)
+    chosen = dict(state.status.ahead) if state.status is not None else {}
     while step <= STATUS_STEPS:
         state.status = StatusState(step, ())
         if step == CARDS:
@@ -82,8 +83,9 @@ def _run(state: ClashState, step: int) -> list[Event]:
                 return events
         else:
             part = tuple(s for s in order if _has_part(state, step, s))
-            asked = tuple(s for s in part if is_asked(state, step, s))
-            state.status = StatusState(step, asked, part)
+            given = tuple((s, chosen[s]) for s in part if s in chosen and step == FREE_ADVANCE)
+            asked = tuple(s for s in part if is_asked(state, step, s) and s not in dict(given))
+            state.status = StatusState(step, asked, part, given)
             return events + resume(state)
         step += 1
     return events + begin_round(state)
@@ -96,6 +98,31 @@ def _has_part(state: ClashState, step: int, seat: int) -> bool:
     if step == FREE_ADVANCE:
         return bool(free_answers(state, seat))
     return bool(_small_cities(state, seat))
+
+
+def asked_ahead(state: ClashState) -> tuple[int, ...]:
+    """The seats asked their free advance while step 1 is still open (C128): those with a
+    choice of advance who are not deciding step 1 and have not chosen yet, when step 2 will
+    come (the game does not end at step 1, which step 1's completions cannot change)."""
+    status = state.status
+    if status is None or status.step != OBJECTIVES or game_ends(state) is not None:
+        return ()
+    chosen = {s for s, _ in status.ahead}
+    return tuple(
+        s
+        for s in turn_order(state)
+        if s not in status.waiting and s not in chosen and len(free_answers(state, s)) > 1
+    )
+
+
+def deciding(state: ClashState, seat: int) -> int | None:
+    """The step ``seat`` is asked about now: the step's own, or step 2 asked ahead."""
+    status = state.status
+    if status is None:
+        return None
+    if seat in status.waiting:
+        return status.step
+    return FREE_ADVANCE if seat in asked_ahead(state) else None
 
 
 def is_asked(state: ClashState, step: int, seat: int) -> bool:
@@ -164,6 +191,7 @@ def drop(state: ClashState, seat: int) -> list[Event]:
         waiting=tuple(s for s in status.waiting if s != seat),
         order=tuple(s for s in status.order if s != seat),
         answers=tuple(a for a in status.answers if a[0] != seat),
+        ahead=tuple(a for a in status.ahead if a[0] != seat),
     )
     return resume(state)
 
@@ -247,12 +275,10 @@ def first_player_picker(state: ClashState) -> int | None:
 
 
 def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
-    status = state.status
-    if status is None or seat not in status.waiting:
-        return []
-    if status.step == OBJECTIVES:
+    step = deciding(state, seat)
+    if step == OBJECTIVES:
         return objectives.status_choices(state, seat, prefix)
-    if status.step == FREE_ADVANCE:
+    if step == FREE_ADVANCE:
         answers = free_answers(state, seat)
         n = len(prefix)
         nexts: dict[str, tuple[bool, bool]] = {}
@@ -262,7 +288,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
                 nexts[a[n]] = (complete or len(a) == n + 1, more or len(a) > n + 1)
         key = "clash.choice.free_advance" if not prefix else "clash.choice.cube"
         return [Choice(t, key, {"advance": t}, complete=c, more=m) for t, (c, m) in nexts.items()]
-    if status.step == RAZE:
+    if step == RAZE:
         if not prefix:
             return [
                 Choice(RAZE_TOKEN, "clash.token.raze", complete=False, more=True),
@@ -274,7 +300,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
                 for t in _small_cities(state, seat)
             ]
         return []
-    if status.step == FIRST_PLAYER and not prefix:
+    if step == FIRST_PLAYER and not prefix:
         return [
             Choice(
                 f"@{state.players[s]}", "clash.choice.first_player", {"player": state.players[s]}
@@ -288,10 +314,15 @@ def apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     """An asked seat's answer: checked now, kept hidden, and carried out in turn order once
     nobody is left to ask (:func:`resume`)."""
     status = state.status
-    assert status is not None and seat in status.waiting
-    problem = answer_problem(state, status.step, seat, toks)
+    step = deciding(state, seat)
+    assert status is not None and step is not None
+    problem = answer_problem(state, step, seat, toks)
     if problem is not None:
         raise problem
+    if step != status.step:
+        # Step 2 asked ahead: kept for when step 2 comes.
+        state.status = replace(status, ahead=(*status.ahead, (seat, tuple(toks))))
+        return [Event("clash.status_answered", {"player": state.players[seat], "step": step})]
     state.status = replace(
         status,
         waiting=tuple(s for s in status.waiting if s != seat),

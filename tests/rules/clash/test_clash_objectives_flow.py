@@ -40,7 +40,9 @@ RICH = {"resources": {"gold": 6}, "objectives": ["O11", "O01"]}
 
 def test_step_1_asks_only_who_can_complete_and_takes_the_payment() -> None:
     state = status_step_1(RICH, {"objectives": ["O02"]})
-    (prompt,) = GAME.pending(state)
+    # bob has no objective to complete: he is asked his free advance at once (C128).
+    prompt, ahead = GAME.pending(state)
+    assert (ahead.seat, ahead.kind, ahead.params["step"]) == (1, "free_advance", 2)
     assert state.status is not None
     assert (prompt.seat, prompt.kind, state.status.waiting) == (0, "objectives", (0,))
     assert [c.token for c in GAME.choices(state, 0, [])] == ["complete", "pass"]

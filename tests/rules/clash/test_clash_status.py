@@ -10,6 +10,7 @@ from clash_map import board, events, play, prompt, refused, tokens
 
 from rules.clash import GAME
 from rules.clash.formats import serial
+from rules.clash.position.export import position_of
 from rules.core import IllegalAction, act
 
 LAST_TURN = {"turn": 3, "first": "ann", "active": "bob"}
@@ -198,3 +199,58 @@ def test_a_status_step_saved_one_seat_after_another_loads_asking_all() -> None:
     old["status"] = {"step": 2, "waiting": [0, 1]}
     loaded = serial.from_json(old)
     assert loaded.status == state.status
+
+
+# -- C128: the free advance asked ahead while step 1 is open --
+
+
+def _step_1(bob: dict[str, object] | None = None) -> object:
+    """ann can complete a status objective (Rich); bob cannot."""
+    ann = {"settlers": {}, "resources": {"gold": 6}, "objectives": ["O11", "O01"]}
+    return board(
+        ann=ann,
+        bob={"settlers": {}, "cities": [{"hex": "D7"}], **(bob or {})},
+        phase="status",
+        status={"step": 1},
+    )
+
+
+def test_the_free_advance_is_asked_ahead_while_step_1_is_open() -> None:
+    """bob, with nothing to complete, chooses his free advance at once; ann, once she has
+    answered step 1. Both are kept for step 2, which then asks nobody again."""
+    state = _step_1()
+    assert [(p.seat, p.kind) for p in GAME.pending(state)] == [
+        (0, "objectives"),
+        (1, "free_advance"),
+    ]
+    bob_id = GAME.pending(state)[1].id
+    state, evs = act(GAME, state, 1, "storage")
+    assert [e.kind for e in evs] == ["clash.status_answered"] and state.status.step == 1
+    assert "storage" not in state.seats[1].advances
+    state, evs = act(GAME, state, 0, "pass")
+    # ann's step 1 is done; step 2 waits for her free advance alone, bob's kept.
+    assert state.status.step == 2 and [p.seat for p in GAME.pending(state)] == [0]
+    assert state.status.answers == ((1, ("storage",)),)
+    state, evs = act(GAME, state, 0, "engineering")
+    done = [e.params["player"] for e in evs if e.kind == "clash.free_advance"]
+    assert done == ["ann", "bob"] and "storage" in state.seats[1].advances
+    assert bob_id == "status:1.2.1.0"
+
+
+def test_nothing_is_asked_ahead_when_the_game_ends_at_step_1() -> None:
+    state = board(
+        ann={"settlers": {}, "resources": {"gold": 6}, "objectives": ["O11", "O01"]},
+        bob={"settlers": {}, "cities": [{"hex": "D7"}]},
+        phase="status",
+        status={"step": 1},
+        round=6,
+    )
+    assert [(p.seat, p.kind) for p in GAME.pending(state)] == [(0, "objectives")]
+
+
+def test_a_free_advance_chosen_ahead_stands_in_a_position() -> None:
+    state, _ = act(GAME, _step_1(), 1, "storage")
+    exported = json.loads(json.dumps(position_of(state)))
+    assert exported["status"]["ahead"] == {"bob": "storage"}
+    again = GAME.setup_position(list(state.players), {}, 0, exported)
+    assert again.status == state.status
