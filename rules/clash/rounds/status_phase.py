@@ -15,10 +15,10 @@ order, plays the same way:
    ``pass``); a player who can complete none is not asked. Then, after round 6 or when a
    player still in the game has no city, the game ends here (p.4, p.11, C8).
 2. **Free advance** (p.11, C10; asked already while step 1 waits, C128): every player gains
-   one advance without paying or using an action, by every normal rule (category order, prerequisites, governments); it is not
-   optional while one is legal. A player with one legal answer only is not asked. The answer
-   is ``<advance> [<government advance>...]`` (the cubes of a government switch, as for
-   ``advance``).
+   one advance without paying or using an action, by every normal rule (category order,
+   prerequisites, governments); it is not optional while one is legal. A player with one
+   legal answer only is not asked. The answer is ``<advance> [<government advance>...]``
+   (the cubes of a government switch, as for ``advance``).
 3. **Cards** (p.11): every player draws 1 action and 1 objective card (shown only to them).
 4. **Raze** (p.11, C11): each player with a size-1 city may remove one of them from the board
    for 1 Gold (``raze <space>``) or keep them (``pass``). Units on its space stay; a wonder
