@@ -124,12 +124,12 @@ def draw_header(c: Canvas, ctx: Ctx, view: ClashView, y: int, minimum: int) -> i
 
 
 def waiting_seats(ctx: Ctx, view: ClashView) -> set[int]:
-    """The seats the status phase waits for (``view["status"]["waiting"]``: handles)."""
+    """The seats the status phase waits for (``view["status"]["waiting"]``: seats)."""
     status = view.get("status")
     if view.get("phase") != "status" or not isinstance(status, Mapping):
         return set()
-    waiting = {str(p) for p in status.get("waiting") or ()}
-    return {k for k, handle in enumerate(ctx.handles) if handle in waiting}
+    waiting = set(status.get("waiting") or ())
+    return {k for k in range(len(ctx.handles)) if k in waiting}
 
 
 def _draw_chip(

@@ -672,7 +672,7 @@ def test_the_status_line_follows_the_phase() -> None:
     turn = {"round": 3, "phase": "turn", "turn": 2, "turn_of": 0, "actions_left": 1}
     assert header.status_line(ctx, turn) == "Round 3 of 6 · turn 2 of 3 · 1 action left"
     assert header.status_line(ctx, {**turn, "moving": 2}).endswith("· moving: 2 more groups")
-    status = {"round": 3, "phase": "status", "status": {"step": 2, "waiting": ["bob"]}}
+    status = {"round": 3, "phase": "status", "status": {"step": 2, "waiting": [1], "answered": [0]}}
     assert header.status_line(ctx, status) == "Round 3 of 6 · status phase, step 2 of 5"
     assert header.waiting_seats(ctx, status) == {1}
     assert header.status_line(ctx, {"round": 6, "phase": "over"}) == "Round 6 of 6 · game over"

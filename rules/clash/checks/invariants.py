@@ -52,6 +52,7 @@ from rules.clash.dispatch.contexts import pending
 from rules.clash.formats.view import public_part, seat_part
 from rules.clash.model import under_way
 from rules.clash.model.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
+from rules.clash.model.order import turn_order
 from rules.clash.model.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.model.terrain import is_land, terrains
 from rules.clash.rounds import objectives
@@ -141,6 +142,17 @@ def _course(state: ClashState) -> list[str]:
         waits_nobody = not status.waiting and state.prompts.top() is None
         if waits_nobody or len(set(status.waiting)) != len(status.waiting):
             out.append(f"status phase {status} waits for nobody or twice")
+        order = turn_order(state)
+        answered = [s for s, _ in status.answers]
+        if list(status.order) != [s for s in order if s in status.order] or not (
+            {*status.waiting, *answered} <= set(status.order)
+        ):
+            out.append(f"status phase {status}: parts out of turn order or missing")
+        if set(status.waiting) & set(answered) or len(set(answered)) != len(answered):
+            out.append(f"status phase {status}: a seat asked and answered, or twice")
+        ahead = [s for s, _ in status.ahead]
+        if ahead and (status.step != 1 or set(ahead) & set(status.waiting)):
+            out.append(f"status phase {status}: a free advance chosen ahead out of step 1")
     if state.phase == TURN and state.seats[state.active].resigned:
         out.append("a resigned seat is active")
     if not 0 <= state.turn_state.actions_left <= MAX_ACTIONS:

@@ -13,19 +13,20 @@ walks :data:`CONTEXTS` in order and takes the first that holds:
    reason: "only between actions", "not in the status phase").
 3. ``under_way``: the decision of an action under way, also on the stack: the Move action's
    next group (or ``done``) and an exploration's step (:mod:`rules.clash.model.under_way`).
-4. ``status``: the status phase's step, for the seat whose part it is
-   (:mod:`rules.clash.rounds.status_phase`).
+4. ``status``: the status phase's step, asked of every seat with a part in it at once
+   (:mod:`rules.clash.rounds.status_phase`, C127), and the free advance asked ahead of the
+   others while step 1 is open (C128).
 5. ``turn``: the active player's turn between actions: an action of p.7, an ability, a card,
    trading, ``end`` (:mod:`rules.clash.dispatch.grammar`).
 
 A context's ``prompts`` are who is asked while it holds: the decision's seat; the status
-step's seat; in a turn, the active player (``must``) and, may-act, every other player who may
-offer a trade to them (``trade``) or answer an offer (``trade_offer``). The game never waits
-for a may-act prompt. ``trading`` asks nobody of its own: it is the turn's.
+step's seats still to answer; in a turn, the active player (``must``) and, may-act, every
+other player who may offer a trade to them (``trade``) or answer an offer (``trade_offer``).
+The game never waits for a may-act prompt. ``trading`` asks nobody of its own: it is the turn's.
 
 Prompt ids are unique per turn (``turn:<round>.<turn>.<seat>.<actions left>``, so that a
-picker prepared for one action is refused after it), per status step
-(``status:<round>.<step>.<seat>``), per trading moment
+picker prepared for one action is refused after it), per status step and
+ask (``status:<round>.<step>.<seat>.<times asked again>``), per trading moment
 (``trade:<round>.<turn>.<seat>.<offers made>.<one open>``,
 ``offer:<round>.<turn>.<offerer>.<partner>.<number>``) and, for decisions, their own.
 """
@@ -94,12 +95,23 @@ def _nobody(state: ClashState) -> list[Prompt]:
 
 def _status_prompts(state: ClashState) -> list[Prompt]:
     status = state.status
-    if status is None or not status.waiting:
+    if status is None:
         return []
-    seat, step = status.waiting[0], status.step
-    pid = f"status:{state.round}.{step}.{seat}"
-    kind = KINDS.get(step, "status")
-    return [Prompt(seat, kind, {"round": state.round, "step": step}, True, None, pid)]
+    step, kind = status.step, KINDS.get(status.step, "status")
+    params = {"round": state.round, "step": step}
+    # The same id while the parts before a seat's are carried out (its open picker stays
+    # good); another once it is asked again.
+    here = f"{state.round}.{step}"
+    asked = [
+        Prompt(seat, kind, params, True, None, f"status:{here}.{seat}.{status.again.count(seat)}")
+        for seat in status.waiting
+    ]
+    # Step 2 asked ahead (C128), under the id step 2 itself gives: the picker stays good.
+    ahead = {"round": state.round, "step": status_phase.FREE_ADVANCE}
+    return asked + [
+        Prompt(seat, "free_advance", ahead, True, None, f"status:{state.round}.2.{seat}.0")
+        for seat in status_phase.asked_ahead(state)
+    ]
 
 
 def _turn_prompts(state: ClashState) -> list[Prompt]:

@@ -28,6 +28,7 @@ from rules.clash.board.hexes import Hex, label, offset, parse_hex
 from rules.clash.formats.respelling import respell_civil
 from rules.clash.model import under_way
 from rules.clash.model.state import ClashState
+from rules.clash.rounds import status_phase
 from rules.core import JSON, PromptStack
 from rules.formats import Format
 
@@ -127,7 +128,12 @@ def load(data: Mapping[str, JSON]) -> ClashState:
 
 def settle(state: ClashState) -> ClashState:
     """What older snapshots lack and the rules work out: the decisions of a Move action and
-    an exploration under way, on the stack since (both always are in a state written since)."""
+    an exploration under way, on the stack since (both always are in a state written since);
+    a status step's parts in turn order, its seats asked at once since (C127: a step that
+    waits for seats always has its parts in ``order`` since)."""
     if not any(under_way.under_way(d) for d in state.prompts.decisions):
         state.prompts = under_way.beneath(state, state.prompts)
+    status = state.status
+    if status is not None and status.waiting and not status.order:
+        state.status = status_phase.asked_at_once(state)
     return state

@@ -105,7 +105,13 @@ def public_part(state: ClashState) -> ClashView:
         "first_player": state.first,
         "actions_left": state.turn_state.actions_left if state.phase == "turn" else None,
         "phase": cast(ClashPhase, state.phase),
-        "status": None if status is None else {"step": status.step, "waiting": [*status.waiting]},
+        "status": None
+        if status is None
+        else {
+            "step": status.step,
+            "waiting": [*status.waiting],
+            "answered": sorted(seat for seat, _ in status.answers),
+        },
         "turn_used": sorted(state.turn_state.used),
         "influenced": state.turn_state.influenced,
         "moving": state.turn_state.moving,

@@ -57,10 +57,12 @@ BarbarianOwner = Literal["barbarian"]
 
 
 class ClashStatus(TypedDict):
-    """The status phase (p.11): its step (1-5) and the seats still to act in it."""
+    """The status phase (p.11): its step (1-5), the seats asked now (all at once, C127) and
+    those who answered, whose answers wait hidden to be carried out in turn order."""
 
     step: int
     waiting: list[int]
+    answered: list[int]
 
 
 ClashOffer = TypedDict(

@@ -423,11 +423,19 @@ class Battle:
 
 @dataclass(frozen=True, slots=True)
 class StatusState:
-    """The status phase (p.11): its step (1-5) and the seats still to act in it, in turn
-    order from the first player; the first of them decides next."""
+    """The status phase (p.11): its step (1-5); ``waiting``, the seats asked now (all at once,
+    C127); ``order``, the seats whose part of the step is still to be carried out, in turn
+    order from the first player; ``answers``, what those who answered chose, kept hidden
+    until their part is carried out (as soon as every part before it is done); ``again``,
+    the seats asked again after an earlier part made their answer impossible; ``ahead``, the
+    free advances chosen while step 1 was still open (C128), kept for step 2."""
 
     step: int
     waiting: tuple[int, ...]
+    order: tuple[int, ...] = ()
+    answers: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    again: tuple[int, ...] = ()
+    ahead: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

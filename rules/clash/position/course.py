@@ -5,6 +5,7 @@ effect and the status phase's deciders."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from rules.clash.actions import trade_offers
 from rules.clash.actions.collect import KINDS
@@ -103,7 +104,8 @@ def read_course(r: Reader, position: Mapping[str, JSON], state: ClashState) -> N
     if phase == STATUS:
         if turn_keys:
             raise inconsistent("turn_key_in_the_status_phase", turn_keys[0])
-        raw = as_mapping("status", position.get("status", {}), frozenset({"step", "waiting"}))
+        keys = frozenset({"step", "waiting", "order", "answers", "again", "ahead"})
+        raw = as_mapping("status", position.get("status", {}), keys)
         step = as_int(
             "status_phase.step", raw.get("step", status_phase.FREE_ADVANCE), 1, STATUS_STEPS
         )
@@ -111,20 +113,44 @@ def read_course(r: Reader, position: Mapping[str, JSON], state: ClashState) -> N
             # Step 3 leaves nobody a choice: the engine never waits in it.
             raise inconsistent("status_step_without_a_decision", "status_phase.step")
         deciders = _status_deciders(state, step, order)
-        waiting = deciders
+        answers = _status_answers(r, state, step, raw.get("answers", {}))
+        asked = [s for s in deciders if status_phase.is_asked(state, step, s)]
+        waiting = [s for s in asked if s not in answers]
         if "waiting" in raw:
             waiting = [
                 r.seat("status_phase.waiting", h)
                 for h in as_list("status_phase.waiting", raw["waiting"])
             ]
-        # Empty only while a nested decision of the last free advance (an event it drew, a
-        # Synergy card) waits.
-        idle = not waiting and (step != status_phase.FREE_ADVANCE or state.prompts.top() is None)
+        parts = deciders if "waiting" not in raw else [s for s in order if s in waiting]
+        parts = sorted({*parts, *answers}, key=order.index)
+        if "order" in raw:
+            parts = [
+                r.seat("status_phase.order", h) for h in as_list("status_phase.order", raw["order"])
+            ]
+        # Empty only while a nested decision of a part carried out (an event a free advance
+        # drew, a Synergy card) waits.
+        idle = not waiting and state.prompts.top() is None
         if idle or waiting != [s for s in order if s in waiting]:
             raise inconsistent("status_waiting_out_of_turn_order", "status_phase.waiting")
-        if any(s not in deciders for s in waiting):
+        if parts != [s for s in order if s in parts] or not {*waiting, *answers} <= set(parts):
+            raise inconsistent("status_order_out_of_turn_order", "status_phase.order")
+        if any(s not in deciders for s in (*waiting, *answers)) or set(waiting) & set(answers):
             raise inconsistent("status_waiting_for_a_seat_without_a_choice", "status_phase.waiting")
-        state.status = StatusState(step, tuple(waiting))
+        given = tuple((s, answers[s]) for s in parts if s in answers)
+        again = tuple(
+            r.seat("status_phase.again", h)
+            for h in as_list("status_phase.again", raw.get("again", []))
+        )
+        state.status = StatusState(step, tuple(waiting), tuple(parts), given, again)
+        if raw.get("ahead"):
+            if step != status_phase.OBJECTIVES:
+                raise inconsistent("status_ahead_outside_step_1", "status_phase.ahead")
+            ahead = _status_answers(r, state, status_phase.FREE_ADVANCE, raw["ahead"])
+            if set(ahead) & set(waiting) or any(
+                len(status_phase.free_answers(state, s)) < 2 for s in ahead
+            ):
+                raise inconsistent("status_ahead_of_a_seat_not_asked", "status_phase.ahead")
+            state.status = replace(state.status, ahead=tuple(sorted(ahead.items())))
         return
     if "status" in position:
         raise inconsistent("status_outside_the_status_phase", "status")
@@ -344,6 +370,22 @@ def _played(r: Reader, raw: JSON) -> tuple[tuple[int, str], ...]:
             raise bad(f"{at}.card", card)
         out.append((r.seat(f"{at}.player", d.get("player")), str(card)))
     return tuple(out)
+
+
+def _status_answers(
+    r: Reader, state: ClashState, step: int, raw: JSON
+) -> dict[int, tuple[str, ...]]:
+    """The answers given and not yet carried out (``{"ann": "raze c3"}``), each legal now."""
+    out: dict[int, tuple[str, ...]] = {}
+    for handle, said in as_mapping("status_phase.answers", raw).items():
+        seat = r.seat("status_phase.answers", handle)
+        if not isinstance(said, str) or not said.split():
+            raise bad(f"status_phase.answers.{handle}", said)
+        toks = tuple(said.split())
+        if status_phase.answer_problem(state, step, seat, list(toks)) is not None:
+            raise inconsistent("status_answer_not_legal", f"status_phase.answers.{handle}")
+        out[seat] = toks
+    return out
 
 
 def _status_deciders(state: ClashState, step: int, order: list[int]) -> list[int]:

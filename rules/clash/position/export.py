@@ -133,6 +133,10 @@ def position_of(state: ClashState) -> dict[str, JSON]:
         pos["status"] = {
             "step": state.status.step,
             "waiting": [players[s] for s in state.status.waiting],
+            "order": [players[s] for s in state.status.order],
+            "answers": {players[s]: " ".join(t) for s, t in state.status.answers},
+            "again": [players[s] for s in state.status.again],
+            "ahead": {players[s]: " ".join(t) for s, t in state.status.ahead},
         }
     else:
         ts = state.turn_state

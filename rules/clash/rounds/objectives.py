@@ -177,14 +177,25 @@ def status_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choi
     return _pick_choices(status_options(state, seat), prefix[1:], many=True)
 
 
+def status_problem(state: ClashState, seat: int, toks: list[str]) -> IllegalAction | None:
+    """Why ``toks`` is no answer of ``seat`` to step 1 now (``pass``, or ``complete`` with
+    objectives whose conditions hold, judged together before any is paid), or None."""
+    if toks == [PASS]:
+        return None
+    if not toks or toks[0] != COMPLETE:
+        return IllegalAction("complete_or_pass", allowed=[COMPLETE, PASS])
+    try:
+        _check_together(_read_picks(toks[1:], status_options(state, seat)))
+    except IllegalAction as refusal:
+        return refusal
+    return None
+
+
 def status_apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    """``pass``, or ``complete`` with the objectives named (judged before any is paid)."""
+    """Carry out an answer :func:`status_problem` accepts."""
     if toks == [PASS]:
         return _held(state, seat)
-    if not toks or toks[0] != COMPLETE:
-        raise IllegalAction("complete_or_pass", allowed=[COMPLETE, PASS])
     picks = _read_picks(toks[1:], status_options(state, seat))
-    _check_together(picks)
     events: list[Event] = []
     for card, which in picks:
         events += complete(state, seat, card, which)

@@ -1,19 +1,24 @@
 """The status phase that ends every round (p.11; rules reference §2.2; C8-C11).
 
 Five steps, each carried out by every player in turn order from the first player before the
-next step begins (p.11). The engine runs a step that leaves nobody a choice; it waits
-(``state.status``: the step and the seats still to decide, the first of them asked) where a
-player decides:
+next step begins (p.11). The engine runs a step that leaves nobody a choice. Where players
+decide, every one of them is asked at once (C127: ``state.status.waiting``); each answer is
+checked when given and kept hidden; once the last is in, the parts are carried out in turn
+order (``order``), each as soon as the parts before it are done, its answer checked again
+against the state its turn comes in: a player whose answer an earlier part made impossible is
+asked again. A nested decision a part brings (an event's, Monuments') is answered before the
+next part (and before anyone else answers). So a log played one answer after another, in turn
+order, plays the same way:
 
 1. **Objectives** (p.11, :mod:`rules.clash.rounds.objectives`): each player with a status-phase
    objective whose condition holds may complete it (``complete <card> <half> ...`` or
    ``pass``); a player who can complete none is not asked. Then, after round 6 or when a
    player still in the game has no city, the game ends here (p.4, p.11, C8).
-2. **Free advance** (p.11, C10): every player gains one advance without paying or using an
-   action, by every normal rule (category order, prerequisites, governments); it is not
-   optional while one is legal. A player with one legal answer only is not asked. The answer
-   is ``<advance> [<government advance>...]`` (the cubes of a government switch, as for
-   ``advance``).
+2. **Free advance** (p.11, C10; asked already while step 1 waits, C128): every player gains
+   one advance without paying or using an action, by every normal rule (category order,
+   prerequisites, governments); it is not optional while one is legal. A player with one
+   legal answer only is not asked. The answer is ``<advance> [<government advance>...]``
+   (the cubes of a government switch, as for ``advance``).
 3. **Cards** (p.11): every player draws 1 action and 1 objective card (shown only to them).
 4. **Raze** (p.11, C11): each player with a size-1 city may remove one of them from the board
    for 1 Gold (``raze <space>``) or keep them (``pass``). Units on its space stay; a wonder
@@ -65,99 +70,133 @@ def _run(state: ClashState, step: int) -> list[Event]:
     """Carry out steps from ``step`` on until one waits for a player or the round ends."""
     events: list[Event] = []
     order = turn_order(state)
+    chosen = dict(state.status.ahead) if state.status is not None else {}
     while step <= STATUS_STEPS:
         state.status = StatusState(step, ())
-        if step == OBJECTIVES:
-            waiting = tuple(s for s in order if objectives.status_options(state, s))
-            if waiting:
-                state.status = StatusState(OBJECTIVES, waiting)
-                return events
-            # After the completions of step 1 (p.11).
-            reason = game_ends(state)
-            if reason is not None:
-                state.status = None
-                return events + finish(state, final_outcome(state, reason))
-        elif step == FREE_ADVANCE:
-            waiting = tuple(s for s in order if free_answers(state, s))
-            state.status = StatusState(FREE_ADVANCE, waiting)
-            events += _free_advances(state)
-            if state.status.waiting or state.prompts.top() is not None:
-                return events
-        elif step == CARDS:
+        if step == CARDS:
             for seat in order:
                 events += decks.draw_hand_cards(state, seat)
-        elif step == RAZE:
-            waiting = tuple(s for s in order if _small_cities(state, s))
-            if waiting:
-                state.status = StatusState(RAZE, waiting)
-                return events
         elif step == FIRST_PLAYER:
             picker = first_player_picker(state)
             if picker is not None:
-                state.status = StatusState(FIRST_PLAYER, (picker,))
+                state.status = StatusState(FIRST_PLAYER, (picker,), (picker,))
                 return events
+        else:
+            part = tuple(s for s in order if _has_part(state, step, s))
+            given = tuple((s, chosen[s]) for s in part if s in chosen and step == FREE_ADVANCE)
+            asked = tuple(s for s in part if is_asked(state, step, s) and s not in dict(given))
+            state.status = StatusState(step, asked, part, given)
+            return events + resume(state)
         step += 1
     return events + begin_round(state)
 
 
-def resume(state: ClashState) -> list[Event]:
-    """After an answer: the step goes on with the seats still to decide, else the next step
-    (a nested decision, such as Monuments' reservation, is answered first)."""
+def _has_part(state: ClashState, step: int, seat: int) -> bool:
+    """Whether ``seat`` has something to do in ``step`` (a choice, or the free advance)."""
+    if step == OBJECTIVES:
+        return bool(objectives.status_options(state, seat))
+    if step == FREE_ADVANCE:
+        return bool(free_answers(state, seat))
+    return bool(_small_cities(state, seat))
+
+
+def asked_ahead(state: ClashState) -> tuple[int, ...]:
+    """The seats asked their free advance while step 1 is still open (C128): those with a
+    choice of advance who are not deciding step 1 and have not chosen yet, when step 2 will
+    come (the game does not end at step 1, which step 1's completions cannot change)."""
     status = state.status
-    if status is None or state.prompts.top() is not None:
-        return []
+    if status is None or status.step != OBJECTIVES or game_ends(state) is not None:
+        return ()
+    chosen = {s for s, _ in status.ahead}
+    return tuple(
+        s
+        for s in turn_order(state)
+        if s not in status.waiting and s not in chosen and len(free_answers(state, s)) > 1
+    )
+
+
+def deciding(state: ClashState, seat: int) -> int | None:
+    """The step ``seat`` is asked about now: the step's own, or step 2 asked ahead."""
+    status = state.status
+    if status is None:
+        return None
+    if seat in status.waiting:
+        return status.step
+    return FREE_ADVANCE if seat in asked_ahead(state) else None
+
+
+def is_asked(state: ClashState, step: int, seat: int) -> bool:
+    """Whether ``seat`` is asked (a free advance with one legal answer is simply taken)."""
+    return step != FREE_ADVANCE or len(free_answers(state, seat)) > 1
+
+
+def resume(state: ClashState) -> list[Event]:
+    """Carry out the parts whose turn has come: in turn order, each as soon as every part
+    before it is done and its answer is in (a nested decision a part brings, such as an
+    event's choice or Monuments' reservation, is answered first). Each answer is checked
+    again against the state its turn comes in: a seat whose answer an earlier part made
+    impossible is asked again (C127). When every part is done, the next step."""
     events: list[Event] = []
-    if status.step == FREE_ADVANCE:
-        events = _free_advances(state)
-        if state.prompts.top() is not None or (state.status and state.status.waiting):
+    while True:
+        status = state.status
+        if status is None or state.prompts.top() is not None:
             return events
-    elif status.step == OBJECTIVES:
-        # A seat whose objectives no longer hold (none should) is not asked; the step's
-        # end, with its game-end check, follows the last answer.
-        waiting = tuple(s for s in status.waiting if objectives.status_options(state, s))
-        state.status = replace(status, waiting=waiting)
-        if waiting:
-            return []
+        if not status.order:
+            break
+        seat, rest = status.order[0], status.order[1:]
+        if seat in status.waiting:
+            return events
+        answers = dict(status.answers)
+        toks = answers.pop(seat, None)
+        left = tuple(answers.items())
+        if not _has_part(state, status.step, seat):
+            # Nothing left to do (an objective that no longer holds): not asked.
+            state.status = replace(status, order=rest, answers=left)
+            continue
+        if toks is None and not is_asked(state, status.step, seat):
+            (toks,) = (tuple(a) for a in free_answers(state, seat))
+        if toks is None or answer_problem(state, status.step, seat, list(toks)) is not None:
+            waiting = tuple(s for s in status.order if s == seat or s in status.waiting)
+            again = (*status.again, seat)
+            state.status = replace(status, waiting=waiting, answers=left, again=again)
+            return events
+        state.status = replace(status, order=rest, answers=left)
+        events += _carry_out(state, status.step, seat, list(toks))
+    if status.step == OBJECTIVES:
+        # After the completions of step 1 (p.11).
         reason = game_ends(state)
         if reason is not None:
             state.status = None
-            return finish(state, final_outcome(state, reason))
-    elif status.waiting:
-        return []
+            return events + finish(state, final_outcome(state, reason))
     return events + _run(state, status.step + 1)
+
+
+def asked_at_once(state: ClashState) -> StatusState:
+    """A status step saved when its seats were asked one after another (``waiting``: those
+    still to act, in order): every one of them is asked now but a free advance's with one
+    legal answer, taken in its place."""
+    status = state.status
+    assert status is not None
+    asked = tuple(s for s in status.waiting if is_asked(state, status.step, s))
+    return StatusState(status.step, asked, status.waiting)
 
 
 def drop(state: ClashState, seat: int) -> list[Event]:
     """A resigned seat takes no further part in the status phase."""
     status = state.status
-    if status is None or seat not in status.waiting:
+    if status is None or seat not in status.order:
         return []
-    state.status = replace(status, waiting=tuple(s for s in status.waiting if s != seat))
+    state.status = replace(
+        status,
+        waiting=tuple(s for s in status.waiting if s != seat),
+        order=tuple(s for s in status.order if s != seat),
+        answers=tuple(a for a in status.answers if a[0] != seat),
+        ahead=tuple(a for a in status.ahead if a[0] != seat),
+    )
     return resume(state)
 
 
 # -- step 2: the free advance -----------------------------------------------------------------
-
-
-def _free_advances(state: ClashState) -> list[Event]:
-    """Give their advance to the seats at the front of the line that have one legal answer
-    only, in turn order (the shared decks make the order matter); stop at a seat with a
-    choice, or while a nested decision waits."""
-    events: list[Event] = []
-    status = state.status
-    assert status is not None
-    while status.waiting and state.prompts.top() is None:
-        seat = status.waiting[0]
-        answers = free_answers(state, seat)
-        if len(answers) > 1:
-            break
-        status = replace(status, waiting=status.waiting[1:])
-        state.status = status
-        if answers:
-            advance, *cubes = answers[0]
-            events += _gain(state, seat, advance, tuple(cubes))
-        status = state.status
-    return events
 
 
 def free_answers(state: ClashState, seat: int) -> list[list[str]]:
@@ -236,12 +275,10 @@ def first_player_picker(state: ClashState) -> int | None:
 
 
 def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
-    status = state.status
-    if status is None or not status.waiting or status.waiting[0] != seat:
-        return []
-    if status.step == OBJECTIVES:
+    step = deciding(state, seat)
+    if step == OBJECTIVES:
         return objectives.status_choices(state, seat, prefix)
-    if status.step == FREE_ADVANCE:
+    if step == FREE_ADVANCE:
         answers = free_answers(state, seat)
         n = len(prefix)
         nexts: dict[str, tuple[bool, bool]] = {}
@@ -251,7 +288,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
                 nexts[a[n]] = (complete or len(a) == n + 1, more or len(a) > n + 1)
         key = "clash.choice.free_advance" if not prefix else "clash.choice.cube"
         return [Choice(t, key, {"advance": t}, complete=c, more=m) for t, (c, m) in nexts.items()]
-    if status.step == RAZE:
+    if step == RAZE:
         if not prefix:
             return [
                 Choice(RAZE_TOKEN, "clash.token.raze", complete=False, more=True),
@@ -263,7 +300,7 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
                 for t in _small_cities(state, seat)
             ]
         return []
-    if status.step == FIRST_PLAYER and not prefix:
+    if step == FIRST_PLAYER and not prefix:
         return [
             Choice(
                 f"@{state.players[s]}", "clash.choice.first_player", {"player": state.players[s]}
@@ -274,47 +311,64 @@ def choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
 
 
 def apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-    """The deciding seat's answer to the step."""
+    """An asked seat's answer: checked now, kept hidden, and carried out in turn order once
+    nobody is left to ask (:func:`resume`)."""
     status = state.status
-    assert status is not None and status.waiting[0] == seat
-    rest = tuple(status.waiting[1:])
-    if status.step == OBJECTIVES:
-        events = objectives.status_apply(state, seat, toks)
-        state.status = replace(status, waiting=rest)
-    elif status.step == FREE_ADVANCE:
-        if toks not in free_answers(state, seat):
-            raise IllegalAction(
-                "not_a_free_advance",
-                token=" ".join(toks),
-                allowed=advance_gains.gainable(state.seats[seat]),
-            )
-        state.status = replace(status, waiting=rest)
-        advance, *cubes = toks
-        events = _gain(state, seat, advance, tuple(cubes))
-    elif status.step == RAZE:
-        if toks == [PASS]:
-            events = [Event("clash.kept_cities", {"player": state.players[seat]})]
-        elif len(toks) == 2 and toks[0] == RAZE_TOKEN:
-            if toks[1] not in _small_cities(state, seat):
-                raise IllegalAction(
-                    "not_a_size_1_city",
-                    token=toks[1],
-                    allowed=[t.upper() for t in _small_cities(state, seat)],
-                )
-            events = _raze(state, seat, toks[1])
-        else:
-            raise IllegalAction("raze_or_pass", allowed=[RAZE_TOKEN, PASS])
-        state.status = replace(status, waiting=rest)
-    else:
-        handles = {f"@{state.players[s]}": s for s in state.live()}
-        if len(toks) != 1 or toks[0] not in handles:
-            raise IllegalAction("not_a_player", token=" ".join(toks), allowed=sorted(handles))
-        state.first = handles[toks[0]]
-        state.status = replace(status, waiting=rest)
-        events = [
-            Event(
-                "clash.first_player_chosen",
-                {"player": state.players[seat], "first": state.players[state.first]},
-            )
-        ]
+    step = deciding(state, seat)
+    assert status is not None and step is not None
+    problem = answer_problem(state, step, seat, toks)
+    if problem is not None:
+        raise problem
+    if step != status.step:
+        # Step 2 asked ahead: kept for when step 2 comes.
+        state.status = replace(status, ahead=(*status.ahead, (seat, tuple(toks))))
+        return [Event("clash.status_answered", {"player": state.players[seat], "step": step})]
+    state.status = replace(
+        status,
+        waiting=tuple(s for s in status.waiting if s != seat),
+        answers=(*status.answers, (seat, tuple(toks))),
+    )
+    events = [Event("clash.status_answered", {"player": state.players[seat], "step": status.step})]
     return events + resume(state)
+
+
+def answer_problem(
+    state: ClashState, step: int, seat: int, toks: list[str]
+) -> IllegalAction | None:
+    """Why ``toks`` is no answer of ``seat`` to ``step`` now, or None."""
+    if step == OBJECTIVES:
+        return objectives.status_problem(state, seat, toks)
+    if step == FREE_ADVANCE:
+        if toks in free_answers(state, seat):
+            return None
+        allowed = advance_gains.gainable(state.seats[seat])
+        return IllegalAction("not_a_free_advance", token=" ".join(toks), allowed=allowed)
+    if step == RAZE:
+        if toks == [PASS]:
+            return None
+        if len(toks) != 2 or toks[0] != RAZE_TOKEN:
+            return IllegalAction("raze_or_pass", allowed=[RAZE_TOKEN, PASS])
+        if toks[1] in _small_cities(state, seat):
+            return None
+        allowed = [t.upper() for t in _small_cities(state, seat)]
+        return IllegalAction("not_a_size_1_city", token=toks[1], allowed=allowed)
+    handles = {f"@{state.players[s]}": s for s in state.live()}
+    if len(toks) != 1 or toks[0] not in handles:
+        return IllegalAction("not_a_player", token=" ".join(toks), allowed=sorted(handles))
+    return None
+
+
+def _carry_out(state: ClashState, step: int, seat: int, toks: list[str]) -> list[Event]:
+    """``seat``'s part of ``step`` with its answer (checked already)."""
+    if step == OBJECTIVES:
+        return objectives.status_apply(state, seat, toks)
+    if step == FREE_ADVANCE:
+        advance, *cubes = toks
+        return _gain(state, seat, advance, tuple(cubes))
+    if step == RAZE:
+        if toks == [PASS]:
+            return [Event("clash.kept_cities", {"player": state.players[seat]})]
+        return _raze(state, seat, toks[1])
+    state.first = state.players.index(toks[0][1:])
+    player, first = state.players[seat], state.players[state.first]
+    return [Event("clash.first_player_chosen", {"player": player, "first": first})]

@@ -215,7 +215,7 @@ def test_the_starting_hand_and_the_status_draw() -> None:
     ann = {"actions": ["A01"], "objectives": ["O01"]}
     status = board(ann, phase="status", status={"step": 2, "waiting": ["ann", "bob"]})
     while status.phase == "status":
-        (asked,) = GAME.pending(status)
+        asked = GAME.pending(status)[0]
         first = GAME.choices(status, asked.seat, [])[0].token
         status = play(status, "pass" if asked.kind == "raze" else first)
     assert len(status.seats[0].actions) == 2 and len(status.seats[0].objectives) == 2

@@ -40,7 +40,9 @@ RICH = {"resources": {"gold": 6}, "objectives": ["O11", "O01"]}
 
 def test_step_1_asks_only_who_can_complete_and_takes_the_payment() -> None:
     state = status_step_1(RICH, {"objectives": ["O02"]})
-    (prompt,) = GAME.pending(state)
+    # bob has no objective to complete: he is asked his free advance at once (C128).
+    prompt, ahead = GAME.pending(state)
+    assert (ahead.seat, ahead.kind, ahead.params["step"]) == (1, "free_advance", 2)
     assert state.status is not None
     assert (prompt.seat, prompt.kind, state.status.waiting) == (0, "objectives", (0,))
     assert [c.token for c in GAME.choices(state, 0, [])] == ["complete", "pass"]
@@ -50,7 +52,8 @@ def test_step_1_asks_only_who_can_complete_and_takes_the_payment() -> None:
     me = state.seats[0]
     assert me.completed == (Completed("O11", "top"),) and me.objectives == ("O01",)
     assert me.resources["gold"] == 4  # Rich: pay 2 Gold
-    assert events[0] == Event(
+    assert events[0].kind == "clash.status_answered"
+    assert events[1] == Event(
         "clash.objective_completed",
         {"player": "ann", "card": "O11", "half": "top", "objective": "rich"},
     )
@@ -61,7 +64,7 @@ def test_step_1_asks_only_who_can_complete_and_takes_the_payment() -> None:
 def test_step_1_is_optional() -> None:
     state, events = act(GAME, status_step_1(RICH), 0, "pass")
     assert state.seats[0].objectives == ("O11", "O01") and state.seats[0].completed == ()
-    assert events[0].kind == "clash.objectives_held"
+    assert [e.kind for e in events[:2]] == ["clash.status_answered", "clash.objectives_held"]
     assert refused(status_step_1(RICH), "keep").code == "complete_or_pass"
     assert refused(status_step_1(RICH), "complete o01 top").code == "not_a_completable_objective"
 
