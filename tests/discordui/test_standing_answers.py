@@ -86,7 +86,7 @@ async def test_a_standing_answer_is_applied_as_the_players_move(
     game_id = await _at_raze(service, monkeypatch)
     players, announced = _players(service)
     game = await service.load(game_id)
-    (prompt,) = [p for p in game.pending() if p.kind == "raze"]
+    prompt = next(p for p in game.pending() if p.kind == "raze")
     user = game.user_of(prompt.seat)
     assert user is not None
     handle = game.handles[prompt.seat]
@@ -96,10 +96,13 @@ async def test_a_standing_answer_is_applied_as_the_players_move(
     assert not await players.move_once(game_id)
     assert (await service.load(game_id)).seq == game.seq
 
-    # Another player's standing answer does not answer this one's prompt.
+    # Another player's standing answer does not answer this one's prompt (both are asked at
+    # once, C127: it may answer only the other's own).
     other = ANN if user == BOB else BOB
     await standing.switch(service.store, game_id, other, "keep_cities", on=True)
-    assert not await players.move_once(game_id)
+    due = standing.due(game, await service.store.game_settings(game_id))
+    assert due is None or (due.seat != prompt.seat and due.user_id == other)
+    await standing.switch(service.store, game_id, other, "keep_cities", on=False)
 
     await standing.switch(service.store, game_id, user, "keep_cities", on=True)
     assert await players.move_once(game_id)
@@ -139,7 +142,7 @@ async def test_taking_a_standing_answer_back_switches_it_off(
     players, _ = _players(service)
     service.on_change(players.changed)
     game = await service.load(game_id)
-    (prompt,) = [p for p in game.pending() if p.kind == "raze"]
+    prompt = next(p for p in game.pending() if p.kind == "raze")
     user = game.user_of(prompt.seat)
     assert user is not None
     await standing.switch(service.store, game_id, user, "first_self", on=True)
@@ -162,7 +165,7 @@ async def test_a_seat_answered_in_advance_is_named_not_mentioned(
 
     game_id = await _at_raze(service, monkeypatch)
     game = await service.load(game_id)
-    (prompt,) = [p for p in game.pending() if p.kind == "raze"]
+    prompt = next(p for p in game.pending() if p.kind == "raze")
     user = game.user_of(prompt.seat)
     assert user is not None
     view = game.engine.view(game.state, None)

@@ -17,6 +17,7 @@ from snapshot_fixtures import SNAPSHOTS, read
 
 from rules.clash import GAME
 from rules.clash.board.hexes import label, parse_hex
+from rules.clash.model import under_way
 from rules.clash.model.state import (
     Assassination,
     Barbarians,
@@ -53,6 +54,8 @@ def _with_spaces() -> ClashState:
     state.barbarians = Barbarians(frozenset({d3, a2}), {c4: 2, a2: 1})
     state.objective_watch = ObjectiveWatch(battles=((c4, True), (a2, False)))
     state.exploring = Exploring("r1", c4, "C3", ("army",), "layout", spaces=(d3, a2))
+    # An exploration waits for its explorer on the stack, as the engine leaves it.
+    state.prompts = under_way.beneath(state, state.prompts)
     return state
 
 

@@ -41,8 +41,6 @@ FOLDERS = [folder for name in ENGINE_NAMES for folder in folders(name)]
 MADE_BEFORE_RENAMES: set[tuple[str, str]] = set()
 
 
-
-
 def _id(folder: Path) -> str:
     return f"{folder.parent.name}-{folder.name}"
 

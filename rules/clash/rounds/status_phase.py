@@ -97,7 +97,9 @@ def _has_part(state: ClashState, step: int, seat: int) -> bool:
         return bool(objectives.status_options(state, seat))
     if step == FREE_ADVANCE:
         return bool(free_answers(state, seat))
-    return bool(_small_cities(state, seat))
+    if step == RAZE:
+        return bool(_small_cities(state, seat))
+    return seat == first_player_picker(state)
 
 
 def asked_ahead(state: ClashState) -> tuple[int, ...]:

@@ -252,3 +252,19 @@ def test_a_free_advance_chosen_ahead_stands_in_a_position() -> None:
     assert exported["status"]["ahead"] == {"bob": "storage"}
     again = GAME.setup_position(list(state.players), {}, 0, exported)
     assert again.status == state.status
+
+
+def test_the_first_player_pick_takes_effect_for_a_picker_without_small_cities() -> None:
+    """The pick is the picker's part whatever their cities (it once went unheard for a
+    picker with no size-1 city to raze: the parts were looked up by the razing step's)."""
+    bob = {
+        "culture_level": 1,
+        "happiness_level": 1,
+        "cities": [{"hex": "D7", "pieces": ["settlement", "temple"]}],
+    }
+    state = play(board(bob=bob, **LAST_TURN), "end", "engineering", "engineering")
+    while status_of(state)[0] < 5:
+        state = play(state, "pass")
+    assert status_of(state) == (5, ["bob"])
+    state = play(state, "@bob")
+    assert state.phase == "turn" and state.players[state.first] == "bob"
