@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hash_seeds import printed_under_hash_seeds
 from snapshot_fixtures import SNAPSHOTS, read
 
 from rules.clash import GAME
@@ -86,17 +85,7 @@ def test_the_same_state_gives_the_same_snapshot_in_every_process() -> None:
         "from test_clash_snapshots import GAME, _with_spaces; "
         "print(json.dumps(GAME.to_json(_with_spaces())))"
     )
-    outs = {
-        subprocess.run(
-            [sys.executable, "-c", code],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-            env={"PYTHONHASHSEED": str(seed), "PYTHONPATH": "."},
-        ).stdout
-        for seed in (1, 2, 3)
-    }
+    outs = printed_under_hash_seeds(code)
     assert len(outs) == 1
 
 

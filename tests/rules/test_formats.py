@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hash_seeds import printed_under_hash_seeds
 
 from rules import get_game
 from rules.core import Rng
@@ -74,17 +73,7 @@ def test_a_set_is_written_in_the_same_order_in_every_process() -> None:
         "import json; from tests.rules.test_formats import Format, Table, _table; "
         "print(json.dumps(Format(Table, 1).dump(_table())))"
     )
-    outs = {
-        subprocess.run(
-            [sys.executable, "-c", code],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-            env={"PYTHONHASHSEED": str(seed), "PYTHONPATH": "."},
-        ).stdout
-        for seed in (1, 2, 3)
-    }
+    outs = printed_under_hash_seeds(code)
     assert len(outs) == 1
 
 
