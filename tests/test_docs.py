@@ -155,7 +155,7 @@ def test_every_card_id_the_rules_cite_is_in_the_cards_document() -> None:
 
 #: Text files of the repository that may cite a document.
 TEXT = (".py", ".md", ".toml", ".json", ".txt", ".sql", ".html", ".js", ".css")
-#: The files that read the rulebooks and English references beside the repository (../shared),
+#: The files that read the rulebooks and English references beside the repository,
 #: naming them as data, not citing them; and this file, which names what it looks for.
 READERS = {"locales/glossary.toml", "tests/locales/test_glossary.py", "tests/test_docs.py"}
 
