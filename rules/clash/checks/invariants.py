@@ -52,6 +52,7 @@ from rules.clash.dispatch.contexts import pending
 from rules.clash.formats.view import public_part, seat_part
 from rules.clash.model import under_way
 from rules.clash.model.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
+from rules.clash.model.occupancy import unit_totals
 from rules.clash.model.order import turn_order
 from rules.clash.model.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
 from rules.clash.model.terrain import is_land, terrains
@@ -315,12 +316,7 @@ def _cities(state: ClashState, seat: int, terrain: dict[Hex, Terrain]) -> Iterat
 
 
 def _units(me: PlayerState, terrain: dict[Hex, Terrain]) -> Iterator[str]:
-    aboard = Counter(k for s in me.ships for k in s.cargo)
-    totals = {
-        ARMY: sum(me.armies.values()) + aboard[ARMY],
-        SETTLER: sum(me.settlers.values()) + aboard[SETTLER],
-        SHIP: len(me.ships),
-    }
+    totals = unit_totals(me)
     for kind, limit in BOX_PER_PLAYER.items():
         if totals[kind] > limit:
             yield f"{totals[kind]} {kind} units (the box has {limit})"

@@ -97,21 +97,23 @@ def _status_prompts(state: ClashState) -> list[Prompt]:
     status = state.status
     if status is None:
         return []
-    step, kind = status.step, KINDS.get(status.step, "status")
-    params = {"round": state.round, "step": step}
-    # The same id while the parts before a seat's are carried out (its open picker stays
-    # good); another once it is asked again.
-    here = f"{state.round}.{step}"
     asked = [
-        Prompt(seat, kind, params, True, None, f"status:{here}.{seat}.{status.again.count(seat)}")
+        _status_prompt(state, status.step, seat, status.again.count(seat))
         for seat in status.waiting
     ]
     # Step 2 asked ahead (C128), under the id step 2 itself gives: the picker stays good.
-    ahead = {"round": state.round, "step": status_phase.FREE_ADVANCE}
+    ahead = status_phase.FREE_ADVANCE
     return asked + [
-        Prompt(seat, "free_advance", ahead, True, None, f"status:{state.round}.2.{seat}.0")
-        for seat in status_phase.asked_ahead(state)
+        _status_prompt(state, ahead, seat, 0) for seat in status_phase.asked_ahead(state)
     ]
+
+
+def _status_prompt(state: ClashState, step: int, seat: int, again: int) -> Prompt:
+    """``seat``'s prompt for ``step``: the same id while the parts before its own are carried
+    out (its open picker stays good), another each time it is asked again."""
+    params = {"round": state.round, "step": step}
+    pid = f"status:{state.round}.{step}.{seat}.{again}"
+    return Prompt(seat, KINDS.get(step, "status"), params, True, None, pid)
 
 
 def _turn_prompts(state: ClashState) -> list[Prompt]:

@@ -41,7 +41,7 @@ from rules.clash.actions.exploration import LAYOUT_TOKENS, placed
 from rules.clash.battles.combat_cards import half_of
 from rules.clash.board.hexes import Hex, label, offset
 from rules.clash.box.advances import in_order
-from rules.clash.box.components import ARMY, LAND_UNITS, SETTLER, SHIP
+from rules.clash.box.components import ARMY, LAND_UNITS, SHIP
 from rules.clash.dispatch.contexts import pending
 from rules.clash.formats.serial import spaces
 from rules.clash.formats.view_types import (
@@ -61,6 +61,7 @@ from rules.clash.formats.view_types import (
     ClashUnits,
     ClashView,
 )
+from rules.clash.model.occupancy import unit_totals
 from rules.clash.model.state import ClashState, PlayerState
 from rules.clash.model.terrain import terrains, unexplored
 from rules.clash.rounds.scoring import breakdown, wonders_of
@@ -199,12 +200,7 @@ def _seat(state: ClashState, seat: int) -> ClashSeat:
 
 
 def _unit_totals(me: PlayerState) -> ClashUnits:
-    aboard = Counter(k for s in me.ships for k in s.cargo)
-    return {
-        ARMY: sum(me.armies.values()) + aboard[ARMY],
-        SETTLER: sum(me.settlers.values()) + aboard[SETTLER],
-        SHIP: len(me.ships),
-    }
+    return cast(ClashUnits, unit_totals(me))
 
 
 def map_view(state: ClashState) -> ClashMap:

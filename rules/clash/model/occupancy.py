@@ -8,12 +8,14 @@ legal move of a turn reads each player's pieces once.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.clash.board.hexes import Hex
 from rules.clash.board.tiles import Terrain
-from rules.clash.model.state import BARBARIAN_SIDE, ClashState
+from rules.clash.box.components import ARMY, SETTLER, SHIP
+from rules.clash.model.state import BARBARIAN_SIDE, ClashState, PlayerState
 from rules.clash.model.terrain import terrains
 
 #: The owner of the barbarians' pieces in :class:`Occupancy`.
@@ -67,3 +69,14 @@ def occupancy(state: ClashState) -> Occupancy:
     for h in state.barbarians.armies:
         occ.units.setdefault(h, set()).add(BARBARIANS)
     return occ
+
+
+def unit_totals(me: PlayerState) -> dict[str, int]:
+    """A player's units of each kind on the board, those aboard ships included (the box's
+    limits count them, p.2)."""
+    aboard = Counter(k for s in me.ships for k in s.cargo)
+    return {
+        ARMY: sum(me.armies.values()) + aboard[ARMY],
+        SETTLER: sum(me.settlers.values()) + aboard[SETTLER],
+        SHIP: len(me.ships),
+    }

@@ -42,6 +42,7 @@ from rules.clash.checks import invariants
 from rules.clash.dispatch.grammar import decision_problem
 from rules.clash.formats.respelling import respell_position
 from rules.clash.model import under_way
+from rules.clash.model.occupancy import unit_totals
 from rules.clash.model.setup import home
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.model.terrain import terrains
@@ -249,12 +250,7 @@ def _check_units(
             raise inconsistent("ship_not_on_explored_sea", f"{name}.ships[{k}].hex")
         if len(s.cargo) > SHIP_CAPACITY:
             raise inconsistent("ship_capacity", f"{name}.ships[{k}].cargo")
-    aboard = Counter(k for s in me.ships for k in s.cargo)
-    totals = {
-        ARMY: sum(me.armies.values()) + aboard[ARMY],
-        SETTLER: sum(me.settlers.values()) + aboard[SETTLER],
-        SHIP: len(me.ships),
-    }
+    totals = unit_totals(me)
     for kind, limit in BOX_PER_PLAYER.items():
         if totals[kind] > limit:
             raise inconsistent(f"more_{kind}_units_than_the_box_holds", f"{name}.{KEYS[kind]}")
