@@ -1,4 +1,4 @@
-"""Taps per move on a phone: ``python -m bench.taps GAME [--games N] [--seed S]``.
+"""Taps per move on a phone: ``python -m bench.taps GAME [--games N] [--seed S] [--turns R]``.
 
 Plays whole two-player games through the emulator with buttons and menus only, as a player on
 a phone does: "Act" on the table post, then the picker's buttons (random legal choices, never
@@ -6,6 +6,14 @@ Back or Undo) until the move is sent; when the confirmation already shows the ne
 turn (and nobody acted since), the player goes on there instead of pressing "Act" again. Every
 press and every menu choice is a tap. Prints one JSON line: moves, taps, taps per move, and
 how many moves needed the table post's "Act" (docs/phone-play.md has the numbers).
+
+With ``--turns R`` it measures typical turns instead: for the first R rounds of each game the
+heuristic player (``greedy_choice``, as self-play and ``bench pace``) decides each move, and the
+player taps the shortest way to it: Act (unless the confirmation already shows the next step),
+then at each step the button or menu option that goes furthest along the move (Done when it is
+whole), and the button that confirms a question (``Choice.ask``). A *turn* is the taps of one
+seat from its first tap until another seat must act; they are reported by the kind of decision
+that began them (``turn`` for a Clash turn of three actions), with the actions they made.
 """
 
 from __future__ import annotations
@@ -21,10 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from discordui.client import TableBot
+from discordui.paths import Route
 from host.config import Config
+from host.service import Loaded
 from playground import Emulator, FakeUser, InteractionResult, Message, restore_discord, running_bot
 from rules.core import Rng
-from store import SqliteStore
+from rules.engine import HasGreedy, HasGreedyStop
+from rules.selfplay import random_action
+from store import SqliteStore, Store
 
 TIMEOUT = 20.0
 #: Labels a player does not press to make a move (both languages' users play here in English).
@@ -88,7 +100,10 @@ async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
         store = await SqliteStore.open(db)
         try:
             bot = TableBot(
-                Config(db_path=str(db), render_workers=0), store, guild_ready_timeout=0.05
+                # No flood limits: the bench taps faster than any thumb.
+                Config(db_path=str(db), render_workers=0, user_rate=0, server_rate=0),
+                store,
+                guild_ready_timeout=0.05,
             )
             async with running_bot(bot, emu):
                 for n in range(games):
@@ -136,13 +151,192 @@ async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
     }
 
 
+async def _route(store: Store, custom_id: str, value: str | None = None) -> Route | None:
+    """Where a picker component leads (None: not a step of the move, such as "Always")."""
+    kind, _, rest = custom_id.partition(":")
+    fields = rest.split(":")
+    if kind == "c":
+        return Route.of(fields[-1])
+    if kind == "s" and value is not None:
+        return Route((*fields[-1].split(), *value.split()))
+    kept = fields[-1] if kind == "p" else value if kind == "q" else None
+    if kept is None:
+        return None
+    row = await store.stored_path(int(kept))
+    return None if row is None else Route.of(row.path, row.page)
+
+
+async def _toward(
+    emu: Emulator, store: Store, user: FakeUser, picker: Message, target: tuple[str, ...]
+) -> tuple[Message, int]:
+    """Tap the shortest way to ``target`` from ``picker``; the confirmation and the taps."""
+    taps = 0
+    while True:
+        best: tuple[int, Any] | None = None
+        for button in picker.buttons:
+            route = await _route(store, button.get("custom_id", ""))
+            if route is None or route.page or target[: len(route.parts)] != route.parts:
+                continue
+            # Done (or a question's confirmation) only once the move is whole.
+            if route.submit and route.parts != target:
+                continue
+            reach = len(route.parts) + (1 if route.submit else 0)
+            if best is None or reach > best[0]:
+                best = (reach, ("press", button["custom_id"]))
+        for menu in picker.selects:
+            for option in menu["options"]:
+                route = await _route(store, menu["custom_id"], option["value"])
+                along = route is not None and target[: len(route.parts)] == route.parts
+                if route is not None and along and (best is None or len(route.parts) > best[0]):
+                    best = (len(route.parts), ("select", menu["custom_id"], option["value"]))
+        if best is None:
+            raise RuntimeError(f"no way to {' '.join(target)} from {picker.content!r}")
+        how = best[1]
+        if how[0] == "press":
+            result = await emu.press(user, picker, how[1])
+        else:
+            result = await emu.select(user, picker, how[1], [how[2]])
+        taps += 1
+        answer = await _answer(result)
+
+        if answer.content.startswith("⏳"):
+            return await _settled(result, answer), taps
+        # A refusal has no buttons; a question (``Choice.ask``) has the choice again.
+        if answer.content.startswith("⌛") or not (answer.buttons or answer.selects):
+            raise RuntimeError(f"refused: {answer.content}")
+        picker = answer
+
+
+async def measure_turns(game: str, games: int, seed: int, rounds: int) -> dict[str, Any]:
+    """Typical turns (module docstring): taps and actions by the kind that began them."""
+    emu = Emulator(deadline=3.0, rate_limits=False)
+    await emu.start()
+    emu.point_discord_here()
+    turns: dict[str, list[tuple[int, int]]] = {}
+    actions: dict[str, list[int]] = {}  # taps of each move by its first token (Act apart)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "taps.sqlite3"
+        store = await SqliteStore.open(db)
+        try:
+            bot = TableBot(
+                # No flood limits: the bench taps faster than any thumb.
+                Config(db_path=str(db), render_workers=0, user_rate=0, server_rate=0),
+                store,
+                guild_ready_timeout=0.05,
+            )
+            async with running_bot(bot, emu):
+                for n in range(games):
+                    users = [emu.add_user(f"T{n}a"), emu.add_user(f"T{n}b")]
+                    values = {"game": game, "seats": 2, "options": ""}
+                    lobby = await _answer(await emu.slash(users[0], "game new", options=values))
+                    game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
+                    await _answer(await emu.press(users[1], lobby, label="Join"))
+                    await _answer(await emu.press(users[0], lobby, label="Start"))
+                    thread = next(t for t in emu.threads if t.name.endswith(f"#{game_id}"))
+                    rng = Rng(seed + n)
+                    flowing: dict[int, tuple[Message, int]] = {}
+                    current: tuple[int, str, list[int]] | None = None  # seat, kind, [taps, moves]
+                    while True:
+                        loaded = await bot.service.load(game_id)
+                        if loaded.outcome() is not None or _round(loaded) > rounds:
+                            break
+                        prompt = next(p for p in loaded.pending() if p.must)
+                        seat = prompt.seat
+                        if current is None or current[0] != seat:
+                            if current is not None:
+                                turns.setdefault(current[1], []).append(
+                                    (current[2][0], current[2][1])
+                                )
+                            current = (seat, prompt.kind, [0, 0])
+                        user = next(u for u in users if u.id == loaded.user_of(seat))
+                        target = _typical(loaded, seat, rng)
+                        kept = flowing.pop(user.id, None)
+                        picker = kept[0] if kept and kept[1] == loaded.seq else None
+                        if picker is None or not _picker(picker):
+                            posts = [
+                                m
+                                for m in emu.messages(thread)
+                                if not m.ephemeral
+                                and any(b.get("label") == "Act" for b in m.buttons)
+                            ]
+                            picker = await _answer(await emu.press(user, posts[-1], label="Act"))
+                            current[2][0] += 1
+                        confirmation, taps = await _toward(emu, store, user, picker, target)
+                        actions.setdefault(target[0], []).append(taps)
+                        current[2][0] += taps
+                        current[2][1] += 1
+                        flowing[user.id] = (confirmation, (await bot.service.load(game_id)).seq)
+                    if current is not None:
+                        turns.setdefault(current[1], []).append((current[2][0], current[2][1]))
+        finally:
+            await store.close()
+            restore_discord()
+            await emu.stop()
+    return {
+        "game": game,
+        "games": games,
+        "rounds": rounds,
+        "by_kind": {
+            kind: {
+                "turns": len(found),
+                "taps_per_turn": round(sum(t for t, _ in found) / len(found), 2),
+                "moves_per_turn": round(sum(m for _, m in found) / len(found), 2),
+                "taps_min": min(t for t, _ in found),
+                "taps_max": max(t for t, _ in found),
+            }
+            for kind, found in sorted(turns.items(), key=lambda kv: -len(kv[1]))
+        },
+        "taps_per_move_by_action": {
+            head: round(sum(found) / len(found), 2)
+            for head, found in sorted(actions.items(), key=lambda kv: -len(kv[1]))
+            if len(found) >= 5
+        },
+    }
+
+
+def _typical(game: Loaded, seat: int, rng: Rng) -> tuple[str, ...]:
+    """The heuristic player's next move, walked as self-play walks it, but never a trade
+    offer (which it makes now and then: a typical turn is made of actions, and an offer's
+    taps are the offer's)."""
+    engine = game.engine
+    if not isinstance(engine, HasGreedy):
+        return tuple(random_action(engine, game.state, seat, rng).split())
+    prefix: list[str] = []
+    while True:
+        options = engine.choices(game.state, seat, prefix)
+        if not prefix:
+            options = [o for o in options if o.token != "trade"] or options
+        choice = options[engine.greedy_choice(game.state, seat, prefix, options, rng)]
+        prefix.append(choice.token)
+        if choice.complete and not (choice.more and _goes_on(engine, game, seat, prefix, rng)):
+            return tuple(prefix)
+
+
+def _goes_on(engine: Any, game: Loaded, seat: int, prefix: list[str], rng: Rng) -> bool:
+    if isinstance(engine, HasGreedyStop):
+        return not engine.greedy_stop(game.state, seat, prefix, rng)
+    return bool(rng.randrange(2))
+
+
+def _round(game: Loaded) -> int:
+    """The game's round (Clash's ``round``; games without rounds count one)."""
+    return int(getattr(game.state, "round", 1))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.taps", description=__doc__)
     parser.add_argument("game", help="civ, stoneage or clash")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--turns", type=int, default=0, metavar="R", help="typical turns of the first R rounds"
+    )
     args = parser.parse_args(argv)
-    print(json.dumps(asyncio.run(measure(args.game, args.games, args.seed))), flush=True)
+    if args.turns:
+        found = asyncio.run(measure_turns(args.game, args.games, args.seed, args.turns))
+    else:
+        found = asyncio.run(measure(args.game, args.games, args.seed))
+    print(json.dumps(found), flush=True)
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import discord
@@ -26,6 +26,23 @@ from rules.views import SeatView
 
 #: Buttons in a picker before it switches to a select menu (4 rows of 5; the 5th row navigates).
 MAX_BUTTONS = 20
+#: A step of several choices, none of them a move yet, is shown one level deeper ("Collect ·
+#: Wood from C2", a tap saved) when that makes at most this many buttons: one phone screen.
+DEEPER_MAX = 8
+#: Choices explained in lines under their buttons; a step with more that have help is a select
+#: menu with the help under each option, so its first choice needs no scrolling on a phone.
+HELPED_BUTTONS_MAX = 6
+#: A choice that leads to at least this many moves (and at most a select menu's 25 options),
+#: each a few steps away, is a menu of them in the step itself: Advance's advances, Activate
+#: City's "D7 · Collect · Food from D7": one choice instead of a tap and a choice or two.
+MENU_MIN = 3
+MENU_MAX = 25
+#: How many steps below its choice a menu's option may lie.
+MENU_DEPTH = 3
+#: Rows of components in a message (Discord's 5); the last holds Done, Back and "Always".
+ROWS = 4
+#: Buttons in a row (Discord's limit).
+ROW_BUTTONS = 5
 #: Suggestions Discord shows for one autocomplete (typing more narrows them).
 MAX_SUGGESTIONS = 25
 
@@ -35,6 +52,35 @@ def bot_of(interaction: discord.Interaction[Any]) -> TableBot:
     client = interaction.client
     assert isinstance(client, TableBot)
     return client
+
+
+@dataclass(frozen=True)
+class Option:
+    """One button or menu option of a picker step: the choices it makes after the path.
+
+    Usually one. A choice that is the only one after the one before it is made with it ("To C2
+    · Settler": a step with nothing to choose costs no tap), and a small step of choices that
+    are not moves yet shows what each leads to ("Collect · Wood from C2").
+    """
+
+    chain: tuple[Choice, ...]
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return tuple(c.token for c in self.chain)
+
+    @property
+    def last(self) -> Choice:
+        return self.chain[-1]
+
+    def label(self, lang: str) -> str:
+        return " · ".join(text.choice_label(lang, c) for c in self.chain)
+
+    def helped(self, game: str) -> Choice | None:
+        """The choice of the chain whose ``/rules`` help explains the option (the first that
+        has one: "Collect" rather than the space it collects from). Every language has the
+        default one's topics, so the layout is the same in all."""
+        return next((c for c in self.chain if text.choice_help(locales.DEFAULT, game, c)), None)
 
 
 @dataclass
@@ -47,6 +93,16 @@ class Picker:
     choices: list[Choice]
     complete: bool  # path is itself a complete action (offer "Done")
     cache: ChoiceCache | None = None
+    #: The buttons (or menu options) of the step: :func:`options_of` the choices.
+    options: list[Option] = field(default_factory=list)
+    #: Options shown as a menu of the moves they lead to (:func:`menus_of`), each with those.
+    menus: list[tuple[Option, list[Option]]] = field(default_factory=list)
+
+    @property
+    def buttons(self) -> list[Option]:
+        """The options that are buttons (all but the menus), in the engine's order."""
+        heads = {m.tokens for m, _ in self.menus}
+        return [o for o in self.options if o.tokens not in heads]
 
     def choices_after(self, prefix: Sequence[str]) -> list[Choice]:
         """The engine's choices for this seat after ``prefix`` (from the cache if given)."""
@@ -94,8 +150,85 @@ def picker_for(
         # shows it as text); a whole move is never sent without one.
         only = picker.choices[0] if len(picker.choices) == 1 else None
         if only is None or only.complete:
+            picker.options = options_of(picker)
+            picker.menus = menus_of(picker)
             return picker
         picker.path.append(only.token)
+
+
+def _unique(choices: Sequence[Choice]) -> list[Choice]:
+    return list({c.token: c for c in choices}.values())
+
+
+def options_of(picker: Picker) -> list[Option]:
+    """The step's options: its choices, a small step of choices that are not moves yet shown
+    one level deeper, and each carried on through the steps of a single choice after it
+    (never past a whole move: a choice that completes one stays a tap of its own)."""
+    choices = picker.choices
+    options = [Option((c,)) for c in choices]
+    if len(options) > MAX_BUTTONS:
+        return options  # a select menu: each option names one choice
+    if len(choices) > 1 and not any(c.complete for c in choices):
+        after = [_unique(picker.choices_after([*picker.path, c.token])) for c in choices]
+        deeper = [Option((c, g)) for c, gs in zip(choices, after, strict=True) for g in gs]
+        if all(after) and len(deeper) <= DEEPER_MAX:
+            carried = [_carried(picker, o) for o in deeper]
+            # Only when that reaches whole moves: else each choice is better a menu of them.
+            if all(o.last.complete for o in carried):
+                return carried
+    return [_carried(picker, o) for o in options]
+
+
+def menus_of(picker: Picker) -> list[tuple[Option, list[Option]]]:
+    """The options of a step of buttons that are menus of the moves they lead to (each the
+    chain of choices after the option), as many as the message has rows for: an option
+    leading to between :data:`MENU_MIN` and :data:`MENU_MAX` of them, none further than
+    :data:`MENU_DEPTH` steps, at least one a whole move that cannot go on (a menu option may
+    lead to a step of its own: a Collect of more than one resource goes on after its
+    first)."""
+    if not as_buttons(picker):
+        return []
+    menus = []
+    for option in picker.options:
+        if option.last.complete:
+            continue
+        leaves = _leaves(picker, option)
+        # Not for a wizard that goes on after every answer (a Clash trade offer): its first
+        # step is no move of its own, and a menu of it would only hide the steps after.
+        final = leaves is not None and any(o.last.complete and not o.last.more for o in leaves)
+        if leaves is not None and final and len(leaves) >= MENU_MIN:
+            menus.append((option, leaves))
+    while menus and len(menus) + -(-(len(picker.options) - len(menus)) // ROW_BUTTONS) > ROWS:
+        menus.pop()
+    return menus
+
+
+def _leaves(picker: Picker, head: Option) -> list[Option] | None:
+    """The moves (or steps :data:`MENU_DEPTH` down) below ``head``; None beyond MENU_MAX."""
+    found: list[Option] = []
+
+    def walk(chain: tuple[Choice, ...]) -> bool:
+        after = [*picker.path, *head.tokens, *(c.token for c in chain)]
+        for choice in _unique(picker.choices_after(after)):
+            below = (*chain, choice)
+            if choice.complete or len(below) >= MENU_DEPTH:
+                found.append(Option(below))
+            elif not walk(below):
+                return False
+            if len(found) > MENU_MAX:
+                return False
+        return True
+
+    return found if walk(()) else None
+
+
+def _carried(picker: Picker, option: Option) -> Option:
+    while not option.last.complete:
+        after = _unique(picker.choices_after([*picker.path, *option.tokens]))
+        if len(after) != 1:
+            break
+        option = Option((*option.chain, after[0]))
+    return option
 
 
 def chosen_at(picker: Picker) -> list[int]:
@@ -114,11 +247,20 @@ def picker_content(lang: str, picker: Picker, head: str = "") -> str:
     if picker.path:
         lines.append(locales.t(lang, "play.building", action=picker.label(lang, picker.path)))
     lines.append(locales.t(lang, "play.pick_next" if picker.choices else "play.pick_done"))
-    if len(picker.choices) <= MAX_BUTTONS:  # a select menu says it in each option instead
-        lines += help_lines(
-            lang, game.row.game, picker.choices, text.MESSAGE_LIMIT - len("\n".join(lines))
-        )
+    if as_buttons(picker):  # a select menu says it in each option instead
+        helped = _unique([c for o in picker.buttons if (c := o.helped(game.row.game))])
+        lines += help_lines(lang, game.row.game, helped, text.MESSAGE_LIMIT - len("\n".join(lines)))
     return "\n".join(lines)
+
+
+def as_buttons(picker: Picker) -> bool:
+    """Whether the step's options are buttons (else a select menu): not too many, and not
+    so many explained ones that their help would push the first button off a phone screen."""
+    if len(picker.options) > MAX_BUTTONS:
+        return False
+    game = picker.game.row.game
+    helped = _unique([c for o in picker.options if (c := o.helped(game))])
+    return len(helped) <= HELPED_BUTTONS_MAX
 
 
 #: The longest explanation of one choice (a line or two on a phone).

@@ -36,8 +36,10 @@ import discord
 import locales
 from discordui.access import game_here
 from discordui.actions import (
-    MAX_BUTTONS,
+    ROW_BUTTONS,
+    Option,
     Picker,
+    as_buttons,
     bot_of,
     chosen_at,
     picker_content,
@@ -156,11 +158,14 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
 
 @dataclass
 class PickerLayout:
-    """What one picker message links to, before labels: choice buttons, or one page of a
+    """What one picker message links to, before labels: option buttons, or one page of a
     select menu with Previous/Next, then Done and Back."""
 
-    buttons: list[tuple[Route, Choice]] = field(default_factory=list)
-    menu: list[tuple[Route, Choice]] = field(default_factory=list)  # the page shown
+    buttons: list[tuple[Route, Option]] = field(default_factory=list)
+    #: Options that are menus of the moves they lead to: the option, its route (the menu's
+    #: base) and each move's route, in the step itself (``Picker.menus``).
+    menus: list[tuple[Option, Route, list[tuple[Route, Option]]]] = field(default_factory=list)
+    menu: list[tuple[Route, Option]] = field(default_factory=list)  # the page shown
     menu_base: Route | None = None
     page: int = 0
     pages: int = 1
@@ -170,11 +175,19 @@ class PickerLayout:
     back: Route | None = None
 
     def menu_inline(self, game_id: int, seq: int) -> bool:
-        """Whether the select menu fits an ``s:`` id with the tokens as its values."""
+        """Whether the select menu fits an ``s:`` id with each option's tokens as its value."""
         assert self.menu_base is not None
         path = self.menu_base.path
-        tokens_fit = all(len(r.parts[-1]) <= VALUE_MAX for r, _ in self.menu)
+        tokens_fit = all(len(" ".join(o.tokens)) <= VALUE_MAX for _, o in self.menu)
         return tokens_fit and fits(f"s:{game_id}:{seq}:{path}", path)
+
+    @staticmethod
+    def menu_fits(game_id: int, seq: int, base: Route, routes: list[Route]) -> bool:
+        """Whether a menu of the step fits an ``s:`` id with each move's tokens as its value
+        (one that does not is a button instead: a step has no room for two kept menus)."""
+        values = [" ".join(r.parts[len(base.parts) :]) for r in routes]
+        path = base.path
+        return all(len(v) <= VALUE_MAX for v in values) and fits(f"s:{game_id}:{seq}:{path}", path)
 
     def to_keep(self, game_id: int, seq: int) -> list[Route]:
         """The routes too long to travel in their component: the store must keep them."""
@@ -190,20 +203,27 @@ def picker_layout(picker: Picker, page: int = 0) -> PickerLayout:
     """The picker's components at ``page`` (clamped to the pages there are)."""
     parts = tuple(picker.path)
     layout = PickerLayout()
-    choices = picker.choices
-    if len(choices) <= MAX_BUTTONS:
-        layout.buttons = [(Route((*parts, c.token)), c) for c in choices]
+    options = picker.options
+    if as_buttons(picker):
+        game_id, seq = picker.game.row.id, picker.game.since_of(picker.seat)
+        for head, leaves in picker.menus:
+            base = Route((*parts, *head.tokens))
+            routes = [(Route((*base.parts, *o.tokens)), o) for o in leaves]
+            if layout.menu_fits(game_id, seq, base, [r for r, _ in routes]):
+                layout.menus.append((head, base, routes))
+        heads = {head.tokens for head, _, _ in layout.menus}
+        layout.buttons = [(Route((*parts, *o.tokens)), o) for o in options if o.tokens not in heads]
     else:
-        layout.pages = -(-len(choices) // PAGE_SIZE)
+        layout.pages = -(-len(options) // PAGE_SIZE)
         layout.page = page = min(max(page, 0), layout.pages - 1)
-        shown = choices[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-        layout.menu = [(Route((*parts, c.token)), c) for c in shown]
+        shown = options[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+        layout.menu = [(Route((*parts, *o.tokens)), o) for o in shown]
         layout.menu_base = Route(parts)
         if layout.pages > 1:
             # A disabled button at either end: the buttons stay where the thumb expects them.
             layout.previous = Route(parts, page=max(page - 1, 0))
             layout.next = Route(parts, page=min(page + 1, layout.pages - 1))
-    if picker.complete and choices:
+    if picker.complete and options:
         layout.done = Route(parts, submit=True)
     chosen = chosen_at(picker)
     if chosen:
@@ -269,14 +289,33 @@ def picker_view(
         else:
             view.add_item(KeptButton(game_id, seq, kept[route], item))
 
-    for route, choice in layout.buttons:
+    game = picker.game.row.game
+    for row, (head, base, routes) in enumerate(layout.menus):
+        # A menu per option that leads to several moves, each row its own, above the buttons.
+        menu_item: discord.ui.Select[Any] = discord.ui.Select(
+            placeholder=text.clip(head.label(lang) + " …", 150),
+            options=[
+                discord.SelectOption(
+                    label=text.clip(option.label(lang), 100),
+                    value=" ".join(option.tokens),
+                    description=_about(lang, game, option, head),
+                )
+                for _, option in routes
+            ],
+            row=row,
+        )
+        view.add_item(ChoiceSelect(game_id, seq, base.path, menu_item))
+    first_row = len(layout.menus)
+    for i, (route, option) in enumerate(layout.buttons):
+        last = option.last
         button(
             route,
             discord.ui.Button(
-                label=text.clip(text.choice_label(lang, choice), 80),
+                label=text.clip(option.label(lang), 80),
                 style=discord.ButtonStyle.primary
-                if choice.complete and not choice.more
+                if last.complete and not last.more
                 else discord.ButtonStyle.secondary,
+                row=first_row + i // ROW_BUTTONS if layout.menus else None,
             ),
         )
     if layout.menu:
@@ -285,17 +324,17 @@ def picker_view(
             where = {"page": layout.page + 1, "pages": layout.pages}
             placeholder = locales.t(lang, "play.pick_next_page", **where)
         inline = layout.menu_inline(game_id, seq)
-        game = picker.game.row.game
         options = [
             discord.SelectOption(
-                label=text.clip(text.choice_label(lang, choice), 100),
-                value=route.parts[-1] if inline else str(kept[route]),
+                label=text.clip(option.label(lang), 100),
+                value=" ".join(option.tokens) if inline else str(kept[route]),
                 # What it does, from the rules help (Discord shows 100 characters under it).
                 description=text.short(about, 100)
-                if (about := text.choice_help(lang, game, choice))
+                if (helped := option.helped(game))
+                and (about := text.choice_help(lang, game, helped))
                 else None,
             )
-            for route, choice in layout.menu
+            for route, option in layout.menu
         ]
         menu: discord.ui.Select[Any] = discord.ui.Select(
             placeholder=text.clip(placeholder, 150), options=options
@@ -322,6 +361,14 @@ def picker_view(
         back = locales.t(lang, "button.back")
         button(layout.back, discord.ui.Button(label=back, style=discord.ButtonStyle.danger, row=4))
     return view
+
+
+def _about(lang: str, game: str, option: Option, head: Option) -> str | None:
+    """A menu option's description: what it does, from the rules help of its own choices or
+    else of the option the menu is for (Discord shows 100 characters under it)."""
+    helped = option.helped(game) or head.helped(game)
+    about = text.choice_help(lang, game, helped) if helped is not None else None
+    return text.short(about, 100) if about else None
 
 
 async def _step(
@@ -353,6 +400,12 @@ async def _step(
         sent = parts if last is not None and last.complete else None
     else:
         sent = picker.path if picker.complete and not picker.choices else None
+    asked = _asked(picker, sent) if sent is not None and not route.submit else None
+    if asked is not None:
+        # Once, before a move that gives something up: the same choice again sends it.
+        content, view = await _question(bot, interaction.user.id, lang, picker, asked, sent or [])
+        await interaction.response.edit_message(content=content, view=view)
+        return
     if sent is not None:
         label = picker.label(lang, sent)
         await interaction.response.edit_message(
@@ -362,6 +415,35 @@ async def _step(
         return
     view = await kept_picker_view(bot, interaction.user.id, lang, picker, route.page)
     await interaction.response.edit_message(content=picker_content(lang, picker), view=view)
+
+
+def _asked(picker: Picker, sent: list[str]) -> Choice | None:
+    """The choice ending ``sent`` when it asks the player first (``Choice.ask``)."""
+    last = next((c for c in picker.choices_after(sent[:-1]) if c.token == sent[-1]), None)
+    return last if last is not None and last.ask else None
+
+
+async def _question(
+    bot: TableBot, user_id: int, lang: str, picker: Picker, choice: Choice, sent: list[str]
+) -> tuple[str, discord.ui.View]:
+    """The question a choice asks before it is sent, with the choice again (it sends) and
+    Back (to the step it was chosen at)."""
+    game = picker.game
+    game_id, seq = game.row.id, game.since_of(picker.seat)
+    yes, back = Route(tuple(sent), submit=True), Route(tuple(sent[:-1]))
+    long = [r for r in (yes, back) if r.inline_id(game_id, seq) is None]
+    kept = await keep(bot.store, game, user_id, long) if long else {}
+    view = discord.ui.View(timeout=None)
+    for route, label, style in (
+        (yes, text.choice_label(lang, choice), discord.ButtonStyle.danger),
+        (back, locales.t(lang, "button.back"), discord.ButtonStyle.secondary),
+    ):
+        item: discord.ui.Button[Any] = discord.ui.Button(label=text.clip(label, 80), style=style)
+        if route in kept:
+            view.add_item(KeptButton(game_id, seq, kept[route], item))
+        else:
+            view.add_item(ChoiceButton(game_id, seq, route, item))
+    return "⚠️ " + text.choice_question(lang, choice), view
 
 
 async def submit(
@@ -424,12 +506,38 @@ async def submit(
 async def _next_step(
     bot: TableBot, user_id: int, lang: str, game: Loaded
 ) -> tuple[str, discord.ui.View | None]:
-    """The picker's first step for the user's next decision, if they have one now."""
-    try:
-        picker = picker_for(game, user_id, [], bot.choices)
-    except UserError:
+    """The picker's first step for the user's next decision, if they must make one now; else
+    who the game waits for, and a button to what the user may still do (a Clash trade), which
+    is offered, never opened for them."""
+    seat = game.seat_of(user_id)
+    prompts = [p for p in game.pending() if p.seat == seat]
+    if any(p.must for p in prompts):
+        try:
+            picker = picker_for(game, user_id, [], bot.choices)
+        except UserError:
+            return "", None
+        return picker_content(lang, picker), await kept_picker_view(bot, user_id, lang, picker)
+    waiting = list(
+        dict.fromkeys(
+            seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending() if p.must
+        )
+    )
+    if seat is None or not waiting:
         return "", None
-    return picker_content(lang, picker), await kept_picker_view(bot, user_id, lang, picker)
+    content = locales.t(lang, "play.nothing_waits", waiting=waiting)
+    if not prompts:
+        return content, None
+    first = bot.choices.choices(game.row.id, game.seq, game.engine, game.state, seat, [])
+    if not first:
+        return content, None
+    label = text.choice_label(lang, first[0]) if len(first) == 1 else None
+    view = discord.ui.View(timeout=None)
+    item: discord.ui.Button[Any] = discord.ui.Button(
+        label=text.clip(label or locales.t(lang, "play.other_choices"), 80),
+        style=discord.ButtonStyle.secondary,
+    )
+    view.add_item(ChoiceButton(game.row.id, game.since_of(seat), Route(()), item))
+    return content, view
 
 
 async def _answer(
@@ -557,9 +665,9 @@ class ChoiceSelect(
         return cls(int(match["game"]), int(match["seq"]), match["path"])
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        chosen = selected_value(interaction)
-        # A value is one token; anything else was not offered.
-        route = Route((*self.path.split(), chosen)) if chosen.split() == [chosen] else None
+        chosen = selected_value(interaction).split()
+        # A value is the option's tokens (the picker checks them against the choices).
+        route = Route((*self.path.split(), *chosen)) if chosen else None
         await _step(interaction, self.game_id, self.seq, route)
 
 

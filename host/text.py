@@ -93,6 +93,12 @@ def choice_label(lang: str, choice: Choice) -> str:
     return locales.t(lang, choice.label, **dict(choice.params))
 
 
+def choice_question(lang: str, choice: Choice) -> str:
+    """The question a choice asks before it is sent (``Choice.ask``, with the choice's
+    parameters)."""
+    return locales.t(lang, choice.ask, **dict(choice.params))
+
+
 def choice_help(lang: str, game: str, choice: Choice) -> str | None:
     """What a choice does, from the game's ``/rules`` help: the topic its label names
     (``civ.effect.attack`` -> ``rules.civ.effect.attack``), else one a parameter names

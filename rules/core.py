@@ -224,7 +224,9 @@ class Choice:
 
     ``label`` is a locale key (``civ.domain.science``) and ``params`` fills it in. ``complete``
     says that prefix + token is a whole legal action; ``more`` says that further tokens may
-    follow (both can be true, e.g. an optional argument).
+    follow (both can be true, e.g. an optional argument). ``ask``, when set, is the locale key
+    (with the same params) of a question to put to the player before the action is sent: it
+    gives up something they may not mean to (a Clash turn ended with actions left).
     """
 
     token: str
@@ -232,6 +234,7 @@ class Choice:
     params: Mapping[str, JSON] = field(default_factory=dict)
     complete: bool = True
     more: bool = False
+    ask: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,9 +67,10 @@ async def press(table: Table, user: FakeUser, picker: Message, button: dict[str,
 
 
 async def press_label(table: Table, user: FakeUser, picker: Message, key: str) -> Message:
-    """Press the picker button whose label is the text of ``key`` in the user's language."""
+    """Press the picker button whose label is the text of ``key`` in the user's language (or
+    begins with it, when the button makes the step after it too: "Accept the offer · ...")."""
     label = locales.t(lang_of(user), key)
-    button = next((b for b in picker.buttons if b.get("label") == label), None)
+    button = next((b for b in picker.buttons if b.get("label", "").split(" · ")[0] == label), None)
     assert button is not None, (label, [b.get("label") for b in picker.buttons])
     return await press(table, user, picker, button)
 

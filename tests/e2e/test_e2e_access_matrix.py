@@ -562,7 +562,7 @@ def forcing(patch: pytest.MonkeyPatch, kind: str) -> None:
     """Make the picker show ``kind``: a select menu however few the choices, and every path
     kept in the store however short."""
     if kind.endswith("Select"):
-        patch.setattr("discordui.components.MAX_BUTTONS", 0)
+        patch.setattr("discordui.actions.MAX_BUTTONS", 0)
     if kind.startswith("Kept"):
         patch.setattr("discordui.paths.CUSTOM_ID_MAX", 0)
 

@@ -149,8 +149,11 @@ async def play_with_buttons(page: Page) -> str:
         done = picker.locator("button.btn-3")  # Done: the action so far is complete
         complete = picker.locator("button.btn-1")  # a choice that completes the action
         more = picker.locator("button.btn-2")  # a choice that needs more
+        menus = picker.locator("select")  # a menu of moves (or of a long step's choices)
         if await done.count():
             await done.first.click()
+        elif await menus.count():
+            await menus.first.select_option(index=1)
         elif await complete.count():
             await complete.first.click()
         elif await more.count():
@@ -379,6 +382,68 @@ async def test_a_civ_turn_on_a_phone_takes_three_taps_and_a_thread_opens_at_its_
         assert await in_view(phone, phone.locator("#composer"))
         # The end of the latest post (its Act button under the picture) is in view.
         assert await in_view(phone, latest.get_by_role("button", name=re.compile("Act")))
+
+
+async def test_a_clash_turn_on_a_phone_takes_at_most_seven_taps(
+    playground_url: tuple[str, str],
+) -> None:
+    """Issue "Async-first", item 5: on a 390 x 844 page a first Clash turn of move, collect and
+    build is Act; Move, the destination with its settler; what to collect from the Activate
+    City menu; the settler to build from it: 5 taps and two menus opened (7 touches), in one
+    private message, which then says that nothing more waits and who is next. The Advance
+    step's first choice (a menu with each advance's help) is in view without scrolling."""
+    url, _ = playground_url
+    async with phone_page(url) as phone:
+        await start_two_player_game(phone, "clash")
+        _, mover = await table_state(phone)
+        await act_as(phone, mover)
+        table = public(phone).filter(has=phone.locator("img.attachment")).last
+        before = await phone.locator("#log li.msg.ephemeral").count()
+        await table.get_by_role("button", name=re.compile("Act")).click()
+        taps = 1
+        picker = phone.locator("#log li.msg.ephemeral").nth(before)
+        await expect(picker.get_by_text("Only you can see this")).to_be_visible()
+        # The first step fits the screen: its menus and buttons are all in view.
+        last = picker.locator(".components select, .components button").last
+        assert await in_view(phone, last)
+        advance = picker.get_by_role("combobox", name=re.compile("^Advance"))
+        assert await in_view(phone, advance)
+        assert await advance.locator("option").count() > 5
+
+        async def settled(step: str) -> None:
+            await phone.wait_for_function(
+                "([id, old]) => { const m = document.querySelector(`#log li[data-id='${id}']`);"
+                " return m && m.querySelector('.content').textContent + '|' +"
+                " [...m.querySelectorAll('.components button, .components option')]"
+                ".map(b => b.textContent).join('|') !== old; }",
+                arg=[await picker.get_attribute("data-id"), step],
+            )
+            await expect(picker.locator(".content")).not_to_have_text(re.compile("^⏳"))
+
+        async def tap(name: re.Pattern[str]) -> None:
+            nonlocal taps
+            step = await picker_step(picker)
+            await picker.locator(".components button").filter(has_text=name).first.click()
+            taps += 1
+            await settled(step)
+
+        async def choose(menu: re.Pattern[str], option: re.Pattern[str]) -> None:
+            nonlocal taps
+            step = await picker_step(picker)
+            select = picker.get_by_role("combobox", name=menu)
+            labels = await select.locator("option").all_inner_texts()
+            await select.select_option(label=next(x for x in labels if option.search(x)))
+            taps += 1
+            await settled(step)
+
+        await tap(re.compile(r"^Move$"))
+        await tap(re.compile(r"^To \w+ · Settler$"))  # the only unit: no Done, no more groups
+        await choose(re.compile("^Activate City"), re.compile(r"^Collect "))
+        await choose(re.compile("^Activate City"), re.compile(r"^Build units .* · Settler"))
+        assert taps == 5  # and two menus opened: 7 touches
+        await expect(picker.locator(".content")).to_have_text(
+            re.compile(r"Nothing more waits for you now\. Next: @\w+")
+        )
 
 
 async def test_the_page_renders_discords_markdown(playground_url: tuple[str, str]) -> None:

@@ -18,7 +18,7 @@ from rules.clash import GAME
 from rules.clash.model.state import Trades
 from rules.core import Event, Rng
 from store import rebuild
-from tests.e2e.clash_plan import choices_of, plan, play_steps, press, press_label
+from tests.e2e.clash_plan import choices_of, plan, play_steps, press_label
 from tests.e2e.table_driver import Table, finished, said, table_bot
 
 pytestmark = pytest.mark.e2e
@@ -55,11 +55,10 @@ async def test_a_trade_an_undo_and_an_event(
         assert offered.content.startswith("✅"), offered.content
         assert said(table.table_message().content, "event.clash.trade_offered")
 
-        # The partner answers in the picker (a may-act prompt: the game did not wait for it).
+        # The partner answers in the picker (a may-act prompt: the game did not wait for it),
+        # with one tap: "Accept the offer · @giver gives you ...".
         picker = await finished(await emulator.press(taker, table.table_message(), label="Act"))
-        whom = await press_label(table, taker, picker, "clash.token.accept")
-        (offer,) = choices_of(taker, whom)
-        done = await press(table, taker, whom, offer)
+        done = await press_label(table, taker, picker, "clash.token.accept")
         assert done.content.startswith("✅"), done.content
         game = await table.game()
         assert game.state.seats[1 - active].resources[kind] == held + 1

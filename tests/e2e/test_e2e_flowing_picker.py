@@ -83,8 +83,9 @@ async def test_a_move_that_shows_nothing_can_be_undone_from_its_confirmation(
 async def test_the_picker_says_what_each_choice_does(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path
 ) -> None:
-    """Explanations in place: under Stone Age's location buttons, a line per location from
-    its /rules help, in the player's language."""
+    """Explanations in place: Stone Age's locations, more of them explained than a phone
+    screen holds as lines under buttons, are a select menu with each location's /rules help
+    under it, in the player's language; the message above it stays short."""
     async with table_bot(emulator, tmp_path / "bot.sqlite3") as bot:
         table = Table(emulator, bot, players[:2])
         await table.open(game="stoneage")
@@ -94,6 +95,8 @@ async def test_the_picker_says_what_each_choice_does(
         picker = await finished(await emulator.press(user, table.table_message(), label="Act"))
         hunting = locales.t(lang, "stoneage.location.hunting")
         about = locales.t(lang, "rules.stoneage.location.hunting")
-        line = next(x for x in picker.content.splitlines() if x.startswith(f"ℹ️ **{hunting}**"))
-        assert line.removeprefix(f"ℹ️ **{hunting}**: ").rstrip("…") in about
+        (menu,) = picker.selects
+        option = next(o for o in menu["options"] if o["label"].startswith(hunting))
+        assert option["description"].rstrip("…") in about
+        assert "ℹ️" not in picker.content
         assert len(picker.content) <= 2000

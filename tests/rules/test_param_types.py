@@ -240,13 +240,15 @@ PASS_THROUGH: dict[str, set[str]] = {
     "discordui.reminders": {"asked_text"},
     # Whether a seat's decisions changed: the prompts compared whole (in ``renewed``).
     "host.service": {"asked"},
-    # ``choice_label`` and ``choice_help`` read a choice's parameters, not an event's.
+    # ``choice_label``, ``choice_question`` and ``choice_help`` read a choice's parameters,
+    # not an event's.
     "host.text": {
         "event_lines",
         "private_lines",
         "recent_lines",
         "prompt_what",
         "choice_label",
+        "choice_question",
         "choice_help",
     },
 }

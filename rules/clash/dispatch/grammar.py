@@ -171,7 +171,14 @@ def turn_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice
             for a in TURN_ACTIONS
             if (can_act or not a.costs_action) and a.offered(state, seat)
         ]
-        return [*out, *trading.choices(state, seat, []), Choice(END, f"clash.token.{END}")]
+        left = state.turn_state.actions_left
+        # Ending with actions left gives them up: asked once before it is sent.
+        end = (
+            Choice(END, "clash.choice.end_early", {"count": left}, ask="clash.ask.end_early")
+            if left
+            else Choice(END, f"clash.token.{END}")
+        )
+        return [*out, *trading.choices(state, seat, []), end]
     head, *rest = prefix
     action = _BY_TOKEN.get(head)
     if action is None or (action.costs_action and not can_act):
