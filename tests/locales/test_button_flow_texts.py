@@ -230,3 +230,34 @@ def test_button_flows_and_posts_speak_the_players_language() -> None:
 def test_button_flows_and_posts_speak_the_players_language_in_whole_games() -> None:
     found = report(seen_in(SLOW))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+def test_the_finished_game_post_names_the_winner_with_a_mention(lang: str) -> None:
+    """The standings mention the winner (``<@id>``); the game-over event among the recent
+    moves names them as every event names a player, ``@anna`` (never a bare "anna")."""
+    engine = get_game("civ")
+    rng = Rng(4)
+    state = engine.setup(list(HANDLES[:2]), {}, 4)
+    while (outcome := engine.outcome(state)) is None:
+        seat = engine.pending(state)[0].seat
+        state, _ = act(engine, state, seat, random_action(engine, state, seat, rng, greedy=True))
+    (winner,) = outcome.winners
+    post = table_content(lang, _loaded(engine, state, 2, 1), engine.view(state, None))
+    standings = post.split("🏁", 1)[1]
+    assert f"<@{USERS[winner]}>" in standings.splitlines()[1]
+    over = [line for line in post.splitlines() if line.startswith("• ")][-1]
+    assert f"@{HANDLES[winner]}" in over
+    assert not re.search(rf"(?<!@)\b{HANDLES[winner]}\b", over)
+
+
+@pytest.mark.parametrize("game", ["civ", "clash", "stoneage"])
+@pytest.mark.parametrize("lang", locales.SUPPORTED)
+def test_every_game_over_event_names_its_winners_by_handle(game: str, lang: str) -> None:
+    reason = {"civ": "hegemony", "clash": "rounds", "stoneage": "deck_exhausted"}[game]
+    for winners in (["anna"], ["anna", "bela"]):
+        line = locales.event_text(
+            lang, f"{game}.game_over", {"winners": winners, "count": len(winners), "reason": reason}
+        )
+        assert all(f"@{w}" in line for w in winners), line
+        assert not re.search(r"(?<!@)\b(anna|bela)\b", line), line
