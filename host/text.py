@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -108,8 +109,46 @@ def choice_help(lang: str, game: str, choice: Choice) -> str | None:
     keys += [f"rules.{game}.{name}.{value}" for name, value in choice.params.items()]
     for key in keys:
         if locales.has(lang, key):
-            return locales.t(lang, key).split("\n", 1)[0]
+            return plain_help(lang, game, locales.t(lang, key).split("\n", 1)[0])
     return None
+
+
+#: Abbreviations of a rulebook a help text may use, spelled out under a picker's buttons by
+#: the game's ``<game>.abbreviation.<abbreviation>`` ("AAA": "costs an action").
+ABBREVIATIONS = ("AAA",)
+_CODE = re.compile(r"`[^`]*`")
+_CODE_IN_PARENS = re.compile(r"\s*\(([^()]*`[^()]*)\)")
+
+
+def plain_help(lang: str, game: str, about: str) -> str:
+    """A ``/rules`` help text as the picker shows it, for a player who taps rather than types:
+    without the command syntax written for ``/move`` (code spans, with the parentheses,
+    commas and semicolons left around them; a parenthesis left with one word, "see", goes
+    whole) and with the rulebook's abbreviations spelled out.
+
+    >>> plain_help("en", "clash", "AAA: swap 1 Gold (`barter gold-culture`; twice at most).")
+    'Costs an action: swap 1 Gold (twice at most).'
+    >>> plain_help("en", "clash", "Build a wonder (`wonder <city> <wonder>`; see `rule.wonders`).")
+    'Build a wonder.'
+    """
+
+    def inside(match: re.Match[str]) -> str:
+        rest = _CODE.sub("", match.group(1))
+        rest = re.sub(r"^[\s,;:]+|[\s,;:]+$", "", re.sub(r"\s*([,;])(?:\s*[,;])*", r"\1", rest))
+        return f" ({rest})" if len(rest.split()) > 1 else ""
+
+    about = _CODE_IN_PARENS.sub(inside, about)
+    about = re.sub(r"\s*" + _CODE.pattern, "", about)
+    for abbreviation in ABBREVIATIONS:
+        key = f"{game}.abbreviation.{abbreviation}"
+        if abbreviation in about and locales.has(lang, key):
+            words = locales.t(lang, key)
+            # A sentence that begins with it begins with a capital.
+            about = re.sub(
+                rf"(^|\. ){abbreviation}\b", rf"\g<1>{words[:1].upper()}{words[1:]}", about
+            )
+            about = re.sub(rf"\b{abbreviation}\b", words, about)
+    return re.sub(r"\s+([,.;:])", r"\1", about)
 
 
 def short(text: str, limit: int) -> str:

@@ -8,7 +8,8 @@ Template syntax (see docs/architecture.md, "Locale keys"):
   ``or`` joins a list with the language's "or" pattern ("a, b or c") instead of "and"; in
   Hungarian only, ``az`` puts the right article before the value ("az 5", "a Vallás"; ``Az``
   at the start of a sentence) and a suffix class of :data:`locales.hungarian.SUFFIXES` puts
-  the value's suffix after it by vowel harmony (``{value|-as}``: "3-as", "5-ös");
+  the value's suffix after it by vowel harmony (``{value|-as}``: "3-as", "5-ös"); ``at``
+  names players by handle, ``@`` before each (``{winners|at}``: "@anna and @bob");
 - ``{{`` and ``}}`` are literal braces.
 
 Values are formatted by type: ints and floats with the language's decimal format (except an
@@ -38,7 +39,7 @@ _TOKEN = re.compile(
 #: Filters of the Hungarian catalogue only: they write Hungarian grammar.
 HUNGARIAN_FILTERS: frozenset[str] = frozenset({"az", "Az", *SUFFIXES})
 #: Every filter a template may use.
-FILTERS: frozenset[str] = frozenset({"or"}) | HUNGARIAN_FILTERS
+FILTERS: frozenset[str] = frozenset({"or", "at"}) | HUNGARIAN_FILTERS
 
 # Translates a full key (``civ.domain.science``) in the language being formatted.
 Lookup = Callable[[str], str]
@@ -89,6 +90,9 @@ def fill(
         value, prefix, how = params[name], match.group(2), match.group(3)
         if isinstance(value, int) and match.start() > 0 and template[match.start() - 1] == "#":
             return str(value)  # "#1234" numbers a game or an entry: never "#1,234"
+        if how == "at":  # handles, as players are named in every event: "@anna"
+            value = [f"@{v}" for v in value] if isinstance(value, list | tuple) else f"@{value}"
+            how = None
         if how is None or how == "or":
             return format_value(value, lang=lang, prefix=prefix, lookup=lookup, style=how)
         return _hungarian(value, how, format_value(value, lang=lang, prefix=prefix, lookup=lookup))

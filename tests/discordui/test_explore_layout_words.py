@@ -1,5 +1,6 @@
-"""How a region being explored can lie: the prompt names the ways `a` and `b`, as the picture's
-plates do, and so does every choice (a button or a suggestion), before its terrains."""
+"""How a region being explored can lie: the prompt names the ways a and b, as the picture's
+plates do (in words, not as tokens to type), and so does every choice (a button or a
+suggestion), before its terrains."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from host import text
 from rules.clash import GAME
 from tests.render.clash_samples import played_states
 
+#: How the prompt names a way.
+NAMED = {"en": "way {}", "hu": "„{}”"}
+
 
 @pytest.mark.parametrize("lang", locales.SUPPORTED)
 def test_the_ways_are_named_alike_in_the_prompt_and_on_the_buttons(lang: str) -> None:
@@ -19,8 +23,9 @@ def test_the_ways_are_named_alike_in_the_prompt_and_on_the_buttons(lang: str) ->
     asked = text.own_prompt_line(lang, "clash", prompt)
     choices = GAME.choices(state, prompt.seat, [])
     assert [c.token for c in choices] == ["a", "b"]
+    assert "`" not in asked
     for choice in choices:
-        assert f"`{choice.token}`" in asked
+        assert NAMED[lang].format(choice.token) in asked
         label = text.choice_label(lang, choice)
         assert label.startswith(f"{choice.token} – "), label
         assert locales.t(lang, f"clash.terrain.{choice.params['t1']}") in label

@@ -29,9 +29,11 @@ CARD = Choice("a07", "clash.choice.combat_card", {"card": "A07", "half": "K05"})
 def test_a_choice_is_explained_by_the_rules_topic_it_names(
     game: str, choice: Choice, key: str, lang: str
 ) -> None:
-    """By its label, else by a parameter naming a topic; the first paragraph only."""
+    """By its label, else by a parameter naming a topic; the first paragraph only, as a player
+    who taps reads it (``text.plain_help``)."""
     about = text.choice_help(lang, game, choice)
-    assert about is not None and about == locales.t(lang, key).split("\n")[0]
+    first = locales.t(lang, key).split("\n")[0]
+    assert about is not None and about == text.plain_help(lang, game, first)
 
 
 def test_a_choice_without_a_topic_has_no_explanation() -> None:
