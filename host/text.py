@@ -54,12 +54,18 @@ def event_lines(lang: str, events: Iterable[Event], seat: int | None) -> list[st
 
 
 def private_lines(lang: str, events: Iterable[Event], seat: int) -> list[str]:
-    """Sentences only ``seat`` (and maybe a few others) may read: never for a public post."""
-    return [
-        locales.event_text(lang, e.kind, dict(e.params))
-        for e in events
-        if e.visible_to is not None and seat in e.visible_to
-    ]
+    """The lines of ``seat``'s own confirmation of its move, never for a public post: what only
+    ``seat`` (and maybe a few others) may read, and the results of chance the move brought
+    (public events a game repeats to the mover, ``own.<kind>``: the dice rolled, a card or a
+    region turned up), which the table post may soon push out of its last actions."""
+    lines = []
+    for e in events:
+        if e.visible_to is None:
+            if locales.has(lang, f"own.{e.kind}"):
+                lines.append(locales.t(lang, f"own.{e.kind}", **dict(e.params)))
+        elif seat in e.visible_to:
+            lines.append(locales.event_text(lang, e.kind, dict(e.params)))
+    return lines
 
 
 def recent_lines(lang: str, view: View) -> list[str]:

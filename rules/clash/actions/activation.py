@@ -59,7 +59,7 @@ from rules.clash.model.moods import effective_size, lowered
 from rules.clash.model.occupancy import Occupancy, occupancy
 from rules.clash.model.resources import MOOD, spend_tokens
 from rules.clash.model.state import City, ClashState
-from rules.core import Choice, Event, IllegalAction
+from rules.core import JSON, Choice, Event, IllegalAction
 
 ACTIVATE: Final = "activate"
 FORCED: Final = "forced"
@@ -165,21 +165,30 @@ def _use_choices(
     ]
 
 
+def lowers_mood(city: City) -> bool:
+    """Whether activating ``city`` now lowers its mood once the effect is done (p.6, p.8): it
+    was activated before this turn and is not angry yet (a Temple the Great Mausoleum's owner
+    adds is no activation: :func:`counts_as_activation`)."""
+    return city.activations >= 1 and city.mood != ANGRY
+
+
+def city_choice(city: City) -> Choice:
+    """The choice of ``city`` to activate: its size and mood, and the mood it will drop to
+    when this activation lowers it (``after``; the label says so before the tap)."""
+    params: dict[str, JSON] = {"space": label(city.hex), "size": city.size, "mood": city.mood}
+    key = "clash.activate.city"
+    if lowers_mood(city):
+        params["after"] = lowered(city).mood
+        key = "clash.activate.city_mood_drops"
+    return Choice(token(city.hex), key, params, complete=False, more=True)
+
+
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
     """The tokens after ``activate``: the city, ``forced``, the use, then the use's own."""
     # One reading of the map for every city and use looked at (nothing moves meanwhile).
     occ = occupancy(state)
     if not rest:
-        return [
-            Choice(
-                token(c.hex),
-                "clash.activate.city",
-                {"space": label(c.hex), "size": c.size, "mood": c.mood},
-                complete=False,
-                more=True,
-            )
-            for c in cities(state, seat, occ)
-        ]
+        return [city_choice(c) for c in cities(state, seat, occ)]
     city = next((c for c in cities(state, seat, occ) if token(c.hex) == rest[0]), None)
     if city is None:
         return []
@@ -279,7 +288,7 @@ def activated(state: ClashState, seat: int, h: Hex, was_angry: bool) -> list[Eve
         city, activations=city.activations + 1, activated_angry=city.activated_angry or was_angry
     )
     events: list[Event] = []
-    if new.activations >= 2 and new.mood != ANGRY:
+    if lowers_mood(city):
         new = lowered(new)
         params = {"player": state.players[seat], "city": label(h), "mood": new.mood}
         events.append(Event("clash.mood_lowered", params))

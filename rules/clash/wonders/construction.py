@@ -62,13 +62,14 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from rules.clash.actions import influence_rolls
-from rules.clash.actions.activation import activated
+from rules.clash.actions.activation import activated, lowers_mood
 from rules.clash.actions.collect import amounts, gained, over_cap, take
 from rules.clash.battles import combat
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.box.cards import WONDERS
 from rules.clash.box.components import ANGRY, BOX_PER_PLAYER, FOOD, IDEAS, ORE, PORT, SHIP, WOOD
 from rules.clash.model import marks as mk
+from rules.clash.model.moods import lowered
 from rules.clash.model.registry import TurnAction
 from rules.clash.model.resources import CULTURE, can_pay, pay, spend_tokens
 from rules.clash.model.state import City, ClashState, Ship
@@ -250,15 +251,21 @@ def offered(state: ClashState, seat: int) -> bool:
     return bool(buildable(state, seat))
 
 
+def _city_choice(tok: str, city: City) -> Choice:
+    """The city to build in; building activates it (:func:`activated`), so the label says when
+    that lowers its mood (``mood`` -> ``after``)."""
+    if not lowers_mood(city):
+        return Choice(tok, "clash.choice.wonder_city", {"space": label(city.hex)}, False, True)
+    params = {"space": label(city.hex), "mood": city.mood, "after": lowered(city).mood}
+    return Choice(tok, "clash.choice.wonder_city_mood_drops", params, False, True)
+
+
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
     """The city, then the wonder with what it costs (``wonder d2 great_statue``); with the
     Great Engineer waiting, then the resources it takes off, one by one."""
     found = {token(c.hex): (c, ws) for c, ws in buildable(state, seat)}
     if not rest:
-        return [
-            Choice(tok, "clash.choice.wonder_city", {"space": label(c.hex)}, False, True)
-            for tok, (c, _) in found.items()
-        ]
+        return [_city_choice(tok, c) for tok, (c, _) in found.items()]
     if rest[0] not in found:
         return []
     wonders = found[rest[0]][1]

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from clash_map import board, events, play, refused, tokens
 
+import locales
 from rules.clash import GAME
 from rules.clash.board.hexes import parse_hex
 from rules.clash.model.state import City, ClashState
@@ -68,6 +70,34 @@ def test_only_your_own_city_is_activated() -> None:
     err = refused(state, "activate d7 collect d7")
     assert err.code == "not_your_city" and err.params == {"space": "D7"}
     assert refused(state, "activate c3 collect c3").code == "not_your_city"
+
+
+CITY_LABELS = {
+    "en": ("City on D2 (size 3, happy)", "City on D2 (size 3, happy → neutral)"),
+    "hu": ("Város: D2 (mérete 3, boldog)", "Város: D2 (mérete 3, boldog → semleges)"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CITY_LABELS))
+def test_the_city_choice_says_when_an_activation_will_lower_the_mood(lang: str) -> None:
+    """p.6: the second activation of a turn lowers the mood; the city's button says so before
+    the tap (``after``), and says nothing once the city is angry (it cannot drop further)."""
+    state = board(ann=ann(pieces=3, mood="happy", advances=["storage"]), actions_left=4)
+
+    def shown() -> tuple[str, dict[str, JSON], str]:
+        (choice,) = GAME.choices(state, 0, ["activate"])
+        return choice.label, dict(choice.params), locales.t(lang, choice.label, **choice.params)
+
+    label, _, first = shown()
+    assert (label, first) == ("clash.activate.city", CITY_LABELS[lang][0])
+    state = play(state, "activate d2 collect d2 e2 c2 c3")
+    label, given, again = shown()
+    assert label == "clash.activate.city_mood_drops" and given["after"] == "neutral"
+    assert again == CITY_LABELS[lang][1]
+    state = play(state, "activate d2 collect d2 e2 c2 c3", "activate d2 collect d2 e2 c2")
+    assert city(state, "D2").mood == "angry"
+    label, given, _ = shown()
+    assert label == "clash.activate.city" and "after" not in given
 
 
 def test_an_activation_costs_one_action() -> None:

@@ -136,6 +136,24 @@ def test_a_repeated_activation_lowers_the_mood() -> None:
     assert d2(state).mood == "neutral" and d2(state).activations == 2
 
 
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [
+        ("en", "In your city on D2 (activated again: happy → neutral)"),
+        ("hu", "Ebben a városodban: D2 (újra aktiválod: boldog → semleges)"),
+    ],
+)
+def test_the_city_choice_says_a_repeated_activation_lowers_the_mood(lang: str, shown: str) -> None:
+    """The button says before the tap what the build will do to the city's mood."""
+    city = {"hex": "D2", "mood": "happy", "activations": 1}
+    (choice,) = GAME.choices(game(a=ann(cities=[city])), 0, ["wonder"])
+    assert choice.label == "clash.choice.wonder_city_mood_drops"
+    assert (choice.params["mood"], choice.params["after"]) == ("happy", "neutral")
+    assert locales.t(lang, choice.label, **choice.params) == shown
+    (fresh,) = GAME.choices(game(), 0, ["wonder"])
+    assert fresh.label == "clash.choice.wonder_city" and "after" not in fresh.params
+
+
 def _refusal(state: ClashState, action: str) -> tuple[str, dict[str, Any]]:
     err = refused(state, action)
     return err.code, dict(err.params)
