@@ -85,7 +85,8 @@ async def _move(
         answer = await _answer(result)
         if answer.content.startswith("⏳"):
             return await _settled(result, answer)
-        if answer.content.startswith(("⚠️", "⌛")):
+        # A refusal has no buttons; a question (``Choice.ask``) has the choice again and Back.
+        if answer.content.startswith("⌛") or not _picker(answer):
             raise RuntimeError(f"refused: {answer.content}")
         picker = answer
 
