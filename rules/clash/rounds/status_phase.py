@@ -184,7 +184,6 @@ def resume(state: ClashState) -> list[Event]:
         reason = game_ends(state)
         if reason is not None:
             state.status = None
-            state.kept_advances = ()
             return events + finish(state, final_outcome(state, reason))
     return events + _run(state, status.step + 1)
 

@@ -157,3 +157,9 @@ def test_a_resigned_seat_takes_its_kept_answer_along() -> None:
     state, _ = act(GAME, board(**LAST_TURN), 0, "storage")
     status_phase.drop(state, 0)
     assert state.kept_advances == ()
+
+
+def test_a_game_that_ends_takes_the_kept_answers_along() -> None:
+    state, _ = act(GAME, board(**LAST_TURN), 0, "storage")
+    state, _ = GAME.resign(state, 1)  # ann is left alone: the game is over
+    assert state.outcome is not None and state.kept_advances == ()
