@@ -19,6 +19,19 @@ def test_a_wait_is_somebody_new_asked_and_simultaneous_seats_count_once() -> Non
     assert waits(moments) == {"turn": 2, "battle": 1, "raze": 1}
 
 
+def test_a_question_asked_of_who_just_acted_is_no_wait_while_it_stays_open() -> None:
+    """Clash asks a player's free advance as they end their last turn of the round (C130):
+    no wait then, nor later while it stays open; the next player's turn is the one wait."""
+    moments = [
+        ({0: "turn"}, 0),  # the first question of the game: a wait
+        ({1: "turn", 0: "free_advance"}, 1),  # 0 ended their turn: 1 is new, 0 just acted
+        ({1: "turn", 0: "free_advance"}, 0),  # 0 answers in the middle of 1's turn: none
+        ({1: "turn"}, 1),
+        ({1: "free_advance"}, 1),  # the round ends; 1 just acted: none
+    ]
+    assert waits(moments) == {"turn": 2}
+
+
 def test_a_real_game_waits_at_least_once_a_round() -> None:
     pace = measure("civ", 2, games=1, seed=1)
     summary = pace.summary()

@@ -37,7 +37,8 @@ FOLDERS = [folder for name in ENGINE_NAMES for folder in folders(name)]
 #: Influence, which then goes unseen). Fixtures fingerprinted again (``--refingerprint``) have
 #: today's spelling: they leave this set.
 #: (Clash's v1 and v2 were fingerprinted again when its status phase began asking every player
-#: at once, C127: they are compared as the code since loads them.)
+#: at once, C127, and again when the free advance began to be asked after a player's last turn
+#: of the round, C130: they are compared as the code since loads them.)
 MADE_BEFORE_RENAMES: set[tuple[str, str]] = set()
 
 

@@ -151,9 +151,15 @@ def _course(state: ClashState) -> list[str]:
             out.append(f"status phase {status}: parts out of turn order or missing")
         if set(status.waiting) & set(answered) or len(set(answered)) != len(answered):
             out.append(f"status phase {status}: a seat asked and answered, or twice")
-        ahead = [s for s, _ in status.ahead]
-        if ahead and (status.step != 1 or set(ahead) & set(status.waiting)):
-            out.append(f"status phase {status}: a free advance chosen ahead out of step 1")
+        if status.ahead:
+            out.append(f"status phase {status}: free advances kept in the status step")
+    kept = [k.seat for k in state.kept_advances]
+    early = state.phase == TURN and state.turn == TURNS_PER_ROUND
+    if kept and not (early or (status is not None and status.step <= 2)):
+        out.append(f"free advances {state.kept_advances} kept outside the end of a round")
+    asked = set(status.waiting) if status is not None and status.step == 2 else set()
+    if len(set(kept)) != len(kept) or set(kept) & asked:
+        out.append(f"free advances {state.kept_advances} kept twice or of a seat asked step 2")
     if state.phase == TURN and state.seats[state.active].resigned:
         out.append("a resigned seat is active")
     if not 0 <= state.turn_state.actions_left <= MAX_ACTIONS:

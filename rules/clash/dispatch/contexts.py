@@ -4,6 +4,12 @@
 does) and the heuristic player (:mod:`rules.clash.player.policy`) all ask :func:`current`, which
 walks :data:`CONTEXTS` in order and takes the first that holds:
 
+0. ``ahead``: the free advance of the coming status phase, asked of a player ahead
+   (:func:`rules.clash.rounds.status_phase.asked_ahead`): once their last turn of the round
+   is over, while the others still play theirs (C130), and while step 1 is open (C128). It
+   is that seat's answer whatever else goes on (a turn, a battle), but for a trading head
+   and for a decision of their own, which comes first. A seat asked ahead who may also trade
+   gets both menus at once.
 1. ``decision``: a nested decision on the state's :class:`rules.core.PromptStack` (a battle's,
    an event's, an action card's, a status step's objective...): its seat answers it before
    anything else (:data:`rules.clash.dispatch.grammar.DECISIONS`).
@@ -19,7 +25,8 @@ walks :data:`CONTEXTS` in order and takes the first that holds:
 5. ``turn``: the active player's turn between actions: an action of p.7, an ability, a card,
    trading, ``end`` (:mod:`rules.clash.dispatch.grammar`).
 
-A context's ``prompts`` are who is asked while it holds: the decision's seat; the status
+A context's ``prompts`` are who is asked while it holds (and, whatever the context, the free
+advances asked ahead, ``must`` but blocking nobody): the decision's seat; the status
 step's seats still to answer; in a turn, the active player (``must``) and, may-act, every
 other player who may offer a trade to them (``trade``) or answer an offer (``trade_offer``).
 The game never waits for a may-act prompt. ``trading`` asks nobody of its own: it is the turn's.
@@ -62,6 +69,14 @@ class Context:
     apply: Callable[[ClashState, int, list[str]], list[Event]]
 
 
+def _ahead(state: ClashState, seat: int | None, head: str | None) -> bool:
+    if seat is None or head in trade_offers.HEADS:
+        return False
+    top = state.prompts.top()
+    mine = top is not None and top.seat == seat
+    return not mine and seat in status_phase.asked_ahead(state)
+
+
 def _nested(state: ClashState, seat: int | None, head: str | None) -> bool:
     top = state.prompts.top()
     return top is not None and not under_way.under_way(top)
@@ -97,15 +112,29 @@ def _status_prompts(state: ClashState) -> list[Prompt]:
     status = state.status
     if status is None:
         return []
-    asked = [
+    return [
         _status_prompt(state, status.step, seat, status.again.count(seat))
         for seat in status.waiting
     ]
-    # Step 2 asked ahead (C128), under the id step 2 itself gives: the picker stays good.
-    ahead = status_phase.FREE_ADVANCE
-    return asked + [
-        _status_prompt(state, ahead, seat, 0) for seat in status_phase.asked_ahead(state)
+
+
+def _ahead_prompts(state: ClashState) -> list[Prompt]:
+    """Step 2 asked ahead (C128, C130), under the id step 2 itself gives: the picker stays
+    good. Not of the seat a decision of their own waits for (it comes first)."""
+    top = state.prompts.top()
+    step = status_phase.FREE_ADVANCE
+    return [
+        _status_prompt(state, step, seat, 0)
+        for seat in status_phase.asked_ahead(state)
+        if top is None or top.seat != seat
     ]
+
+
+def _ahead_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
+    """The free advance asked ahead and, before a first token, the trading heads the seat
+    may also use."""
+    found = status_phase.choices(state, seat, prefix)
+    return found if prefix else found + trading.choices(state, seat, [])
 
 
 def _status_prompt(state: ClashState, step: int, seat: int, again: int) -> Prompt:
@@ -148,6 +177,7 @@ def _trades(state: ClashState) -> list[Prompt]:
 
 #: The contexts in the order they are asked (the module's docstring says why this order).
 CONTEXTS: Final[tuple[Context, ...]] = (
+    Context("ahead", _ahead, _nobody, _ahead_choices, status_phase.apply),
     Context("decision", _nested, _top_prompt, grammar.answer_choices, grammar.answer),
     Context("trading", _trading, _nobody, trading.choices, trading.apply),
     Context("under_way", _under_way, _top_prompt, grammar.answer_choices, grammar.answer),
@@ -168,7 +198,7 @@ def pending(state: ClashState) -> list[Prompt]:
     """Every prompt open now: one seat must act (turns and status steps go in turn order),
     others may trade between the active player's actions."""
     context = current(state)
-    return [] if context is None else context.prompts(state)
+    return [] if context is None else context.prompts(state) + _ahead_prompts(state)
 
 
 def prompted(state: ClashState, seat: int) -> bool:

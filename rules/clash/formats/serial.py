@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import cattrs
@@ -27,7 +28,7 @@ from rules.clash.actions.collect import KINDS
 from rules.clash.board.hexes import Hex, label, offset, parse_hex
 from rules.clash.formats.respelling import respell_civil
 from rules.clash.model import under_way
-from rules.clash.model.state import ClashState
+from rules.clash.model.state import ClashState, KeptAdvance
 from rules.clash.rounds import status_phase
 from rules.core import JSON, PromptStack
 from rules.formats import Format
@@ -130,10 +131,17 @@ def settle(state: ClashState) -> ClashState:
     """What older snapshots lack and the rules work out: the decisions of a Move action and
     an exploration under way, on the stack since (both always are in a state written since);
     a status step's parts in turn order, its seats asked at once since (C127: a step that
-    waits for seats always has its parts in ``order`` since)."""
+    waits for seats always has its parts in ``order`` since); the free advances chosen
+    while step 1 was open, kept in the status step then (C128), kept with the answers they
+    were chosen among since (C130): the answers now, which step 1 does not change."""
     if not any(under_way.under_way(d) for d in state.prompts.decisions):
         state.prompts = under_way.beneath(state, state.prompts)
     status = state.status
+    if status is not None and status.ahead:
+        state.kept_advances = tuple(
+            KeptAdvance(s, toks, status_phase.offered(state, s)) for s, toks in status.ahead
+        )
+        state.status = status = replace(status, ahead=())
     if status is not None and status.waiting and not status.order:
         state.status = status_phase.asked_at_once(state)
     return state

@@ -427,8 +427,10 @@ class StatusState:
     C127); ``order``, the seats whose part of the step is still to be carried out, in turn
     order from the first player; ``answers``, what those who answered chose, kept hidden
     until their part is carried out (as soon as every part before it is done); ``again``,
-    the seats asked again after an earlier part made their answer impossible; ``ahead``, the
-    free advances chosen while step 1 was still open (C128), kept for step 2."""
+    the seats asked again after an earlier part made their answer impossible (or, in step 2,
+    offered them other answers than they chose among); ``ahead``, the free advances chosen
+    while step 1 was still open (C128), kept here in snapshots written before C130 only
+    (since, in ``ClashState.kept_advances``; moved there on loading)."""
 
     step: int
     waiting: tuple[int, ...]
@@ -436,6 +438,18 @@ class StatusState:
     answers: tuple[tuple[int, tuple[str, ...]], ...] = ()
     again: tuple[int, ...] = ()
     ahead: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class KeptAdvance:
+    """A free advance (status phase step 2) chosen before its part is carried out (C128,
+    C130): ``answer`` as typed, and ``offered``, every whole answer the player could give
+    then (each as typed). The answer counts only if the player is offered the same answers
+    when its part comes; otherwise they are asked again."""
+
+    seat: int
+    answer: tuple[str, ...]
+    offered: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,6 +505,9 @@ class ClashState:
     battle_log: tuple[dict[str, JSON], ...] = ()
     outcome: Outcome | None = None
     resign_order: tuple[int, ...] = ()
+    #: The free advances chosen and not yet carried out (C128, C130): asked from the end of a
+    #: player's last turn of the round and carried out at step 2 of the status phase.
+    kept_advances: tuple[KeptAdvance, ...] = ()
 
     @property
     def n(self) -> int:

@@ -110,6 +110,7 @@ def _under_way(reading: Reading, prefix: list[str], tokens: Sequence[str] | None
 #: What this player does in each context of the one dispatcher
 #: (:data:`rules.clash.dispatch.contexts.CONTEXTS`, by name): a plan, or None when none fits.
 PLANNERS: dict[str, Callable[[Reading, list[str], Sequence[str] | None], Plan]] = {
+    "ahead": lambda reading, prefix, tokens: answers.status(reading, prefix),
     "decision": _decision,
     "trading": lambda reading, prefix, tokens: answers.trade(reading, prefix),
     "under_way": _under_way,

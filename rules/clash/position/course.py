@@ -5,7 +5,6 @@ effect and the status phase's deciders."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from rules.clash.actions import trade_offers
 from rules.clash.actions.collect import KINDS
@@ -41,6 +40,7 @@ from rules.clash.model.state import (
     Exploring,
     Fought,
     Goods,
+    KeptAdvance,
     Mark,
     Offer,
     StatusState,
@@ -150,7 +150,11 @@ def read_course(r: Reader, position: Mapping[str, JSON], state: ClashState) -> N
                 len(status_phase.free_answers(state, s)) < 2 for s in ahead
             ):
                 raise inconsistent("status_ahead_of_a_seat_not_asked", "status_phase.ahead")
-            state.status = replace(state.status, ahead=tuple(sorted(ahead.items())))
+            # Written so before C130; kept with the answers offered now, as on loading.
+            state.kept_advances = tuple(
+                KeptAdvance(s, ahead[s], status_phase.offered(state, s)) for s in sorted(ahead)
+            )
+        _kept_advances(r, state, position)
         return
     if "status" in position:
         raise inconsistent("status_outside_the_status_phase", "status")
@@ -173,6 +177,41 @@ def read_course(r: Reader, position: Mapping[str, JSON], state: ClashState) -> N
     if "battle" in position:
         state.battle = _battle(r, state, position["battle"])
         state.battle_log = _battle_so_far(state, position["battle"])
+    _kept_advances(r, state, position)
+
+
+def _kept_advances(r: Reader, state: ClashState, position: Mapping[str, JSON]) -> None:
+    """The free advances chosen ahead and not yet carried out (C128, C130):
+    ``{"ann": "bronze_working"}``, chosen among the answers the player has now, or
+    ``{"ann": {"answer": "bronze_working", "offered": [...]}}``, among others. Only of a
+    player whose last turn of the round is over, until step 2 carries it out."""
+    raw = position.get("kept_advances")
+    if raw is None:
+        return
+    status = state.status
+    if state.phase == TURN:
+        order = turn_order(state)
+        done = order[: order.index(state.active)] if state.turn == TURNS_PER_ROUND else []
+    elif status is not None and status.step <= status_phase.FREE_ADVANCE:
+        asked = status.waiting if status.step == status_phase.FREE_ADVANCE else ()
+        done = [s for s in turn_order(state) if s not in asked]
+    else:
+        done = []
+    kept = list(state.kept_advances)
+    for handle, said in as_mapping("kept_advances", raw).items():
+        at = f"kept_advances.{handle}"
+        seat = r.seat("kept_advances", handle)
+        answer: JSON = said
+        offered: list[JSON] = list(status_phase.offered(state, seat))
+        if not isinstance(said, str):
+            m = as_mapping(at, said, frozenset({"answer", "offered"}))
+            answer, offered = m.get("answer"), as_list(f"{at}.offered", m.get("offered", []))
+        if not isinstance(answer, str) or answer not in offered:
+            raise inconsistent("kept_advance_not_offered", at)
+        if seat not in done or any(k.seat == seat for k in kept):
+            raise inconsistent("kept_advance_of_a_seat_not_asked", at)
+        kept.append(KeptAdvance(seat, tuple(answer.split()), tuple(str(o) for o in offered)))
+    state.kept_advances = tuple(kept)
 
 
 def _fought(r: Reader, raw: JSON) -> tuple[Fought, ...]:

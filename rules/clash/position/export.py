@@ -24,6 +24,7 @@ from rules.clash.box.advances import in_order
 from rules.clash.formats.serial import spaces
 from rules.clash.model import under_way
 from rules.clash.model.state import BARBARIAN_SIDE, STATUS, City, ClashState, Exploring, PlayerState
+from rules.clash.rounds import status_phase
 from rules.core import JSON
 
 
@@ -129,6 +130,13 @@ def position_of(state: ClashState) -> dict[str, JSON]:
         for s, card, half in watch.offers:
             offers.setdefault(players[s], []).append(f"{card.lower()} {half}")
         pos["objective_offers"] = offers
+    if state.kept_advances:
+        pos["kept_advances"] = {
+            players[k.seat]: " ".join(k.answer)
+            if k.offered == status_phase.offered(state, k.seat)
+            else {"answer": " ".join(k.answer), "offered": list(k.offered)}
+            for k in state.kept_advances
+        }
     if state.phase == STATUS and state.status is not None:
         pos["status"] = {
             "step": state.status.step,
@@ -136,7 +144,6 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             "order": [players[s] for s in state.status.order],
             "answers": {players[s]: " ".join(t) for s, t in state.status.answers},
             "again": [players[s] for s in state.status.again],
-            "ahead": {players[s]: " ".join(t) for s, t in state.status.ahead},
         }
     else:
         ts = state.turn_state

@@ -90,6 +90,7 @@ FIELDS = frozenset(
         "table_effects",
         "objective_turn",
         "objective_offers",
+        "kept_advances",
         "actions_spent",
         "cards_played",
         "card_modifiers",

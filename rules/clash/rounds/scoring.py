@@ -110,6 +110,7 @@ def finish(state: ClashState, outcome: Outcome) -> list[Event]:
     state.outcome = outcome
     state.phase = OVER
     state.status = None
+    state.kept_advances = ()
     state.exploring = None
     state.prompts = PromptStack()
     state.turn_state = TurnState()

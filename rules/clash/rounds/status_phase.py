@@ -14,11 +14,16 @@ order, plays the same way:
    objective whose condition holds may complete it (``complete <card> <half> ...`` or
    ``pass``); a player who can complete none is not asked. Then, after round 6 or when a
    player still in the game has no city, the game ends here (p.4, p.11, C8).
-2. **Free advance** (p.11, C10; asked already while step 1 waits, C128): every player gains
-   one advance without paying or using an action, by every normal rule (category order,
-   prerequisites, governments); it is not optional while one is legal. A player with one
-   legal answer only is not asked. The answer is ``<advance> [<government advance>...]``
-   (the cubes of a government switch, as for ``advance``).
+2. **Free advance** (p.11, C10): every player gains one advance without paying or using an
+   action, by every normal rule (category order, prerequisites, governments); it is not
+   optional while one is legal. A player with one legal answer only is not asked. The answer
+   is ``<advance> [<government advance>...]`` (the cubes of a government switch, as for
+   ``advance``). A player is asked it ahead (:func:`asked_ahead`): as soon as their last turn
+   of the round is over, while the others still play theirs (C130), and while step 1 is open
+   and does not ask them (C128). The answer is kept (``state.kept_advances``) with the answers
+   it was chosen among and carried out at the player's part of step 2; if by then it is no
+   longer legal or the player is offered other answers (an event, a trade of advances), they
+   are asked again.
 3. **Cards** (p.11): every player draws 1 action and 1 objective card (shown only to them).
 4. **Raze** (p.11, C11): each player with a size-1 city may remove one of them from the board
    for 1 Gold (``raze <space>``) or keep them (``pass``). Units on its space stay; a wonder
@@ -39,11 +44,11 @@ from dataclasses import replace
 from rules.clash.actions import advance_gains
 from rules.clash.board.hexes import label, token
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS
-from rules.clash.box.components import GOLD, STATUS_STEPS
+from rules.clash.box.components import GOLD, STATUS_STEPS, TURNS_PER_ROUND
 from rules.clash.model import decks
 from rules.clash.model.order import clockwise, game_ends, turn_order
 from rules.clash.model.resources import gain
-from rules.clash.model.state import STATUS, ClashState, StatusState
+from rules.clash.model.state import STATUS, TURN, ClashState, KeptAdvance, StatusState
 from rules.clash.rounds import objectives
 from rules.clash.rounds.scoring import final_outcome, finish
 from rules.clash.rounds.start import begin_round
@@ -70,7 +75,6 @@ def _run(state: ClashState, step: int) -> list[Event]:
     """Carry out steps from ``step`` on until one waits for a player or the round ends."""
     events: list[Event] = []
     order = turn_order(state)
-    chosen = dict(state.status.ahead) if state.status is not None else {}
     while step <= STATUS_STEPS:
         state.status = StatusState(step, ())
         if step == CARDS:
@@ -83,8 +87,12 @@ def _run(state: ClashState, step: int) -> list[Event]:
                 return events
         else:
             part = tuple(s for s in order if _has_part(state, step, s))
-            given = tuple((s, chosen[s]) for s in part if s in chosen and step == FREE_ADVANCE)
-            asked = tuple(s for s in part if is_asked(state, step, s) and s not in dict(given))
+            kept: dict[int, tuple[str, ...]] = {}
+            if step == FREE_ADVANCE:
+                state.kept_advances = tuple(k for k in state.kept_advances if k.seat in part)
+                kept = {k.seat: k.answer for k in state.kept_advances}
+            given = tuple((s, kept[s]) for s in part if s in kept)
+            asked = tuple(s for s in part if is_asked(state, step, s) and s not in kept)
             state.status = StatusState(step, asked, part, given)
             return events + resume(state)
         step += 1
@@ -103,26 +111,29 @@ def _has_part(state: ClashState, step: int, seat: int) -> bool:
 
 
 def asked_ahead(state: ClashState) -> tuple[int, ...]:
-    """The seats asked their free advance while step 1 is still open (C128): those with a
-    choice of advance who are not deciding step 1 and have not chosen yet, when step 2 will
-    come (the game does not end at step 1, which step 1's completions cannot change)."""
+    """The seats asked their free advance before step 2: those whose last turn of the round
+    is over while the others still play theirs (C130), and those step 1 does not ask while
+    it is open (C128); each if they have a choice of advance and have not chosen yet, and
+    when step 2 will come (the game does not end at step 1: not the last round, everyone
+    still has a city; step 1's completions cannot change that)."""
     status = state.status
-    if status is None or status.step != OBJECTIVES or game_ends(state) is not None:
+    order = turn_order(state)
+    if state.phase == TURN and state.turn == TURNS_PER_ROUND and state.active in order:
+        done = order[: order.index(state.active)]
+    elif state.phase == STATUS and status is not None and status.step == OBJECTIVES:
+        done = [s for s in order if s not in status.waiting]
+    else:
         return ()
-    chosen = {s for s, _ in status.ahead}
-    return tuple(
-        s
-        for s in turn_order(state)
-        if s not in status.waiting and s not in chosen and len(free_answers(state, s)) > 1
-    )
+    if not done or game_ends(state) is not None:
+        return ()
+    chosen = {k.seat for k in state.kept_advances}
+    return tuple(s for s in done if s not in chosen and len(free_answers(state, s)) > 1)
 
 
 def deciding(state: ClashState, seat: int) -> int | None:
     """The step ``seat`` is asked about now: the step's own, or step 2 asked ahead."""
     status = state.status
-    if status is None:
-        return None
-    if seat in status.waiting:
+    if status is not None and seat in status.waiting:
         return status.step
     return FREE_ADVANCE if seat in asked_ahead(state) else None
 
@@ -151,6 +162,10 @@ def resume(state: ClashState) -> list[Event]:
         answers = dict(status.answers)
         toks = answers.pop(seat, None)
         left = tuple(answers.items())
+        if status.step == FREE_ADVANCE:
+            if not _still_offered(state, seat):
+                toks = None  # chosen among other answers than the player has now: asked again
+            _forget_kept(state, seat)
         if not _has_part(state, status.step, seat):
             # Nothing left to do (an objective that no longer holds): not asked.
             state.status = replace(status, order=rest, answers=left)
@@ -184,7 +199,9 @@ def asked_at_once(state: ClashState) -> StatusState:
 
 
 def drop(state: ClashState, seat: int) -> list[Event]:
-    """A resigned seat takes no further part in the status phase."""
+    """A resigned seat takes no further part in the status phase (nor its free advance
+    chosen ahead)."""
+    _forget_kept(state, seat)
     status = state.status
     if status is None or seat not in status.order:
         return []
@@ -218,6 +235,28 @@ def free_answers(state: ClashState, seat: int) -> list[list[str]]:
         ]
         out += [[advance, *combo] for combo in _combinations(others, wanted)]
     return out
+
+
+def offered(state: ClashState, seat: int) -> tuple[str, ...]:
+    """Every whole answer of ``seat`` to step 2 now, each as typed (kept with an answer)."""
+    return tuple(" ".join(a) for a in free_answers(state, seat))
+
+
+def _keep(state: ClashState, seat: int, toks: list[str]) -> None:
+    """``seat``'s free advance is chosen: kept with the answers it was chosen among."""
+    kept = KeptAdvance(seat, tuple(toks), offered(state, seat))
+    state.kept_advances = (*(k for k in state.kept_advances if k.seat != seat), kept)
+
+
+def _forget_kept(state: ClashState, seat: int) -> None:
+    state.kept_advances = tuple(k for k in state.kept_advances if k.seat != seat)
+
+
+def _still_offered(state: ClashState, seat: int) -> bool:
+    """Whether ``seat`` is offered the answers their kept free advance was chosen among (an
+    answer kept without them, in a snapshot written before C130, is checked only as legal)."""
+    kept = next((k for k in state.kept_advances if k.seat == seat), None)
+    return kept is None or kept.offered == offered(state, seat)
 
 
 def _combinations(items: list[str], k: int) -> list[list[str]]:
@@ -317,13 +356,14 @@ def apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
     nobody is left to ask (:func:`resume`)."""
     status = state.status
     step = deciding(state, seat)
-    assert status is not None and step is not None
+    assert step is not None
     problem = answer_problem(state, step, seat, toks)
     if problem is not None:
         raise problem
-    if step != status.step:
+    if step == FREE_ADVANCE:
+        _keep(state, seat, toks)
+    if status is None or step != status.step:
         # Step 2 asked ahead: kept for when step 2 comes.
-        state.status = replace(status, ahead=(*status.ahead, (seat, tuple(toks))))
         return [Event("clash.status_answered", {"player": state.players[seat], "step": step})]
     state.status = replace(
         status,

@@ -249,9 +249,9 @@ def test_nothing_is_asked_ahead_when_the_game_ends_at_step_1() -> None:
 def test_a_free_advance_chosen_ahead_stands_in_a_position() -> None:
     state, _ = act(GAME, _step_1(), 1, "storage")
     exported = json.loads(json.dumps(position_of(state)))
-    assert exported["status"]["ahead"] == {"bob": "storage"}
+    assert exported["kept_advances"] == {"bob": "storage"}
     again = GAME.setup_position(list(state.players), {}, 0, exported)
-    assert again.status == state.status
+    assert again.status == state.status and again.kept_advances == state.kept_advances
 
 
 def test_the_first_player_pick_takes_effect_for_a_picker_without_small_cities() -> None:
