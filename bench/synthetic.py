@@ -1,7 +1,7 @@
-"""The proving ground (``tests/synthetic/proving.py``) as a game for one benchmark run.
+"""The proving ground (:mod:`synthetic.proving`) as a game for one benchmark run.
 
-It is never offered to users, so it is registered here the way its tests register it, and only
-while the run lasts.
+It is never offered to users, so it is made playable here only while the run lasts (the same
+changes its tests make: :func:`synthetic.registry.patches`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-import pytest
+from synthetic.proving import playable
 
 #: The name to give ``python -m bench``.
 PROVING = "proving"
@@ -21,8 +21,5 @@ def registered(game: str) -> Iterator[None]:
     if game != PROVING:
         yield
         return
-    from tests.synthetic.proving import register
-
-    with pytest.MonkeyPatch.context() as patch:
-        register(patch, listed=True)
+    with playable(listed=True):
         yield

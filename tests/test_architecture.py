@@ -10,7 +10,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 OURS = {"bot", "cogs", "discordui", "host", "rules", "render", "store", "locales", "playground"}
-OURS |= {"bench"}
+# The tests are ours too: nothing outside tests/ may import them (a benchmark included).
+OURS |= {"bench", "synthetic", "tests"}
 # package -> packages of ours it may import (besides itself)
 ALLOWED = {
     "rules": set(),
@@ -21,8 +22,12 @@ ALLOWED = {
     "host": {"rules", "render", "store", "locales"},
     "discordui": {"host", "rules", "render", "store", "locales"},
     "cogs": {"discordui", "host", "rules", "render", "store", "locales"},
-    "bench": {"rules", "render", "store", "locales", "playground", "host", "discordui", "bot"},
+    "synthetic": {"rules", "render", "locales"},
+    "bench": {"rules", "render", "store", "locales", "playground", "host", "discordui", "bot"}
+    | {"synthetic"},
 }
+#: What runs outside the tests never imports the test framework.
+TEST_ONLY = {"pytest", "_pytest"}
 NO_DISCORD = {"host", "rules", "render", "store", "locales"}
 RULES_FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "PIL", "asyncio", "aiohttp"}
 
@@ -58,6 +63,13 @@ def test_no_discord_below_cogs(package: str) -> None:
         assert "discord" not in imported_roots(path), path.relative_to(ROOT)
 
 
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_no_test_framework_outside_the_tests(package: str) -> None:
+    """Benchmarks and the synthetic games run without pytest (docs/architecture.md)."""
+    for path in modules(package):
+        assert not imported_roots(path) & TEST_ONLY, path.relative_to(ROOT)
+
+
 def test_rules_are_pure() -> None:
     """Nothing in rules/ does I/O, concurrency or drawing."""
     for path in modules("rules"):
@@ -86,6 +98,7 @@ def test_game_packages_import_only_core_and_themselves() -> None:
 PACKAGES = (
     "bot",
     "bench",
+    "synthetic",
     "cogs",
     "discordui",
     "host",

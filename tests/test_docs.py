@@ -217,3 +217,12 @@ def test_every_section_of_the_cards_document_cited_exists() -> None:
                     wrong.append(f"{path.relative_to(ROOT)}: {m.group(0).strip()}")
     assert not wrong, "\n".join(wrong)
     assert found > 100 and {"1", "3.2", "4.2", "8.1", "8.7"} <= sections and len(items) == 8
+
+
+def test_the_readme_names_every_debian_package_the_tests_use() -> None:
+    """The README's one apt line installs what ``.ci/run`` installs for the browser and
+    spelling tests (PostgreSQL aside: the store tests skip its backend without a server)."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    wanted = set(re.findall(r"missing\+=\(([a-z0-9.+-]+)\)", ci)) - {"postgresql"}
+    line = next(x for x in (ROOT / "README.md").read_text().splitlines() if "apt-get install" in x)
+    assert wanted and wanted <= set(line.replace("`", " ").split()), (wanted, line)

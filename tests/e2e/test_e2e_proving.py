@@ -1,4 +1,4 @@
-"""The proving ground (``tests.synthetic.proving``) played end to end through the emulator.
+"""The proving ground (``synthetic.proving``) played end to end through the emulator.
 
 It guards what every future game needs of the Discord layer: a step of 300 choices, moves
 longer than a custom id, decisions nested inside a turn (the table post is edited and the one
@@ -17,9 +17,10 @@ import locales
 from host.clock import FakeClock
 from host.planner import DEADLINE, Planner
 from playground import Emulator, FakeUser, InteractionResult, Message
+from synthetic.proving import NAME, PLOTS
 from tests.e2e.table_driver import Table, finished, sent, submitted, table_bot
 from tests.e2e.test_e2e_async_reminders import clocked_bot, later
-from tests.synthetic.proving import NAME, PLOTS, register
+from tests.synthetic import register
 
 pytestmark = pytest.mark.e2e
 

@@ -1,4 +1,4 @@
-"""The proving ground (``tests.synthetic.proving``) keeps its own rules and the contract v2.
+"""The proving ground (``synthetic.proving``) keeps its own rules and the contract v2.
 
 300 choices at one step, a move over 100 characters, nested decisions, simultaneous bids kept
 secret, may-act offers taken out of turn, refusals that change nothing, prompt ids never used
@@ -27,18 +27,7 @@ from rules.core import (
     reveals,
     turn_owners,
 )
-from tests.test_every_game import (
-    check_locales,
-    check_round_trip,
-    check_secrecy,
-    check_selfplay,
-    check_transcript,
-    combinations,
-    play,
-    resigning,
-)
-
-from .proving import (
+from synthetic.proving import (
     BIDS,
     FIRST_WORDS,
     GAME,
@@ -51,7 +40,17 @@ from .proving import (
     ProvingState,
     decree_action,
     plot,
-    register,
+)
+from tests.synthetic import register
+from tests.test_every_game import (
+    check_locales,
+    check_round_trip,
+    check_secrecy,
+    check_selfplay,
+    check_transcript,
+    combinations,
+    play,
+    resigning,
 )
 
 ANN, BOB, CAT, DAN = 0, 1, 2, 3

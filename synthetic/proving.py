@@ -4,8 +4,9 @@ Every future game (Clash of Cultures next) needs the same things from ``rules.co
 the Discord layer, and this small game has them all. A step has 300 choices. A move is over
 100 characters, too long for a custom id. Decisions nest (:class:`rules.core.PromptStack`).
 Several seats must decide at the same time. An offer (``Prompt.must=False``) can be taken up
-out of turn. Like ``tests.e2e.long_game`` it is registered only inside the tests that use it
-(:func:`register`), never in ``rules._ENGINES`` for good.
+out of turn. Like ``tests.e2e.long_game`` it is made playable only inside the tests and the
+benchmark runs that use it (``tests.synthetic.register``, :func:`playable`), never in
+``rules._ENGINES`` for good.
 
 Rules
 -----
@@ -92,11 +93,10 @@ Driving a game (2 players ann=0, bob=1, seed any; ``test_the_walkthrough_of_the_
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
-
-import pytest
 
 from locales.catalog import Message
 from rules.core import (
@@ -113,7 +113,7 @@ from rules.core import (
     deciding,
 )
 from rules.engine import Engine, outcome_from_json, outcome_to_json, remember
-from tests.games_for_tests import register_test_game
+from synthetic import registry
 
 NAME = "proving"
 MIN_PLAYERS = 2
@@ -981,6 +981,7 @@ TEXTS: dict[str, Message] = {
 }
 
 
-def register(monkeypatch: pytest.MonkeyPatch, *, listed: bool = False) -> None:
-    """Make :data:`NAME` a game for the length of one test (``tests.games_for_tests``)."""
-    register_test_game(monkeypatch, NAME, __name__, TEXTS, listed=listed)
+def playable(*, listed: bool = False) -> contextlib.AbstractContextManager[None]:
+    """Within the block, :data:`NAME` is a game (``synthetic.registry.playable``): what a
+    benchmark run does; tests register it with ``tests.synthetic.register``."""
+    return registry.playable(NAME, __name__, TEXTS, listed=listed)
