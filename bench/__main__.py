@@ -9,7 +9,7 @@ SQLite file, real rendering), measuring interaction-to-first-response latency an
 suggestions; then render time and PNG size per table image over self-played positions; then
 self-play throughput. Prints one JSON line and records it in docs/performance.md.
 
-``proving`` is the test-only proving ground (``tests/synthetic``), registered for the run: its
+``proving`` is the proving ground (``synthetic/proving.py``), made playable for the run: its
 step of 300 choices is the largest any game has, and its pictures are blank (not measured).
 """
 

@@ -5,7 +5,7 @@ the Discord layer, and this small game has them all. A step has 300 choices. A m
 100 characters, too long for a custom id. Decisions nest (:class:`rules.core.PromptStack`).
 Several seats must decide at the same time. An offer (``Prompt.must=False``) can be taken up
 out of turn. Like ``tests.e2e.long_game`` it is made playable only inside the tests and the
-benchmark runs that use it (``tests.synthetic.register``, :func:`playable`), never in
+benchmark runs that use it (``tests.proving.register``, :func:`playable`), never in
 ``rules._ENGINES`` for good.
 
 Rules
@@ -983,5 +983,5 @@ TEXTS: dict[str, Message] = {
 
 def playable(*, listed: bool = False) -> contextlib.AbstractContextManager[None]:
     """Within the block, :data:`NAME` is a game (``synthetic.registry.playable``): what a
-    benchmark run does; tests register it with ``tests.synthetic.register``."""
+    benchmark run does; tests register it with ``tests.proving.register``."""
     return registry.playable(NAME, __name__, TEXTS, listed=listed)

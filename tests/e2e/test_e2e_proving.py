@@ -20,7 +20,7 @@ from playground import Emulator, FakeUser, InteractionResult, Message
 from synthetic.proving import NAME, PLOTS
 from tests.e2e.table_driver import Table, finished, sent, submitted, table_bot
 from tests.e2e.test_e2e_async_reminders import clocked_bot, later
-from tests.synthetic import register
+from tests.proving import register
 
 pytestmark = pytest.mark.e2e
 

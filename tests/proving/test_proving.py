@@ -41,7 +41,7 @@ from synthetic.proving import (
     decree_action,
     plot,
 )
-from tests.synthetic import register
+from tests.proving import register
 from tests.test_every_game import (
     check_locales,
     check_round_trip,
