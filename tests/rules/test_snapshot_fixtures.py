@@ -38,7 +38,8 @@ FOLDERS = [folder for name in ENGINE_NAMES for folder in folders(name)]
 #: today's spelling: they leave this set.
 #: (Clash's v1 and v2 were fingerprinted again when its status phase began asking every player
 #: at once, C127, and again when the free advance began to be asked after a player's last turn
-#: of the round, C130: they are compared as the code since loads them.)
+#: of the round, C130, and again when a refused offer could be followed by another, C123: they are
+#: compared as the code since loads them.)
 MADE_BEFORE_RENAMES: set[tuple[str, str]] = set()
 
 

@@ -4,7 +4,8 @@ rules reference §3.1, §5.2, §7; open points C12-C20).
 The rules are told here, with the Advance action; gaining an advance, whichever way, is
 :mod:`rules.clash.actions.advance_gains`.
 
-``advance <id> [<government advance>...] [ideas...]`` buys one advance for one action:
+``advance <id> [<government advance>...] [ideas...] [gold...]`` buys one advance for one
+action:
 
 * **Legal** (p.7): not owned [``already_owned``]; the first advance of a category is its top
   advance [``top_advance_first``]; the red prerequisites (Sanitation and Roads need
@@ -14,11 +15,13 @@ The rules are told here, with the Advance action; gaining an advance, whichever 
 * **Cost** (p.7, p.2): 2 Food; Steel Weapons 2 Ore more. Ideas may replace Food 1:1 (p.4):
   the action names how many (``ideas`` once per Idea, the rest is Food); Gold stands in for
   whatever is lacking (C6, :mod:`rules.clash.model.resources`) [``cannot_pay_advance``,
-  ``too_many_ideas``]. No Food for Engineering and Roads with Mathematics, Cartography and
-  Navigation with Astronomy, Metallurgy with Chemistry; neither Food nor Ore for Steel Weapons
-  with Metallurgy; once per turn no Food for a Science advance with Priesthood (C19 (a): the
-  first Science advance that has a Food cost that turn). A waived cost still takes the action
-  (C20).
+  ``too_many_ideas``]; and Gold may pay instead of what the player holds (C133): ``gold`` once
+  per Gold, each keeping 1 Food the player would have paid, then 1 Ore [``too_much_gold``].
+  Without ``gold`` the payment is the one above, so an old action pays what it paid. No Food
+  for Engineering and Roads with Mathematics, Cartography and Navigation with Astronomy,
+  Metallurgy with Chemistry; neither Food nor Ore for Steel Weapons with Metallurgy; once per
+  turn no Food for a Science advance with Priesthood (C19 (a): the first Science advance that
+  has a Food cost that turn). A waived cost still takes the action (C20).
 * **Governments** (p.7, C15): a player owns advances of one government only. Buying the top
   advance of another moves every cube: the new top advance takes one, the player names the
   advances of the new government the others go on (when there is a choice)
@@ -65,21 +68,23 @@ from rules.clash.actions.advance_gains import (
 )
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS
 from rules.clash.box.components import FOOD, GOLD, IDEAS, ORE
-from rules.clash.model.resources import MOOD, gain_tokens, pay
-from rules.clash.model.state import ClashState
+from rules.clash.model.resources import MOOD, can_pay, gain_tokens, pay
+from rules.clash.model.state import ClashState, PlayerState
 from rules.core import Choice, Event, IllegalAction
 
 IDEAS_TOKEN = "ideas"
+GOLD_TOKEN = "gold"
 
 
 @dataclass(frozen=True, slots=True)
 class Purchase:
     """An Advance action as written: the advance, where a government switch puts the other
-    cubes, and how many Ideas pay for Food."""
+    cubes, how many Ideas pay for Food, and how many Gold pay instead of Food or Ore held."""
 
     advance: str
     cubes: tuple[str, ...]
     ideas: int
+    gold: int = 0
 
 
 # -- reading and checking -------------------------------------------------------------------
@@ -90,15 +95,17 @@ def parse(state: ClashState, seat: int, rest: list[str]) -> Purchase:
         raise IllegalAction("advance_needs_a_name")
     advance, *more = rest
     cubes: list[str] = []
-    ideas = 0
+    ideas = gold = 0
     for tok in more:
-        if tok == IDEAS_TOKEN:
+        if tok == GOLD_TOKEN:
+            gold += 1
+        elif tok == IDEAS_TOKEN and not gold:
             ideas += 1
-        elif tok in ADVANCE and not ideas:
+        elif tok in ADVANCE and not ideas and not gold:
             cubes.append(tok)
         else:
             raise IllegalAction("too_many_tokens", token=tok)
-    return Purchase(advance, tuple(cubes), ideas)
+    return Purchase(advance, tuple(cubes), ideas, gold)
 
 
 def purchase_problem(
@@ -110,17 +117,41 @@ def purchase_problem(
     if err is not None:
         return err
     moved = switching(me, p.advance)
-    err = _cubes_problem(p.advance, moved, p.cubes, partial and not p.ideas)
+    err = _cubes_problem(p.advance, moved, p.cubes, partial and not p.ideas and not p.gold)
     if err is not None:
         return err
     price = cost(state, seat, p.advance)
     if p.ideas > min(price[FOOD], me.resources[IDEAS]):
         return IllegalAction("too_many_ideas", food=price[FOOD], ideas=me.resources[IDEAS])
     if not payable(me, price, p.ideas):
-        if partial and any(payable(me, price, k) for k in range(p.ideas, price[FOOD] + 1)):
+        later = range(p.ideas, price[FOOD] + 1)
+        if partial and not p.gold and any(payable(me, price, k) for k in later):
             return None
         return IllegalAction("cannot_pay_advance", advance=p.advance, **price)
+    if p.gold:
+        kept = _held_due(me, price, p.ideas)
+        if p.gold > kept[FOOD] + kept[ORE]:
+            return IllegalAction("too_much_gold", gold=p.gold, **kept)
+        if not can_pay(me, _due(me, price, p.ideas, p.gold)):
+            return IllegalAction("cannot_pay_advance", advance=p.advance, **price)
     return None
+
+
+def _held_due(me: PlayerState, price: dict[str, int], ideas: int) -> dict[str, int]:
+    """The Food and Ore of the price that the player would pay from its own stock."""
+    return {
+        FOOD: min(price[FOOD] - ideas, me.resources[FOOD]),
+        ORE: min(price[ORE], me.resources[ORE]),
+    }
+
+
+def _due(me: PlayerState, price: dict[str, int], ideas: int, gold: int) -> dict[str, int]:
+    """What is left to pay once Ideas replaced Food and ``gold`` Gold replaced Food, then Ore,
+    held (C133): Gold named first, then whatever is lacking."""
+    held = _held_due(me, price, ideas)
+    food = min(gold, held[FOOD])
+    ore = gold - food
+    return {FOOD: price[FOOD] - ideas - food, ORE: price[ORE] - ore, GOLD: gold}
 
 
 def _cubes_problem(
@@ -169,6 +200,9 @@ def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
             continue
         if tok == IDEAS_TOKEN:
             out.append(Choice(tok, "clash.choice.ideas", {}, complete=complete, more=more))
+        elif tok == GOLD_TOKEN:
+            label = "clash.choice.gold_for_" + _gold_replaces(state, seat, rest)
+            out.append(Choice(tok, label, {}, complete=complete, more=more))
         else:
             params = {"advance": tok}
             out.append(Choice(tok, "clash.choice.cube", params, complete=complete, more=more))
@@ -194,13 +228,14 @@ def _complete(state: ClashState, seat: int, rest: list[str]) -> bool:
 
 def _following(state: ClashState, seat: int, rest: list[str]) -> Iterator[str]:
     """The tokens that may follow ``rest`` (more may be needed after them), in board order
-    then ``ideas``."""
+    then ``ideas`` and ``gold``."""
     me = state.seats[seat]
     # Cubes (advances) follow only an advance that switches the government (p.7): the rest
     # of the board need not be tried otherwise.
     cubes = bool(rest) and problem(me, rest[0]) is None and bool(switching(me, rest[0]))
-    for tok in (*ADVANCE_IDS, IDEAS_TOKEN) if cubes else (IDEAS_TOKEN,):
-        if tok in rest and tok != IDEAS_TOKEN:
+    pay = (IDEAS_TOKEN, GOLD_TOKEN)
+    for tok in (*ADVANCE_IDS, *pay) if cubes else pay:
+        if tok in rest and tok not in pay:
             continue
         try:
             p = parse(state, seat, [*rest, tok])
@@ -208,6 +243,14 @@ def _following(state: ClashState, seat: int, rest: list[str]) -> Iterator[str]:
             continue
         if purchase_problem(state, seat, p, partial=True) is None:
             yield tok
+
+
+def _gold_replaces(state: ClashState, seat: int, rest: list[str]) -> str:
+    """What the next ``gold`` after ``rest`` keeps: ``food`` or ``ore``."""
+    p = parse(state, seat, rest)
+    me = state.seats[seat]
+    held = _held_due(me, cost(state, seat, p.advance), p.ideas)
+    return FOOD if p.gold < held[FOOD] else ORE
 
 
 def _has_more(state: ClashState, seat: int, rest: list[str]) -> bool:
@@ -224,9 +267,14 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     price = cost(state, seat, p.advance)
     if price[FOOD] < base_cost(me, p.advance)[FOOD]:
         _use(state, PRIESTHOOD)
+    due = (
+        _due(me, price, p.ideas, p.gold)
+        if p.gold
+        else {FOOD: price[FOOD] - p.ideas, ORE: price[ORE]}
+    )
     if p.ideas:
         me.resources[IDEAS] -= p.ideas
-    paid = pay(me, {FOOD: price[FOOD] - p.ideas, ORE: price[ORE]})
+    paid = pay(me, due)
     if p.ideas:
         paid[IDEAS] = p.ideas
     events = [

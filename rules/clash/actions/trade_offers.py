@@ -18,9 +18,6 @@ TRADE, WITHDRAW, ACCEPT, REFUSE = "trade", "withdraw", "accept", "refuse"
 #: The head tokens of trading, in menu order.
 HEADS: tuple[str, ...] = (TRADE, WITHDRAW, ACCEPT, REFUSE)
 GIVE, FOR = "give", "for"
-#: Offers one player may make to the same player in one turn (C123): after a refusal the
-#: other side may answer with an offer of its own.
-MAX_OFFERS = 1
 #: The prompts: a player other than the active one may offer; a partner may answer.
 OFFER_PROMPT, ANSWER_PROMPT = "trade", "trade_offer"
 
@@ -99,7 +96,6 @@ def can_offer(state: ClashState, seat: int, partner: int) -> bool:
     return (
         partner in partners(state, seat)
         and between(state, seat, partner) is None
-        and made(state, seat, partner) < MAX_OFFERS
         and _can_give(state.seats[seat], state.seats[partner])
     )
 
@@ -202,7 +198,7 @@ def problems(state: ClashState) -> list[str]:
     if len(counts) != len(trades.made) or list(trades.made) != sorted(trades.made):
         out.append(f"offers made {trades.made}")
     for (o, p), c in counts.items():
-        if o == p or state.active not in (o, p) or not 1 <= c <= MAX_OFFERS:
+        if o == p or state.active not in (o, p) or c < 1:
             out.append(f"{c} offers made by seat {o} to seat {p}")
     for offer in trades.offers:
         o, p = offer.offerer, offer.partner

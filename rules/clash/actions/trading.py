@@ -30,8 +30,8 @@ limits of the one receiving apply on receipt (resources 8, Food 2 without Storag
 with Dogma, tokens 8): an offer that would pass one cannot be made, nor accepted while it
 would (C121). Accepting checks both sides again. An offer lapses when the turn ends, when its
 offerer no longer has what it gives, or when either player resigns. At most one offer is open
-between two players, and a player makes one offer to the same player in a turn
-(:data:`MAX_OFFERS`; a refused offer may be answered with a counter-offer, C123).
+between two players at a time; p.14 sets no limit on offers, so a refused or withdrawn offer
+may be followed by a new one (C123; a guard against floods of offers is the host's).
 
 Hidden cards stay hidden: the public events and views give the number of action and
 objective cards offered; the cards themselves are named only in an event for the two traders
@@ -50,7 +50,6 @@ from rules.clash.actions.trade_offers import (
     FOR,
     GIVE,
     HEADS,
-    MAX_OFFERS,
     REFUSE,
     TRADE,
     WITHDRAW,
@@ -340,8 +339,6 @@ def _offer(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     who = state.players[partner]
     if between(state, seat, partner) is not None:
         raise IllegalAction("trade_offer_open", player=who)
-    if made(state, seat, partner) >= MAX_OFFERS:
-        raise IllegalAction("too_many_trade_offers", player=who, limit=MAX_OFFERS)
     if len(rest) < 2 or rest[1] != GIVE:
         raise IllegalAction("trade_needs_give", player=who)
     items = rest[2:]

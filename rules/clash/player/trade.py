@@ -1,12 +1,15 @@
 """The heuristic player's trades (:mod:`rules.clash.player.turn`, C120): an offer made to
 this seat is accepted when what comes is worth more than what goes, refused otherwise; an
 offer of one resource held in surplus for one that is lacking, to the partner holding most.
+In its own turn it makes one offer to the same player at most (the rules set no limit, C123:
+this player simply does not insist, so a refused offer is not made again and again).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rules.clash.actions.trade_offers import made
 from rules.clash.box.components import (
     FOOD,
     GOLD,
@@ -65,7 +68,17 @@ def trade_candidates(r: Reading) -> list[Candidate]:
     lacking = [k for k in (FOOD, "wood", "ore", GOLD) if r.worth(k) >= 0.6]
     if not surplus or not lacking:
         return []
+    if not [c for c in choices(r.state, r.seat, ["trade"]) if _fresh(r, c)]:
+        return []
     return [(0.4, lambda: offer(r, ["trade"]))]
+
+
+def _fresh(r: Reading, c: Choice) -> bool:
+    """Whether ``c`` names a partner this player made no offer to this turn."""
+    name = c.token.lstrip("@")
+    if name not in r.state.players:
+        return False
+    return made(r.state, r.seat, r.state.players.index(name)) == 0
 
 
 def offer(r: Reading, prefix: list[str]) -> list[str] | None:
@@ -89,7 +102,8 @@ def offer(r: Reading, prefix: list[str]) -> list[str] | None:
     def pick(toks: list[str], options: Sequence[Choice]) -> int | None:
         tokens = [c.token for c in options]
         if toks == ["trade"]:
-            return max(range(len(options)), key=lambda i: partner_stock(options[i]))
+            fresh = [i for i, c in enumerate(options) if _fresh(r, c)] or list(range(len(options)))
+            return max(fresh, key=lambda i: partner_stock(options[i]))
         if "give" in tokens:
             return tokens.index("give")
         if toks[-1] == "give":

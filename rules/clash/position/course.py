@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from rules.clash.actions import trade_offers
 from rules.clash.actions.collect import KINDS
 from rules.clash.actions.exploration import BARBARIANS, LAYOUT, LAYOUT_TOKENS, SHIP_SPACE
-from rules.clash.actions.trade_offers import MAX_OFFERS
 from rules.clash.battles import facts
 from rules.clash.board.hexes import token
 from rules.clash.box.advances import ADVANCE
@@ -233,6 +232,10 @@ def _fought(r: Reader, raw: JSON) -> tuple[Fought, ...]:
     return tuple(out)
 
 
+#: The most offers a position counts for one pair (p.14 sets no limit, C123: a bound to read).
+OFFERS_COUNTED = 999
+
+
 def _trades(r: Reader, state: ClashState, position: Mapping[str, JSON]) -> Trades:
     """The turn's trade offers, ``[{"from", "to", "give", "want"}]``, and ``offers_made``,
     ``[{"from", "to", "count"}]`` (each open offer counts 1 by default)."""
@@ -245,7 +248,7 @@ def _trades(r: Reader, state: ClashState, position: Mapping[str, JSON]) -> Trade
             raise inconsistent("offers_made_twice", at)
         if state.active not in pair or pair[0] == pair[1]:
             raise inconsistent("offer_without_the_active_player", at)
-        counts[pair] = as_int(f"{at}.count", m.get("count", 1), 1, MAX_OFFERS)
+        counts[pair] = as_int(f"{at}.count", m.get("count", 1), 1, OFFERS_COUNTED)
     offers: list[Offer] = []
     for k, item in enumerate(as_list("offers", position.get("offers", []))):
         at = f"offers[{k}]"

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 from clash_map import board, events, play, prompt, refused, tokens
 
+from rules.clash import GAME
 from rules.clash.box.advances import BORDERS
+from rules.clash.model.state import ClashState
+from rules.core import Choice
 
 START = ["farming", "mining"]
+
+
+def choices(state: ClashState, *prefix: str) -> list[Choice]:
+    return GAME.choices(state, GAME.pending(state)[0].seat, list(prefix))
 
 
 def seat0(state):  # type: ignore[no-untyped-def]
@@ -56,6 +63,43 @@ def test_government_top_advances_need_their_prerequisite() -> None:
 
 def test_an_advance_is_bought_once() -> None:
     assert refused(board(), "advance farming").code == "already_owned"
+
+
+def test_gold_may_pay_instead_of_food_the_player_holds_c133() -> None:
+    """p.7: Gold replaces any resource; the player names it (``gold`` once per Gold, C133)."""
+    state = board(ann={"resources": {"food": 2, "gold": 2}})
+    assert tokens(state, "advance", "storage") == ["gold"]
+    plain = seat0(play(state, "advance storage")).resources
+    assert (plain["food"], plain["gold"]) == (0, 2)  # without tokens: as before
+    one = seat0(play(state, "advance storage gold")).resources
+    assert (one["food"], one["gold"]) == (1, 1)
+    kept = seat0(play(state, "advance storage gold gold")).resources
+    assert (kept["food"], kept["gold"]) == (2, 0)
+    err = refused(state, "advance storage gold gold gold")
+    assert err.code == "too_much_gold"
+
+
+def test_gold_keeps_food_then_ore_and_follows_ideas_c133() -> None:
+    ann = {
+        "advances": [*START, "tactics"],
+        "resources": {"food": 1, "ore": 2, "ideas": 1, "gold": 3},
+    }
+    state = board(ann=ann)
+    assert tokens(state, "advance", "steel_weapons", "ideas", "gold") == ["gold"]
+    labels = [c.label for c in choices(state, "advance", "steel_weapons", "ideas")]
+    assert labels == ["clash.choice.gold_for_food"]
+    after = [c.label for c in choices(state, "advance", "steel_weapons", "ideas", "gold")]
+    assert after == ["clash.choice.gold_for_ore"]
+    me = seat0(play(state, "advance steel_weapons ideas gold gold")).resources
+    assert (me["food"], me["ore"], me["ideas"], me["gold"]) == (1, 1, 0, 1)
+    assert refused(state, "advance steel_weapons gold ideas").code == "too_many_tokens"
+
+
+def test_gold_is_not_offered_where_it_would_keep_nothing_c133() -> None:
+    """Gold already pays what is lacking: a ``gold`` token would change nothing."""
+    state = board(ann={"resources": {"food": 0, "gold": 2}})
+    assert tokens(state, "advance", "storage") == []
+    assert refused(state, "advance storage gold").code == "too_much_gold"
 
 
 def test_ideas_may_replace_food_and_the_player_says_how_many() -> None:

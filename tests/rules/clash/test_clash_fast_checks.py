@@ -45,8 +45,9 @@ STATES = list(_all_states())
 def _more_by_listing(state: ClashState, seat: int, rest: list[str]) -> list[str]:
     """The tokens that may follow an advance purchase, every one tried (the plain listing)."""
     out = []
-    for tok in [*advancing.ADVANCE_IDS, advancing.IDEAS_TOKEN]:
-        if tok in rest and tok != advancing.IDEAS_TOKEN:
+    pay = (advancing.IDEAS_TOKEN, advancing.GOLD_TOKEN)
+    for tok in [*advancing.ADVANCE_IDS, *pay]:
+        if tok in rest and tok not in pay:
             continue
         try:
             p = advancing.parse(state, seat, [*rest, tok])
