@@ -43,7 +43,7 @@ from rules.clash.box.components import (
     WOOD,
 )
 from rules.clash.model.setup import home
-from rules.clash.model.state import BARBARIAN_SIDE, ClashState, Fought
+from rules.clash.model.state import BARBARIAN_SIDE, ClashState, Fought, working
 from rules.clash.model.terrain import terrains
 from rules.clash.rounds.scoring import wonders_of
 
@@ -82,7 +82,9 @@ def _others(state: ClashState, seat: int) -> list[int]:
 
 
 def _cities_with(state: ClashState, seat: int, kind: str) -> int:
-    return sum(1 for c in state.seats[seat].cities if c.piece(kind) is not None)
+    """The seat's cities with a piece of ``kind`` that works for them (C131: a captured
+    city's piece whose advance they lack does not count)."""
+    return sum(1 for c in state.seats[seat].cities if working(state, c, kind))
 
 
 def _lead(kind: str) -> StatusCheck:
