@@ -208,7 +208,13 @@ def _standing_army(state: ClashState, seat: int) -> bool:
 
 
 def _city_planner(state: ClashState, seat: int) -> bool:
-    own = {p.kind for c in state.seats[seat].cities for p in c.pieces if p.owner == seat}
+    """Every kind of piece of the seat's colour in its cities, each working for it (C131)."""
+    own = {
+        p.kind
+        for c in state.seats[seat].cities
+        for p in c.pieces
+        if p.owner == seat and working(state, c, p.kind)
+    }
     return {TEMPLE, FORTRESS, ACADEMY, PORT} <= own
 
 

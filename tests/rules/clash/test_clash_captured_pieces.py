@@ -10,7 +10,7 @@ from rules.clash import GAME
 from rules.clash.board.hexes import parse_hex
 from rules.clash.box.components import ACADEMY, FORTRESS, PORT, TEMPLE
 from rules.clash.model.state import ClashState, working
-from rules.clash.rounds.objective_checks import _cities_with
+from rules.clash.rounds.objective_checks import _cities_with, _city_planner
 from rules.clash.rounds.scoring import breakdown
 from rules.core import act
 from tests.rules.clash.clash_map import board, refused
@@ -76,3 +76,17 @@ def test_a_captured_fortress_does_not_defend_without_tactics() -> None:
         assert began.params["defended"] == fought
         assert any(e.kind == "clash.battle_round" for e in evs) == fought
         assert any(e.kind == "clash.city_captured" for e in evs)
+
+
+def test_a_captured_piece_of_the_captors_colour_does_not_complete_city_planner() -> None:
+    """City Planner (every kind of piece of one's colour): a captured piece takes the captor's
+    colour (p.12) but counts for no objective without its advance."""
+    pieces = ["settlement", "temple", "fortress", "academy", "port"]
+    ann = {"cities": [{"hex": "D4", "pieces": pieces, "port_faces": "D3"}, {"hex": "D2"}]}
+    lacking = board({**ann, "advances": ["farming", "mining", "myths", "tactics", "writing"]})
+    assert not _city_planner(lacking, 0)
+    owning = board(
+        {**ann, "advances": ["farming", "mining", "myths", "tactics", "writing", "fishing"]}
+    )
+    assert _city_planner(owning, 0)
+    assert _city_planner(board({**ann, "advances": ["farming", "mining"]}, options=FIRST), 0)
