@@ -80,7 +80,8 @@ def _turn_of(state: ClashState) -> tuple[Any, ...]:
 
 
 class ClashGame(Engine[ClashState, view.ClashView]):
-    """Clash of Cultures (original 2012 edition) for 2-4 players; no options yet. A turn buys
+    """Clash of Cultures (original 2012 edition) for 2-4 players; one option, the rules edition
+    (C131-C132). A turn buys
     advances, founds and activates cities, moves, explores and fights, improves moods,
     influences cities, builds wonders, plays action cards and trades; events and objectives
     follow what happens; the status phase ends each round (:mod:`rules.clash.dispatch.grammar`)."""

@@ -1,5 +1,5 @@
-"""The lobby's options: every game's shown the same way, and a game without options (Clash
-of Cultures) says that its rules are the rulebook's, with nothing to choose."""
+"""The lobby's options: every game's shown the same way (Clash of Cultures' one option is its
+rules edition), and a game without options says so."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import locales
-from discordui.lobbies import lobby_components, lobby_embed, parse_options
+from discordui.lobbies import lobby_embed, parse_options
 from host.errors import UserError
 from host.service import Loaded
 from rules import get_game
@@ -26,17 +26,7 @@ def _field(embed: Any, name: str) -> list[str]:
     return next(f.value for f in embed.fields if f.name == name).split("\n")
 
 
-@pytest.mark.parametrize("lang", locales.SUPPORTED)
-def test_clash_says_it_has_nothing_to_choose(lang: str) -> None:
-    assert get_game("clash").options == ()
-    embed = lobby_embed(lang, _lobby("clash"))
-    options = _field(embed, locales.t(lang, "lobby.options"))
-    assert options[0] == locales.t(lang, "lobby.no_options")
-    assert embed.footer.text == locales.t(lang, "lobby.footer_fixed")
-    assert not [c for c in lobby_components(lang, _lobby("clash")).children if c.type.value == 3]
-
-
-@pytest.mark.parametrize("game", ["civ", "stoneage"])
+@pytest.mark.parametrize("game", ["civ", "stoneage", "clash"])
 def test_games_with_options_list_them_and_may_change_them(game: str) -> None:
     embed = lobby_embed("en", _lobby(game))
     options = _field(embed, "Options")

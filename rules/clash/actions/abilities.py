@@ -17,7 +17,8 @@ Currency are :mod:`rules.clash.actions.trade_routes` (the start of the turn).
 * **Drama & Music** (no action, once per turn): swap 1 mood token for 1 culture token, or
   back (p.2).
 * **Absolute Power** (no action, once per turn): pay 2 mood tokens for one extra action this
-  turn (p.2; at most 4 actions in a turn, :data:`rules.clash.box.components.MAX_ACTIONS`).
+  turn (p.2; no cap printed; the first edition allowed at most 4 actions held at once,
+  :data:`rules.clash.box.components.MAX_ACTIONS`, C132).
 
 **Caps** (C7 (a)): what a track cannot take is lost. An ability is refused only when it would
 keep nothing at all, so that it would only throw away what it costs (Taxation with 8 Gold,
@@ -90,7 +91,7 @@ from rules.clash.box.components import (
 )
 from rules.clash.model.registry import TurnAction
 from rules.clash.model.resources import CULTURE, MOOD, spend_tokens, tokens
-from rules.clash.model.state import ClashState, PlayerState
+from rules.clash.model.state import ClashState, PlayerState, actions_full
 from rules.core import Choice, Event, IllegalAction
 
 BARTER, TAX, CARTOGRAPHY, LIBERTIES, DRAMA, POWER = (
@@ -383,7 +384,7 @@ def _power_problem(state: ClashState, seat: int) -> IllegalAction | None:
         return err
     if state.seats[seat].mood_tokens < POWER_FEE:
         return IllegalAction("ability_needs_mood_tokens", advance=ABSOLUTE_POWER, count=POWER_FEE)
-    if state.turn_state.actions_left >= MAX_ACTIONS:
+    if actions_full(state):
         return IllegalAction("actions_full", count=MAX_ACTIONS)
     return None
 

@@ -50,7 +50,7 @@ from rules.clash.box.components import (
 )
 from rules.clash.model import marks as mk
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
-from rules.clash.model.state import ClashState, PlayerState, Ship
+from rules.clash.model.state import ClashState, PlayerState, Ship, working
 from rules.core import Choice, Event, IllegalAction
 
 DRAFT: Final = "draft"
@@ -115,6 +115,8 @@ def _problem(
     city = label(c.hex)
     if sum(have.values()) >= act.size:
         return IllegalAction("too_many_units", count=act.size, city=city)
+    if tok == SHIP and c.piece(PORT) is not None and not working(state, c, PORT):
+        return IllegalAction("port_needs_fishing", city=city)  # a captured Port (C131)
     if tok == SHIP and (c.piece(PORT) is None or c.port_faces is None):
         return IllegalAction("ship_needs_a_port", city=city)
     if tok == DRAFT:

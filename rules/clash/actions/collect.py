@@ -56,7 +56,7 @@ from rules.clash.box.components import ACADEMY, FOOD, GOLD, IDEAS, ORE, PORT, RE
 from rules.clash.model.civil_cards import FOCUSED, MASS
 from rules.clash.model.occupancy import Occupancy
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, gain, gain_tokens, pay, spend_tokens
-from rules.clash.model.state import City, ClashState, PlayerState
+from rules.clash.model.state import City, ClashState, PlayerState, working
 from rules.core import Choice, Event, IllegalAction
 
 # -- shared by the three uses ----------------------------------------------------------------
@@ -228,6 +228,8 @@ def _spot(
             return IllegalAction("port_income_from_sea", space=label(h))
         if c.piece(PORT) is None:
             return IllegalAction("port_income_needs_a_port", city=label(c.hex))
+        if not working(state, c, PORT):  # a captured Port (C131)
+            return IllegalAction("port_needs_fishing", city=label(c.hex))
         kind = income
     return Spot(h, terrain, kind, not near)
 
@@ -253,7 +255,7 @@ def _reach(state: ClashState, seat: int, act: Activation, occ: Occupancy) -> Ite
 def candidates(state: ClashState, seat: int, act: Activation, occ: Occupancy) -> dict[str, Spot]:
     """Every token a Collect of this city may name, in board order (the Port's options after
     the plain Sea space)."""
-    port = act.city.piece(PORT) is not None
+    port = working(state, act.city, PORT)
     out: dict[str, Spot] = {}
     for h in sorted(set(_reach(state, seat, act, occ))):
         spot = _spot(state, seat, act, h, None, occ)

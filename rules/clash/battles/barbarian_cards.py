@@ -42,7 +42,7 @@ from rules.clash.box.cards import ACTION_HALVES
 from rules.clash.box.components import ARMY, FORTRESS
 from rules.clash.model import transfer
 from rules.clash.model.decks import discard
-from rules.clash.model.state import ClashState
+from rules.clash.model.state import ClashState, working
 from rules.core import Event
 
 #: The decisions asked of the defender before the roll, in this order: the Great General
@@ -64,7 +64,7 @@ def options(state: ClashState, owner: int, h: Hex) -> list[str]:
     forces = set()
     if me.armies.get(h, 0):
         forces.add(cc.ARMY_FORCE)
-    if city.piece(FORTRESS) is not None:
+    if working(state, city, FORTRESS):
         forces.add(cc.FORTRESS_FORCE)
     return [
         card

@@ -28,7 +28,7 @@ from rules.clash.box.components import (
 )
 from rules.clash.model import transfer
 from rules.clash.model.dice import roll
-from rules.clash.model.state import TURN, City, ClashState
+from rules.clash.model.state import TURN, City, ClashState, working
 from rules.clash.model.terrain import terrains
 from rules.core import Decision, Event
 
@@ -253,7 +253,7 @@ def fight(
     city = me.city_at(target)
     assert city is not None
     player = state.players[owner]
-    fortress = city.piece(FORTRESS) is not None
+    fortress = working(state, city, FORTRESS)
     params = {"player": player, "space": label(target), "from": label(settlement), "count": count}
     # What the attack began with (rules.clash.battles.facts).
     facts = {"armies": me.armies.get(target, 0), "fortress": fortress, "city_size": city.size}

@@ -30,7 +30,7 @@ from rules.clash.box.cards import SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.box.components import ARMY_LIMIT, FOOD, FORTRESS, ORE, WOOD
 from rules.clash.model.occupancy import BARBARIANS, occupancy
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
-from rules.clash.model.state import ClashState, city_on
+from rules.clash.model.state import ClashState, city_on, working
 from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
 
@@ -47,7 +47,7 @@ def _forces(state: ClashState, side: int) -> set[str]:
         forces.add(cc.ARMY_FORCE)
     found = None if b.sea else city_on(state, b.space)
     city = found[1] if found is not None and found[0] == side else None
-    if city is not None and city.piece(FORTRESS) is not None:
+    if city is not None and working(state, city, FORTRESS):
         forces.add(cc.FORTRESS_FORCE)
     return forces
 
@@ -170,7 +170,7 @@ def siege_food_wanted(state: ClashState) -> bool:
         return False
     found = city_on(state, b.space)
     city = found[1] if found is not None else None
-    fortress = b.round == 1 and city is not None and city.piece(FORTRESS) is not None
+    fortress = b.round == 1 and city is not None and working(state, city, FORTRESS)
     if played_by(state, b.defender) is None and not fortress:
         return False
     return can_pay(state.seats[b.defender], {FOOD: SIEGE_FOOD_COST})
@@ -196,7 +196,7 @@ def attack_refusal(state: ClashState, seat: int, to: Hex, armies: int) -> Illega
         return None
     city = found[1]
     if (
-        city.piece(FORTRESS) is not None
+        working(state, city, FORTRESS)
         and great_wall_protects(state, city)
         and not side_has(state, seat, "siegecraft")
     ):
@@ -258,7 +258,7 @@ def _trojan_wanted(state: ClashState) -> bool:
     found = city_on(state, b.space)
     if found is None or found[1] is None or found[0] != b.defender:
         return False
-    defended = bool(armies_of(state, b.defender, b.space)) or found[1].piece(FORTRESS) is not None
+    defended = bool(armies_of(state, b.defender, b.space)) or working(state, found[1], FORTRESS)
     me = state.seats[b.attacker]
     return defended and me.culture_tokens >= 1 and can_pay(me, {WOOD: 1})
 
@@ -322,7 +322,7 @@ def siege_choices(state: ClashState) -> list[str]:
     if b.sea or not side_has(state, b.attacker, "siegecraft"):
         return []
     found = city_on(state, b.space)
-    if found is None or found[1] is None or found[1].piece(FORTRESS) is None:
+    if found is None or found[1] is None or not working(state, found[1], FORTRESS):
         return []
     me = state.seats[b.attacker]
     out = [NONE]

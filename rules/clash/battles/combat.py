@@ -149,7 +149,7 @@ from rules.clash.model.decks import discard
 from rules.clash.model.occupancy import BARBARIANS
 from rules.clash.model.registry import Answer
 from rules.clash.model.resources import CULTURE, pay, spend_tokens
-from rules.clash.model.state import Battle, ClashState, city_on
+from rules.clash.model.state import Battle, ClashState, city_on, working
 from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
 
@@ -253,7 +253,7 @@ def _without_dice(state: ClashState) -> list[Event] | None:
     if armies_of(state, b.defender, b.space):
         return None
     found = city_on(state, b.space)
-    has_fortress = found is not None and found[1] is not None and found[1].piece(FORTRESS)
+    has_fortress = found is not None and found[1] is not None and working(state, found[1], FORTRESS)
     if has_fortress and b.round == 1 and "wood" not in b.siege:
         return None  # C40 (a): the Fortress fights round 1 alone (unless Siegecraft's Wood)
     return attacker_won(state)

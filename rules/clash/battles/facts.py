@@ -24,7 +24,7 @@ from typing import Any
 
 from rules.clash.board.hexes import label, parse_hex
 from rules.clash.box.components import FORTRESS
-from rules.clash.model.state import BARBARIAN_SIDE, Battle, ClashState, Fought, city_on
+from rules.clash.model.state import BARBARIAN_SIDE, Battle, ClashState, Fought, city_on, working
 from rules.core import JSON
 
 #: The events after which a battle of :mod:`rules.clash.battles.combat` is over.
@@ -63,7 +63,7 @@ def opening(state: ClashState, battle: Battle, units: tuple[int, int]) -> dict[s
         "city_size": 0 if found is None else 1 if city is None else city.size,
         "wonder": city is not None and city.wonder is not None,
         "defended": found is not None
-        and (units[1] > 0 or (city is not None and city.piece(FORTRESS) is not None)),
+        and (units[1] > 0 or (city is not None and working(state, city, FORTRESS))),
         "landed": battle.landed,
     }
 

@@ -25,7 +25,7 @@ from rules.clash.board.hexes import label
 from rules.clash.box.cards import GENERAL_CV
 from rules.clash.box.components import FORTRESS, TEMPLE
 from rules.clash.model.dice import roll
-from rules.clash.model.state import ClashState, city_on
+from rules.clash.model.state import ClashState, city_on, working
 from rules.core import Event
 
 
@@ -149,7 +149,7 @@ def fight_round(state: ClashState) -> list[Event]:
     found = None if b.sea else city_on(state, b.space)
     city = found[1] if found is not None else None
     # The Siege unpaid ignores the Fortress; High Ground ignores the other's advances.
-    fortress = first and city is not None and city.piece(FORTRESS) is not None
+    fortress = first and city is not None and working(state, city, FORTRESS)
     fortress = fortress and not (att_card == cc.THE_SIEGE and b.siege_food != "paid")
     siege = () if def_card == cc.HIGH_GROUND else b.siege
     att_adv, def_adv = def_card != cc.HIGH_GROUND, att_card != cc.HIGH_GROUND

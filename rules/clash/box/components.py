@@ -89,8 +89,12 @@ MOODS: tuple[str, ...] = (ANGRY, NEUTRAL, HAPPY)
 ROUNDS = 6
 TURNS_PER_ROUND = 3
 ACTIONS_PER_TURN = 3
-#: The most actions a turn can hold: Absolute Power buys one extra, once per turn (p.2).
+#: The most actions a turn could hold at once in the first rules edition: Absolute Power and
+#: Leadership bought one extra each only below it (C132).
 MAX_ACTIONS = ACTIONS_PER_TURN + 1
+#: The most a turn can hold in the printed edition, which sets no cap: Absolute Power (p.2)
+#: and Leadership buy one extra each, once per turn (C132).
+MOST_ACTIONS = ACTIONS_PER_TURN + 2
 #: Units or groups one Move action moves (p.9).
 GROUPS_PER_MOVE = 3
 #: Steps of the status phase (p.11).

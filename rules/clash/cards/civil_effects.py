@@ -75,7 +75,7 @@ from rules.clash.model.civil_cards import (
 )
 from rules.clash.model.moods import raised
 from rules.clash.model.resources import MOOD, gain, spend_tokens
-from rules.clash.model.state import City, ClashState, PlayerState
+from rules.clash.model.state import City, ClashState, PlayerState, actions_full
 from rules.core import Choice, Event, IllegalAction
 
 #: The civil halves waiting for the turn's next Collect (:mod:`rules.clash.actions.collect`).
@@ -323,7 +323,7 @@ def _awe_problem(state: ClashState, seat: int) -> IllegalAction | None:
 def _leadership_problem(state: ClashState, seat: int) -> IllegalAction | None:
     if played_count(state, LEADERSHIP):
         return IllegalAction("leadership_once_per_turn")
-    if state.turn_state.actions_left >= MAX_ACTIONS:
+    if actions_full(state):
         return IllegalAction("actions_full", count=MAX_ACTIONS)
     return None
 

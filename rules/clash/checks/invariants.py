@@ -33,6 +33,7 @@ from rules.clash.box.components import (
     MAX_ACTIONS,
     MAX_CITY_SIZE,
     MOODS,
+    MOST_ACTIONS,
     PIECES,
     PIECES_PER_KIND,
     PORT,
@@ -54,7 +55,16 @@ from rules.clash.model import under_way
 from rules.clash.model.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
 from rules.clash.model.occupancy import unit_totals
 from rules.clash.model.order import turn_order
-from rules.clash.model.state import OVER, PHASES, STATUS, TURN, ClashState, Piece, PlayerState
+from rules.clash.model.state import (
+    OVER,
+    PHASES,
+    PRINTED_EDITION,
+    STATUS,
+    TURN,
+    ClashState,
+    Piece,
+    PlayerState,
+)
 from rules.clash.model.terrain import is_land, terrains
 from rules.clash.rounds import objectives
 from rules.core import JSON
@@ -162,7 +172,8 @@ def _course(state: ClashState) -> list[str]:
         out.append(f"free advances {state.kept_advances} kept twice or of a seat asked step 2")
     if state.phase == TURN and state.seats[state.active].resigned:
         out.append("a resigned seat is active")
-    if not 0 <= state.turn_state.actions_left <= MAX_ACTIONS:
+    most = MAX_ACTIONS if state.edition < PRINTED_EDITION else MOST_ACTIONS
+    if not 0 <= state.turn_state.actions_left <= most:
         out.append(f"{state.turn_state.actions_left} actions left")
     out += _marks(state)
     for d in state.prompts.decisions:

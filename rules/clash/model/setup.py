@@ -36,14 +36,33 @@ from rules.clash.board.tiles import START_SIDES
 from rules.clash.box.advances import STARTING
 from rules.clash.box.cards import DECKS, DISCARDED
 from rules.clash.box.components import FOOD, RESOURCES, START_FOOD
-from rules.clash.model.state import CardState, ClashState, PlayerState, Region, new_city
+from rules.clash.model.state import (
+    EDITIONS,
+    PRINTED_EDITION,
+    CardState,
+    ClashState,
+    PlayerState,
+    Region,
+    new_city,
+)
 from rules.core import JSON, Event, OptionSpec, Rng
 from rules.engine import remember
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-#: No options yet.
-OPTIONS: tuple[OptionSpec, ...] = ()
+#: The rules edition (:data:`rules.clash.model.state.EDITIONS`): the printed rules unless a
+#: game says otherwise; games started before editions existed play the first (their stored
+#: options are given it, their snapshots lack it: docs/architecture.md, "Rules editions").
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("edition", PRINTED_EDITION, EDITIONS, "clash.option.edition"),
+)
+
+
+def edition(options: Mapping[str, JSON]) -> int:
+    """The edition ``options`` name (checked by the engine), the printed one if none."""
+    value = options.get("edition", PRINTED_EDITION)
+    assert isinstance(value, int)
+    return value
 
 
 def start_regions(n: int) -> dict[str, Region]:
@@ -98,6 +117,7 @@ def new_game(players: Sequence[str], options: Mapping[str, JSON], seed: int) -> 
         cards=CardState(decks, {name: () for name in DISCARDED}),
         first=first,
         active=first,
+        edition=edition(options),
     )
     remember(state, [Event("clash.started", {"player": players[first], "count": n})])
     return state

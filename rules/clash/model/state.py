@@ -34,8 +34,8 @@ from typing import Any
 
 from rules.clash.board.boards import Board, board
 from rules.clash.board.hexes import Hex, Lens
-from rules.clash.box.advances import government
-from rules.clash.box.components import ACTIONS_PER_TURN, NEUTRAL, PIECES, SETTLEMENT
+from rules.clash.box.advances import ADVANCES, government
+from rules.clash.box.components import ACTIONS_PER_TURN, MAX_ACTIONS, NEUTRAL, PIECES, SETTLEMENT
 from rules.core import JSON, Outcome, PromptStack, Rng
 
 #: The side of the barbarians in battles (:attr:`Battle.defender`, :attr:`Fought.attacker`).
@@ -99,6 +99,34 @@ class City:
 def new_city(h: Hex, owner: int) -> City:
     """A city just founded: one Settlement, neutral (p.6, p.8)."""
     return City(h, owner, (Piece(SETTLEMENT, owner),))
+
+
+#: The rules editions (the game's option ``edition``; docs/rules-decisions.md C131, C132):
+#: 1, the rules as the engine played them until these two changes; 2, the rulebook as printed
+#: (the pieces of a captured city, Absolute Power's actions), the default.
+FIRST_EDITION, PRINTED_EDITION = 1, 2
+EDITIONS: tuple[int, ...] = (FIRST_EDITION, PRINTED_EDITION)
+#: The advance each city piece needs (p.5, p.7): Temple Myths, Fortress Tactics, Academy
+#: Writing, Port Fishing.
+PIECE_ADVANCES: dict[str, str] = {a.unlocks: a.id for a in ADVANCES if a.unlocks}
+
+
+def working(state: ClashState, city: City, kind: str) -> bool:
+    """Whether ``city`` has a piece of ``kind`` whose special ability works for its owner:
+    in the printed edition only when the owner owns the piece's advance (p.12: a captured
+    city's piece whose advance you lack neither works nor counts for objectives, C131)."""
+    if city.piece(kind) is None:
+        return False
+    need = PIECE_ADVANCES.get(kind)
+    if need is None or state.edition < PRINTED_EDITION or not 0 <= city.owner < state.n:
+        return True
+    return need in state.seats[city.owner].advances
+
+
+def actions_full(state: ClashState) -> bool:
+    """Whether the turn holds as many actions as the first edition allowed, so that Absolute
+    Power and Leadership are refused (C132: the printed rules set no cap)."""
+    return state.edition < PRINTED_EDITION and state.turn_state.actions_left >= MAX_ACTIONS
 
 
 def pieces_in_use(state: ClashState, seat: int, kind: str) -> int:
@@ -508,6 +536,9 @@ class ClashState:
     #: The free advances chosen and not yet carried out (C128, C130): asked from the end of a
     #: player's last turn of the round and carried out at step 2 of the status phase.
     kept_advances: tuple[KeptAdvance, ...] = ()
+    #: The rules the game is played under (:data:`EDITIONS`), chosen at setup (the option
+    #: ``edition``); a snapshot written before there were editions lacks it: the first.
+    edition: int = 1
 
     @property
     def n(self) -> int:

@@ -17,8 +17,8 @@ from rules.clash.box.components import (
     ACTIONS_PER_TURN,
     GROUPS_PER_MOVE,
     LAND_UNITS,
-    MAX_ACTIONS,
     MOODS,
+    MOST_ACTIONS,
     ROUNDS,
     SHIP,
     STATUS_STEPS,
@@ -159,13 +159,13 @@ def read_course(r: Reader, position: Mapping[str, JSON], state: ClashState) -> N
         raise inconsistent("status_outside_the_status_phase", "status")
     used = as_ids("turn_used", position.get("turn_used", []), ONCE_PER_TURN)
     state.turn_state = TurnState(
-        as_int("actions_left", position.get("actions_left", ACTIONS_PER_TURN), 0, MAX_ACTIONS),
+        as_int("actions_left", position.get("actions_left", ACTIONS_PER_TURN), 0, MOST_ACTIONS),
         frozenset(used),
         as_flag("influenced", position.get("influenced", False)),
         _marks(r, position.get("marks", [])),
         as_int("moving", position.get("moving", 0), 0, GROUPS_PER_MOVE),
         _fought(r, position.get("fought", [])),
-        as_int("actions_spent", position.get("actions_spent", 0), 0, MAX_ACTIONS + 1),
+        as_int("actions_spent", position.get("actions_spent", 0), 0, MOST_ACTIONS),
         as_ids("cards_played", position.get("cards_played", []), frozenset(CIVIL)),
         _card_modifiers(position.get("card_modifiers", [])),
         _trades(r, state, position),

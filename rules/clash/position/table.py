@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.clash.box.cards import DECKS, HALVES
-from rules.clash.box.components import MAX_ACTIONS
+from rules.clash.box.components import MOST_ACTIONS
 from rules.clash.dispatch.grammar import DECISIONS
 from rules.clash.model import card_turns, under_way
 from rules.clash.model.state import (
@@ -125,7 +125,7 @@ def read_objective_watch(
     )
     if raw and state.phase != TURN:
         raise inconsistent("turn_key_in_the_status_phase", "objective_turn")
-    builds = as_int("objective_turn.builds", raw.get("builds", 0), 0, MAX_ACTIONS)
+    builds = as_int("objective_turn.builds", raw.get("builds", 0), 0, MOST_ACTIONS)
     drafted = as_flag("objective_turn.drafted", raw.get("drafted", False))
     if drafted and not builds:
         raise inconsistent("draft_without_a_build", "objective_turn.drafted")

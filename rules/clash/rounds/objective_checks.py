@@ -43,7 +43,7 @@ from rules.clash.box.components import (
     WOOD,
 )
 from rules.clash.model.setup import home
-from rules.clash.model.state import BARBARIAN_SIDE, ClashState, Fought
+from rules.clash.model.state import BARBARIAN_SIDE, ClashState, Fought, working
 from rules.clash.model.terrain import terrains
 from rules.clash.rounds.scoring import wonders_of
 
@@ -82,7 +82,9 @@ def _others(state: ClashState, seat: int) -> list[int]:
 
 
 def _cities_with(state: ClashState, seat: int, kind: str) -> int:
-    return sum(1 for c in state.seats[seat].cities if c.piece(kind) is not None)
+    """The seat's cities with a piece of ``kind`` that works for them (C131: a captured
+    city's piece whose advance they lack does not count)."""
+    return sum(1 for c in state.seats[seat].cities if working(state, c, kind))
 
 
 def _lead(kind: str) -> StatusCheck:
@@ -206,7 +208,13 @@ def _standing_army(state: ClashState, seat: int) -> bool:
 
 
 def _city_planner(state: ClashState, seat: int) -> bool:
-    own = {p.kind for c in state.seats[seat].cities for p in c.pieces if p.owner == seat}
+    """Every kind of piece of the seat's colour in its cities, each working for it (C131)."""
+    own = {
+        p.kind
+        for c in state.seats[seat].cities
+        for p in c.pieces
+        if p.owner == seat and working(state, c, p.kind)
+    }
     return {TEMPLE, FORTRESS, ACADEMY, PORT} <= own
 
 

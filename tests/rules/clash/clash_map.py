@@ -38,10 +38,13 @@ def board(
     ann: dict[str, JSON] | None = None,
     bob: dict[str, JSON] | None = None,
     tiles: dict[str, JSON] | None = None,
+    *,
+    options: dict[str, JSON] | None = None,
     **extra: JSON,
 ) -> ClashState:
     """ann's turn on the base map. ``tiles`` sets slots: a tile id lies face down there, a
-    mapping is written as it is; ``ann``/``bob`` are seat keys, ``extra`` position keys."""
+    mapping is written as it is; ``ann``/``bob`` are seat keys, ``extra`` position keys,
+    ``options`` the game's options (the printed rules edition unless they say otherwise)."""
     game_map: dict[str, JSON] = copy.deepcopy(BASE_MAP)
     for slot, value in (tiles or {}).items():
         game_map[slot] = {"tile": value} if isinstance(value, str) else value
@@ -52,7 +55,7 @@ def board(
             game_map[slot] = {"tile": spare.pop(0)}
     seats = {"ann": ann or {}, "bob": bob or {}}
     pos = {"map": game_map, "seats": seats, "first": "ann", **extra}
-    return GAME.setup_position(list(PLAYERS), {}, 1, pos)
+    return GAME.setup_position(list(PLAYERS), options or {}, 1, pos)
 
 
 def play(state: ClashState, *actions: str) -> ClashState:

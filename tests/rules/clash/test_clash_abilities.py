@@ -26,11 +26,15 @@ AUTOCRACY = ["tactics", "draft", "nationalism", "absolute_power"]
 
 
 def ann(
-    *advances: str, actions_left: int = 3, turn_used: tuple[str, ...] = (), **keys: JSON
+    *advances: str,
+    actions_left: int = 3,
+    turn_used: tuple[str, ...] = (),
+    options: dict[str, JSON] | None = None,
+    **keys: JSON,
 ) -> ClashState:
     """ann's turn with these advances; ``keys`` are her seat's keys."""
     seat = {"advances": [*BASE, *advances], **keys}
-    return board(ann=seat, actions_left=actions_left, turn_used=list(turn_used))
+    return board(ann=seat, actions_left=actions_left, turn_used=list(turn_used), options=options)
 
 
 def codes(state: ClashState, *cases: tuple[str, str, dict[str, JSON]]) -> None:
@@ -308,8 +312,8 @@ def test_absolute_power_refusals() -> None:
     )
     codes(ann(mood_tokens=2), ("power", "needs_ability_advance", {"advance": "absolute_power"}))
     codes(ann(*AUTOCRACY, mood_tokens=2), ("power 2", "too_many_tokens", {"token": "2"}))
-    codes(
-        ann(*AUTOCRACY, mood_tokens=2, actions_left=4),
+    codes(  # the first edition's cap (C132)
+        ann(*AUTOCRACY, mood_tokens=2, actions_left=4, options={"edition": 1}),
         ("power", "actions_full", {"count": MAX_ACTIONS}),
     )
 

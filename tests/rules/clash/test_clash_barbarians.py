@@ -421,8 +421,10 @@ def test_barbarians_wiped_out_leave_their_settlement_empty() -> None:
 
 def test_the_fortress_adds_a_die_and_cancels_a_hit_without_defending_armies() -> None:
     """p.6, p.13, C40: the Fortress rolls and cancels one hit even with no army there; the
-    hit left takes the Fortress itself (the only piece but the Settlement): angry (C52)."""
-    me = ann(cities=[{"hex": "D2", "pieces": ["settlement", "fortress"]}])
+    hit left takes the Fortress itself (the only piece but the Settlement): angry (C52). ann
+    owns Tactics, the Fortress's advance (C131)."""
+    fort = [{"hex": "D2", "pieces": ["settlement", "fortress"]}]
+    me = ann(cities=fort, advances=with_needs(["farming", "mining", "tactics"]))
     camp = {"cities": ["B3"], "armies": {"B3": 2}}
     state, events = drawn(board(ann=me, barbarians=camp, dice=[5, 5, 5]), barbarian_raids.attack)
     rolled = the(events, "barbarian_attack_round")

@@ -17,6 +17,8 @@ from tests.rules.clash.test_clash_support import comparable, roundtrip
 
 JSON = Any
 BASE = ["farming", "mining"]
+#: The first rules edition (C131, C132).
+FIRST: dict[str, JSON] = {"edition": 1}
 
 
 def fought(**kw: JSON) -> dict[str, JSON]:
@@ -433,7 +435,9 @@ def test_leadership_gives_one_more_action_once_per_turn() -> None:
     assert state.turn_state.actions_left == 4 and "clash.leadership" in kinds
     assert refused(state, "card a26").code == "leadership_once_per_turn"
     full = board({"actions": ["A25"], "culture_tokens": 1}, actions_left=4)
-    assert refused(full, "card a25").code == "actions_full"
+    assert "clash.leadership" in events(full, "card a25")[1]  # no cap printed (C132)
+    first = board({"actions": ["A25"], "culture_tokens": 1}, actions_left=4, options=FIRST)
+    assert refused(first, "card a25").code == "actions_full"
 
 
 def test_assassination_takes_an_action_from_the_next_turn() -> None:

@@ -76,8 +76,12 @@ def ann(advances: list[str] | None = None, **keys: JSON) -> dict[str, JSON]:
 
 
 def bob(**keys: JSON) -> dict[str, JSON]:
-    """bob with his starting city (D7) and what a test adds."""
-    return {"cities": [{"hex": "D7"}, *keys.pop("cities", [])], "settlers": {}, **keys}
+    """bob with his starting city (D7) and what a test adds; with Tactics when a city of his
+    has a Fortress (it works for its owner only with its advance, C131)."""
+    cities = keys.pop("cities", [])
+    if "advances" not in keys and any("fortress" in c.get("pieces", []) for c in cities):
+        keys["advances"] = with_needs(TACTICS)
+    return {"cities": [{"hex": "D7"}, *cities], "settlers": {}, **keys}
 
 
 # -- 4.2 a combat round ----------------------------------------------------------------------

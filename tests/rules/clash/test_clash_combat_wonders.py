@@ -31,7 +31,8 @@ def walled(ann_advances: list[str], city: dict[str, JSON], wall: str = "B3") -> 
     else:
         city = {**city, "wonder": "great_wall"}
     ann = {"advances": with_needs(["tactics", *ann_advances]), "armies": {"C3": 2}}
-    bob = {"cities": [d7, city], "armies": {"B3": 1}}
+    # The Great Wall needs Siegecraft, so Tactics: bob's Fortress works for him (C131).
+    bob = {"cities": [d7, city], "armies": {"B3": 1}, "advances": with_needs(["siegecraft"])}
     return board(ann=ann, bob=bob, dice=[6, 6, 1, 1])
 
 

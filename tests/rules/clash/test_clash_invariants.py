@@ -134,8 +134,15 @@ BREAKS: dict[str, tuple[Callable[[ClashState], object], str]] = {
     "a resigned active seat": (_resign_active, "a resigned seat is active"),
     "resigned out of order": (lambda s: setattr(s, "resign_order", (1,)), "resign order"),
     "round seven": (lambda s: setattr(s, "round", 7), "round 7"),
-    "five actions": (
-        lambda s: setattr(s, "turn_state", replace(s.turn_state, actions_left=5)),
+    "six actions": (
+        lambda s: setattr(s, "turn_state", replace(s.turn_state, actions_left=6)),
+        "6 actions left",
+    ),
+    "five actions in the first edition (C132)": (
+        lambda s: (
+            setattr(s, "edition", 1),
+            setattr(s, "turn_state", replace(s.turn_state, actions_left=5)),
+        ),
         "5 actions left",
     ),
     "status without the phase": (

@@ -164,7 +164,7 @@ REFUSED: list[tuple[dict[str, JSON], str, str]] = [
     (_with("phase", "over"), "position_bad_value", "phase"),
     (_with("first", "zed"), "position_bad_value", "first"),
     (_with("seating", ["ann", "ann"]), "position_bad_value", "seating"),
-    (_with("actions_left", 5), "position_bad_value", "actions_left"),
+    (_with("actions_left", 6), "position_bad_value", "actions_left"),
     (_with("turn_used", ["flying"]), "position_bad_value", "turn_used"),
     (_with("map.s1", {"tile": "g01"}), "position_bad_value", "map"),
     (_with("map.r2", {"tile": "g99"}), "position_bad_value", "map.r2.tile"),

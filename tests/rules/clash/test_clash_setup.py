@@ -120,8 +120,8 @@ def test_other_player_counts_are_refused(count: int) -> None:
     assert refused.value.code == "bad_player_count"
 
 
-def test_there_are_no_options_yet() -> None:
-    assert GAME.options == ()
+def test_the_one_option_is_the_rules_edition() -> None:
+    assert [(o.name, o.default, o.values) for o in GAME.options] == [("edition", 2, (1, 2))]
     with pytest.raises(IllegalAction) as refused:
         GAME.setup(list(PLAYERS2), {"map": "original"}, 1)
     assert refused.value.code == "unknown_option"
