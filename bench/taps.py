@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,15 @@ from discordui.client import TableBot
 from discordui.paths import Route
 from host.config import Config
 from host.service import Loaded
-from playground import Emulator, FakeUser, InteractionResult, Message, restore_discord, running_bot
+from playground import (
+    Channel,
+    Emulator,
+    FakeUser,
+    InteractionResult,
+    Message,
+    restore_discord,
+    running_bot,
+)
 from rules.core import Rng
 from rules.engine import HasGreedy, HasGreedyStop
 from rules.selfplay import random_action
@@ -91,11 +100,12 @@ async def _move(
         picker = answer
 
 
-async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
+@contextlib.asynccontextmanager
+async def _bench_bot() -> AsyncIterator[tuple[Emulator, TableBot, SqliteStore]]:
+    """The bot on a fresh database, connected to an emulator, for one run."""
     emu = Emulator(deadline=3.0, rate_limits=False)
     await emu.start()
     emu.point_discord_here()
-    taps, moves, acts = [0], 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "taps.sqlite3"
         store = await SqliteStore.open(db)
@@ -107,41 +117,58 @@ async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
                 guild_ready_timeout=0.05,
             )
             async with running_bot(bot, emu):
-                for n in range(games):
-                    users = [emu.add_user(f"P{n}a"), emu.add_user(f"P{n}b")]
-                    values = {"game": game, "seats": 2, "options": ""}
-                    lobby = await _answer(await emu.slash(users[0], "game new", options=values))
-                    game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
-                    await _answer(await emu.press(users[1], lobby, label="Join"))
-                    await _answer(await emu.press(users[0], lobby, label="Start"))
-                    thread = next(t for t in emu.threads if t.name.endswith(f"#{game_id}"))
-                    rng = Rng(seed + n)
-                    # A confirmation that shows the next step, and the game's seq it was for:
-                    # once anyone else acted, its buttons are out of date (Act again).
-                    flowing: dict[int, tuple[Message, int]] = {}
-                    while (loaded := await bot.service.load(game_id)).outcome() is None:
-                        seat = next(p.seat for p in loaded.pending() if p.must)
-                        user = next(u for u in users if u.id == loaded.user_of(seat))
-                        kept = flowing.pop(user.id, None)
-                        picker = kept[0] if kept and kept[1] == loaded.seq else None
-                        if picker is None or not _picker(picker):
-                            posts = [
-                                m
-                                for m in emu.messages(thread)
-                                if not m.ephemeral
-                                and any(b.get("label") == "Act" for b in m.buttons)
-                            ]
-                            picker = await _answer(await emu.press(user, posts[-1], label="Act"))
-                            taps[0] += 1
-                            acts += 1
-                        confirmation = await _move(emu, user, picker, rng, taps)
-                        moves += 1
-                        seq = (await bot.service.load(game_id)).seq
-                        flowing[user.id] = (confirmation, seq)
+                yield emu, bot, store
         finally:
             await store.close()
             restore_discord()
             await emu.stop()
+
+
+async def _new_game(emu: Emulator, game: str, prefix: str) -> tuple[list[FakeUser], int, Channel]:
+    """Two new users open, join and start a two-player ``game``: the users, its id, its
+    thread."""
+    users = [emu.add_user(f"{prefix}a"), emu.add_user(f"{prefix}b")]
+    values = {"game": game, "seats": 2, "options": ""}
+    lobby = await _answer(await emu.slash(users[0], "game new", options=values))
+    game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
+    await _answer(await emu.press(users[1], lobby, label="Join"))
+    await _answer(await emu.press(users[0], lobby, label="Start"))
+    thread = next(t for t in emu.threads if t.name.endswith(f"#{game_id}"))
+    return users, game_id, thread
+
+
+async def _act(emu: Emulator, thread: Channel, user: FakeUser) -> Message:
+    """ "Act" on the newest table post: the picker's first step."""
+    posts = [
+        m
+        for m in emu.messages(thread)
+        if not m.ephemeral and any(b.get("label") == "Act" for b in m.buttons)
+    ]
+    return await _answer(await emu.press(user, posts[-1], label="Act"))
+
+
+async def measure(game: str, games: int, seed: int) -> dict[str, Any]:
+    taps, moves, acts = [0], 0, 0
+    async with _bench_bot() as (emu, bot, _):
+        for n in range(games):
+            users, game_id, thread = await _new_game(emu, game, f"P{n}")
+            rng = Rng(seed + n)
+            # A confirmation that shows the next step, and the game's seq it was for:
+            # once anyone else acted, its buttons are out of date (Act again).
+            flowing: dict[int, tuple[Message, int]] = {}
+            while (loaded := await bot.service.load(game_id)).outcome() is None:
+                seat = next(p.seat for p in loaded.pending() if p.must)
+                user = next(u for u in users if u.id == loaded.user_of(seat))
+                kept = flowing.pop(user.id, None)
+                picker = kept[0] if kept and kept[1] == loaded.seq else None
+                if picker is None or not _picker(picker):
+                    picker = await _act(emu, thread, user)
+                    taps[0] += 1
+                    acts += 1
+                confirmation = await _move(emu, user, picker, rng, taps)
+                moves += 1
+                seq = (await bot.service.load(game_id)).seq
+                flowing[user.id] = (confirmation, seq)
     return {
         "game": game,
         "games": games,
@@ -210,69 +237,38 @@ async def _toward(
 
 async def measure_turns(game: str, games: int, seed: int, rounds: int) -> dict[str, Any]:
     """Typical turns (module docstring): taps and actions by the kind that began them."""
-    emu = Emulator(deadline=3.0, rate_limits=False)
-    await emu.start()
-    emu.point_discord_here()
     turns: dict[str, list[tuple[int, int]]] = {}
     actions: dict[str, list[int]] = {}  # taps of each move by its first token (Act apart)
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "taps.sqlite3"
-        store = await SqliteStore.open(db)
-        try:
-            bot = TableBot(
-                # No flood limits: the bench taps faster than any thumb.
-                Config(db_path=str(db), render_workers=0, user_rate=0, server_rate=0),
-                store,
-                guild_ready_timeout=0.05,
-            )
-            async with running_bot(bot, emu):
-                for n in range(games):
-                    users = [emu.add_user(f"T{n}a"), emu.add_user(f"T{n}b")]
-                    values = {"game": game, "seats": 2, "options": ""}
-                    lobby = await _answer(await emu.slash(users[0], "game new", options=values))
-                    game_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[1])
-                    await _answer(await emu.press(users[1], lobby, label="Join"))
-                    await _answer(await emu.press(users[0], lobby, label="Start"))
-                    thread = next(t for t in emu.threads if t.name.endswith(f"#{game_id}"))
-                    rng = Rng(seed + n)
-                    flowing: dict[int, tuple[Message, int]] = {}
-                    current: tuple[int, str, list[int]] | None = None  # seat, kind, [taps, moves]
-                    while True:
-                        loaded = await bot.service.load(game_id)
-                        if loaded.outcome() is not None or _round(loaded) > rounds:
-                            break
-                        prompt = next(p for p in loaded.pending() if p.must)
-                        seat = prompt.seat
-                        if current is None or current[0] != seat:
-                            if current is not None:
-                                turns.setdefault(current[1], []).append(
-                                    (current[2][0], current[2][1])
-                                )
-                            current = (seat, prompt.kind, [0, 0])
-                        user = next(u for u in users if u.id == loaded.user_of(seat))
-                        target = _typical(loaded, seat, rng)
-                        kept = flowing.pop(user.id, None)
-                        picker = kept[0] if kept and kept[1] == loaded.seq else None
-                        if picker is None or not _picker(picker):
-                            posts = [
-                                m
-                                for m in emu.messages(thread)
-                                if not m.ephemeral
-                                and any(b.get("label") == "Act" for b in m.buttons)
-                            ]
-                            picker = await _answer(await emu.press(user, posts[-1], label="Act"))
-                            current[2][0] += 1
-                        confirmation, taps = await _toward(emu, store, user, picker, target)
-                        actions.setdefault(target[0], []).append(taps)
-                        current[2][0] += taps
-                        current[2][1] += 1
-                        flowing[user.id] = (confirmation, (await bot.service.load(game_id)).seq)
+    async with _bench_bot() as (emu, bot, store):
+        for n in range(games):
+            users, game_id, thread = await _new_game(emu, game, f"T{n}")
+            rng = Rng(seed + n)
+            flowing: dict[int, tuple[Message, int]] = {}
+            current: tuple[int, str, list[int]] | None = None  # seat, kind, [taps, moves]
+            while True:
+                loaded = await bot.service.load(game_id)
+                if loaded.outcome() is not None or _round(loaded) > rounds:
+                    break
+                prompt = next(p for p in loaded.pending() if p.must)
+                seat = prompt.seat
+                if current is None or current[0] != seat:
                     if current is not None:
                         turns.setdefault(current[1], []).append((current[2][0], current[2][1]))
-        finally:
-            await store.close()
-            restore_discord()
-            await emu.stop()
+                    current = (seat, prompt.kind, [0, 0])
+                user = next(u for u in users if u.id == loaded.user_of(seat))
+                target = _typical(loaded, seat, rng)
+                kept = flowing.pop(user.id, None)
+                picker = kept[0] if kept and kept[1] == loaded.seq else None
+                if picker is None or not _picker(picker):
+                    picker = await _act(emu, thread, user)
+                    current[2][0] += 1
+                confirmation, taps = await _toward(emu, store, user, picker, target)
+                actions.setdefault(target[0], []).append(taps)
+                current[2][0] += taps
+                current[2][1] += 1
+                flowing[user.id] = (confirmation, (await bot.service.load(game_id)).seq)
+            if current is not None:
+                turns.setdefault(current[1], []).append((current[2][0], current[2][1]))
     return {
         "game": game,
         "games": games,
