@@ -618,7 +618,9 @@ def battle_sample(name: str) -> dict[str, Any]:
         )
     else:
         fort = {"hex": "B3", "pieces": ["settlement", "fortress"]}
-        state = battle_state({"armies": {"C3": 1}}, {"cities": [fort]}, [4, 6], "move c3 b3 army")
+        # The Fortress works for bob with its advance, Tactics (C131).
+        bob = {"cities": [fort], "advances": _TACTICS}
+        state = battle_state({"armies": {"C3": 1}}, bob, [4, 6], "move c3 b3 army")
     return GAME.view(state, None)
 
 
@@ -635,7 +637,8 @@ def barbarian_attack(name: str) -> dict[str, Any]:
     }[name]
     state = battle_state(
         {"armies": {"C3": 1}, "actions": ["A14"], "resources": {"food": 2}},
-        {"cities": [b2], "armies": armies},
+        # The Fortress works for bob with its advance, Tactics (C131).
+        {"cities": [b2], "armies": armies, "advances": _TACTICS},
         dice,
         "card a14 b3 b2 food food",
         *answers,

@@ -38,6 +38,10 @@ async def _store_v1(store: SqliteStore, name: str) -> tuple[int, dict[str, Any],
     transcript, record = _v1_game(name)
     game = get_game(name)
     players = transcript["players"]
+    # A Clash game started before rules editions is one of the first edition (migration
+    # 0011 says so in its options; its version-1 snapshots load as such).
+    if name == "clash":
+        transcript["options"] = {"edition": 1, **transcript["options"]}
     lobby = await make_lobby(store, game=name, seats_wanted=len(players))
     lobby = await store.update_game(lobby.id, options=transcript["options"])
     for user, handle in enumerate(players, start=1):
