@@ -14,7 +14,7 @@ import locales
 from discordui.access import check_may_follow, game_here
 from discordui.client import TableBot
 from discordui.i18n import user_lang
-from discordui.paths import VALUE_MAX, Route, expand, keep
+from discordui.paths import VALUE_MAX, Route, expand, fits, keep
 from discordui.replies import reply
 from discordui.tables import table_content, table_file
 from host import text
@@ -188,19 +188,32 @@ def menus_of(picker: Picker) -> list[tuple[Option, list[Option]]]:
     first)."""
     if not as_buttons(picker):
         return []
+    game_id, seq = picker.game.row.id, picker.game.since_of(picker.seat)
     menus = []
     for option in picker.options:
         if option.last.complete:
             continue
         leaves = _leaves(picker, option)
+        if leaves is None or len(leaves) < MENU_MIN:
+            continue
         # Not for a wizard that goes on after every answer (a Clash trade offer): its first
         # step is no move of its own, and a menu of it would only hide the steps after.
-        final = leaves is not None and any(o.last.complete and not o.last.more for o in leaves)
-        if leaves is not None and final and len(leaves) >= MENU_MIN:
+        final = any(o.last.complete and not o.last.more for o in leaves)
+        base = (*picker.path, *option.tokens)
+        if final and menu_fits(game_id, seq, base, [o.tokens for o in leaves]):
             menus.append((option, leaves))
     while menus and len(menus) + -(-(len(picker.options) - len(menus)) // ROW_BUTTONS) > ROWS:
         menus.pop()
     return menus
+
+
+def menu_fits(game_id: int, seq: int, base: Sequence[str], values: Sequence[Sequence[str]]) -> bool:
+    """Whether a select menu after ``base`` fits an ``s:`` id with each option's tokens as its
+    value (a step has no room for two kept menus: a menu of the step that does not fit is a
+    button instead)."""
+    path = " ".join(base)
+    inline = all(len(" ".join(v)) <= VALUE_MAX for v in values)
+    return inline and fits(f"s:{game_id}:{seq}:{path}", path)
 
 
 def _leaves(picker: Picker, head: Option) -> list[Option] | None:

@@ -27,7 +27,7 @@ that another player answering a simultaneous prompt leaves it working.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ from discordui.actions import (
     as_buttons,
     bot_of,
     chosen_at,
+    menu_fits,
     picker_content,
     picker_for,
     send_board,
@@ -52,15 +53,15 @@ from discordui.client import TableBot
 from discordui.confirmations import confirm
 from discordui.i18n import user_lang
 from discordui.items import ID, GameItem, selected_value
-from discordui.paths import PAGE_DIGITS, VALUE_MAX, Route, fits, keep, kept_route, stamp
+from discordui.paths import PAGE_DIGITS, Route, keep, kept_route, stamp
 from discordui.replies import APPLIED, refusal, reply, send_error
 from discordui.restores import publish_restore
+from discordui.tables import mention_of
 from host import standing, text
-from host.bots import seat_name
 from host.errors import UserError
 from host.service import Loaded
 from host.since import since_last_move
-from rules.core import Choice, IllegalAction, Standing
+from rules.core import Choice, IllegalAction, Prompt, Standing
 
 #: Options in one select menu (Discord's limit); more choices are paged.
 PAGE_SIZE = 25
@@ -127,6 +128,12 @@ class TableButton(
             await open_picker(interaction, self.game_id)
 
 
+def _named(game: Loaded, prompts: Sequence[Prompt]) -> list[str]:
+    """The seats ``prompts`` ask, each once, in the order they are asked (mentions)."""
+    mention = mention_of(game)
+    return list(dict.fromkeys(mention(p.seat) for p in prompts))
+
+
 async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> None:
     """Answer with the first step of the action picker for this user."""
     bot = bot_of(interaction)
@@ -137,11 +144,7 @@ async def open_picker(interaction: discord.Interaction[Any], game_id: int) -> No
     except UserError as exc:
         if exc.code == "not_your_turn":
             # Each seat once, however many of its decisions wait (in the order they wait).
-            mention = list(
-                dict.fromkeys(
-                    seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending()
-                )
-            )
+            mention = _named(game, game.pending())
             await reply(
                 interaction, "ℹ️ " + locales.t(lang, "error.not_your_turn_wait", waiting=mention)
             )
@@ -177,17 +180,7 @@ class PickerLayout:
     def menu_inline(self, game_id: int, seq: int) -> bool:
         """Whether the select menu fits an ``s:`` id with each option's tokens as its value."""
         assert self.menu_base is not None
-        path = self.menu_base.path
-        tokens_fit = all(len(" ".join(o.tokens)) <= VALUE_MAX for _, o in self.menu)
-        return tokens_fit and fits(f"s:{game_id}:{seq}:{path}", path)
-
-    @staticmethod
-    def menu_fits(game_id: int, seq: int, base: Route, routes: list[Route]) -> bool:
-        """Whether a menu of the step fits an ``s:`` id with each move's tokens as its value
-        (one that does not is a button instead: a step has no room for two kept menus)."""
-        values = [" ".join(r.parts[len(base.parts) :]) for r in routes]
-        path = base.path
-        return all(len(v) <= VALUE_MAX for v in values) and fits(f"s:{game_id}:{seq}:{path}", path)
+        return menu_fits(game_id, seq, self.menu_base.parts, [o.tokens for _, o in self.menu])
 
     def to_keep(self, game_id: int, seq: int) -> list[Route]:
         """The routes too long to travel in their component: the store must keep them."""
@@ -205,14 +198,11 @@ def picker_layout(picker: Picker, page: int = 0) -> PickerLayout:
     layout = PickerLayout()
     options = picker.options
     if as_buttons(picker):
-        game_id, seq = picker.game.row.id, picker.game.since_of(picker.seat)
         for head, leaves in picker.menus:
             base = Route((*parts, *head.tokens))
             routes = [(Route((*base.parts, *o.tokens)), o) for o in leaves]
-            if layout.menu_fits(game_id, seq, base, [r for r, _ in routes]):
-                layout.menus.append((head, base, routes))
-        heads = {head.tokens for head, _, _ in layout.menus}
-        layout.buttons = [(Route((*parts, *o.tokens)), o) for o in options if o.tokens not in heads]
+            layout.menus.append((head, base, routes))
+        layout.buttons = [(Route((*parts, *o.tokens)), o) for o in picker.buttons]
     else:
         layout.pages = -(-len(options) // PAGE_SIZE)
         layout.page = page = min(max(page, 0), layout.pages - 1)
@@ -517,11 +507,7 @@ async def _next_step(
         except UserError:
             return "", None
         return picker_content(lang, picker), await kept_picker_view(bot, user_id, lang, picker)
-    waiting = list(
-        dict.fromkeys(
-            seat_name(game.user_of(p.seat), game.handles[p.seat]) for p in game.pending() if p.must
-        )
-    )
+    waiting = _named(game, [p for p in game.pending() if p.must])
     if seat is None or not waiting:
         return "", None
     content = locales.t(lang, "play.nothing_waits", waiting=waiting)

@@ -538,7 +538,7 @@ class ClashState:
     kept_advances: tuple[KeptAdvance, ...] = ()
     #: The rules the game is played under (:data:`EDITIONS`), chosen at setup (the option
     #: ``edition``); a snapshot written before there were editions lacks it: the first.
-    edition: int = 1
+    edition: int = FIRST_EDITION
 
     @property
     def n(self) -> int:

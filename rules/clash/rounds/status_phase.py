@@ -245,7 +245,8 @@ def offered(state: ClashState, seat: int) -> tuple[str, ...]:
 def _keep(state: ClashState, seat: int, toks: list[str]) -> None:
     """``seat``'s free advance is chosen: kept with the answers it was chosen among."""
     kept = KeptAdvance(seat, tuple(toks), offered(state, seat))
-    state.kept_advances = (*(k for k in state.kept_advances if k.seat != seat), kept)
+    _forget_kept(state, seat)
+    state.kept_advances = (*state.kept_advances, kept)
 
 
 def _forget_kept(state: ClashState, seat: int) -> None:
