@@ -32,11 +32,10 @@ from discordui.replies import reply
 from discordui.suggestions import always_answers
 from host import text
 from host.errors import UserError
-from host.game_settings import IMAGES, INVITE_ONLY, is_invite_only
+from host.lobbies import Actor, NewLobby
 from host.names import handle_for
 from host.planner import Planner
-from host.service import OPEN, RUNNING
-from store import GameRow, StoreError
+from store import GameRow
 
 GAME_CHOICES = game_choices()
 
@@ -54,7 +53,7 @@ async def lobby_autocomplete(
     bot = bot_of(interaction)
     if interaction.guild_id is None:
         return []
-    rows = await bot.store.list_games(interaction.guild_id, OPEN)
+    rows = await bot.lobbies.open_games(interaction.guild_id)
     lang = user_lang(interaction)
     typed = [r for r in sorted(rows, key=lambda r: -r.id) if current.strip() in str(r.id)]
     return [
@@ -113,42 +112,27 @@ class Lobby(commands.GroupCog, group_name="game"):
         cap = None if is_moderator(interaction) else self.bot.config.max_open_lobbies
         # Held until the answer's id is stored: meanwhile this lobby's missing id is not a
         # post lost by a crash, for discordui.lobbies.lobby_post to look for or make.
+        new = NewLobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=game,
+            options=chosen,
+            seats=seats,
+            handle=handle_for(interaction.user.display_name),
+            deadline=None if turn is None else (turn, policy or self.bot.config.deadline_policy),
+            images=images,
+            invite_only=invite_only,
+        )
         async with self.bot.lobby_posting(interaction.channel_id):
-            try:
-                row = await self.bot.store.create_game(
-                    guild_id=interaction.guild_id,
-                    channel_id=interaction.channel_id,
-                    game=game,
-                    options=chosen,
-                    seats_wanted=seats,
-                    created_by=interaction.user.id,
-                    max_open=cap,
-                )
-            except StoreError as exc:
-                if exc.code != "too_many_lobbies":
-                    raise
-                games = [f"#{g}" for g in exc.params["games"]]
-                raise UserError(exc.code, **{**exc.params, "games": games}) from None
-            await self.bot.store.join(
-                row.id, interaction.user.id, handle_for(interaction.user.display_name)
-            )
+            row = await self.bot.lobbies.open(new, Actor(interaction.user.id), max_open=cap)
             self.bot.display_names[interaction.user.id] = interaction.user.display_name
-            if turn is not None:
-                await self.bot.store.set_deadline(
-                    row.id, turn, policy or self.bot.config.deadline_policy
-                )
-            # Kept beside the engine's options, which the engine alone checks.
-            if images is not None:
-                await self.bot.store.set_game_setting(row.id, IMAGES, images)
-            if invite_only:
-                await self.bot.store.set_game_setting(row.id, INVITE_ONLY, True)
             embed, view = await lobby_message(self.bot, await self.bot.service.load(row.id))
             assert view is not None  # a new game is an open lobby
             # The lobby post is this answer; should the bot stop before its id is stored, the
             # lobby's next event (or the next start) finds it in the channel.
             answer = await interaction.response.send_message(embed=embed, view=view)
             message_id = answer.message_id or (await interaction.original_response()).id
-            await self.bot.store.update_game(row.id, lobby_message_id=message_id)
+            await self.bot.lobbies.post_is(row.id, message_id)
         await Planner(self.bot).schedule_lobby(row)
 
     @app_commands.command(name="invite")
@@ -161,15 +145,9 @@ class Lobby(commands.GroupCog, group_name="game"):
         """Invite someone to an invite-only game (creator or moderator)."""
         game_id = await self._invitable_game(interaction, game)
         loaded = await game_here(self.bot, interaction, game_id)
-        if loaded.row.status not in OPEN:
-            raise UserError("game_not_running")
-        creator = interaction.user.id == loaded.row.created_by
-        if not creator and not moderates(interaction, loaded.row.guild_id):
-            raise UserError("only_creator_invites")
-        if not await is_invite_only(self.bot.store, game_id):
-            raise UserError("not_invite_only", game=game_id)
+        actor = Actor(interaction.user.id, moderates(interaction, loaded.row.guild_id))
+        await self.bot.lobbies.invite(loaded, actor, user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.store.invite(game_id, user.id, interaction.user.id)
         if loaded.row.status == "lobby":
             await refresh_lobby(self.bot, loaded, None)
         else:
@@ -190,12 +168,7 @@ class Lobby(commands.GroupCog, group_name="game"):
             )
             if here is not None:
                 return here.id
-        rows = await self.bot.store.list_games(interaction.guild_id, ("lobby", *RUNNING))
-        mine = [
-            r.id
-            for r in rows
-            if r.created_by == interaction.user.id and await is_invite_only(self.bot.store, r.id)
-        ]
+        mine = await self.bot.lobbies.invite_only_of(interaction.guild_id, interaction.user.id)
         if len(mine) == 1:
             return mine[0]
         raise UserError("which_game", count=len(mine))
@@ -242,11 +215,10 @@ class Lobby(commands.GroupCog, group_name="game"):
         lang = user_lang(interaction)
         assert interaction.guild_id is not None
         rows = await followed(
-            self.bot, await self.bot.store.list_games(interaction.guild_id, OPEN), interaction
+            self.bot, await self.bot.lobbies.open_games(interaction.guild_id), interaction
         )
         lines = []
         for r in sorted(rows, key=lambda r: r.id):
-            seats = await self.bot.store.seats(r.id)
             where = f"<#{r.thread_id}>" if r.thread_id else f"<#{r.channel_id}>"
             lines.append(
                 locales.t(
@@ -254,7 +226,7 @@ class Lobby(commands.GroupCog, group_name="game"):
                     "lobby.list_line",
                     title=text.game_title(lang, r.game, r.id),
                     status=locales.t(lang, f"lobby.status.{r.status}"),
-                    players=len(seats),
+                    players=await self.bot.lobbies.players(r.id),
                     seats=r.seats_wanted,
                     where=where,
                 )

@@ -25,12 +25,11 @@ from discordui.publish import announce, publish_result
 from discordui.replies import reply
 from discordui.restores import publish_restore
 from host.errors import UserError
-from host.game_settings import is_invite_only
 from host.planner import Planner
-from host.service import OPEN, RUNNING, Loaded
+from host.service import RUNNING, Loaded
 from host.set_aside import GameSetAside, SetAsideGame
 from host.set_aside import report as set_aside_report
-from host.timing import OFF_WORDS, format_duration, stored_duration
+from host.timing import OFF_WORDS
 from store import BadRow
 
 
@@ -141,17 +140,12 @@ class Mod(commands.GroupCog, group_name="mod"):
         if loaded.seat_of(substitute.id) is not None:
             raise UserError("already_playing", player=substitute.mention)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.store.replace_seat(game_id, seat, substitute.id)
-        if await is_invite_only(self.bot.store, game_id):
-            # The substitute is invited like any player, so the private thread lets them in.
-            await self.bot.store.invite(game_id, substitute.id, interaction.user.id)
-            await add_to_thread(self.bot, loaded.row, substitute.id)
-        await self.bot.service.note(
-            game_id,
-            interaction.user.id,
-            f"replace @{loaded.handles[seat]} → {substitute.mention}",
-            announce=True,
+        replaced = await self.bot.moderation.replace(
+            loaded, seat, substitute.id, interaction.user.id, substitute.mention
         )
+        if replaced.invited:
+            # Invited like any player, so the private thread lets them in.
+            await add_to_thread(self.bot, loaded.row, substitute.id)
         await announce(self.bot, game_id)
         await self._done(
             interaction, "mod.done.replace", player=player.mention, substitute=substitute.mention
@@ -193,23 +187,17 @@ class Mod(commands.GroupCog, group_name="mod"):
         """Set a game's turn deadline and what happens when it passes (also in a lobby)."""
         game_id = await resolve_game(interaction, game)
         loaded = await game_here(self.bot, interaction, game_id)
-        if loaded.row.status not in OPEN:
-            raise UserError("game_not_running")
         lang = user_lang(interaction)
         off = turn.strip().lower() in OFF_WORDS
         seconds = None if off else parse_deadline(turn)
-        current = await self.bot.store.deadline(game_id)
-        chosen = policy or (current.policy if current else self.bot.config.deadline_policy)
-        rule = await self.bot.store.set_deadline(game_id, seconds, chosen)
+        if loaded.row.status != "lobby":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        rule = await self.bot.moderation.set_deadline(
+            loaded, interaction.user.id, seconds, policy, self.bot.config.deadline_policy
+        )
         if loaded.row.status == "lobby":
             await refresh_lobby(self.bot, loaded, None)
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            setting = "off"
-            if rule is not None:
-                length = stored_duration(rule.turn_seconds, "deadline")
-                setting = f"{format_duration(length)} {rule.policy}"
-            await self.bot.service.note(game_id, interaction.user.id, f"deadline_set {setting}")
             await Planner(self.bot).replan_deadlines(game_id)
         shown = deadline_line(lang, rule) if rule else locales.t(lang, "mod.no_deadline")
         await self._done(interaction, "mod.done.deadline", game=game_id, deadline=shown)
@@ -263,7 +251,7 @@ class Mod(commands.GroupCog, group_name="mod"):
         await reply(interaction, "🛡️ " + "\n".join(lines))
 
     def _set_aside(self, guild_id: int) -> list[SetAsideGame]:
-        return self.bot.service.set_aside.of_guild(guild_id, self.bot.store.set_aside())
+        return self.bot.moderation.set_aside_in(guild_id)
 
     @app_commands.command(name="language")
     @app_commands.describe(language="Language of the bot's public posts in this server")
@@ -276,7 +264,7 @@ class Mod(commands.GroupCog, group_name="mod"):
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         """Choose the language of public posts (each user's private replies follow their client)."""
         assert interaction.guild_id is not None
-        await self.bot.store.set_guild_setting(interaction.guild_id, "language", language)
+        await self.bot.moderation.set_language(interaction.guild_id, language)
         await self._done(interaction, "mod.done.language", language=language)
 
 

@@ -22,9 +22,8 @@ import discord
 
 from discordui.checks import moderates
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
-from host.bots import is_bot
 from host.errors import UserError
-from host.game_settings import is_invite_only
+from host.lobbies import Actor
 from host.service import Loaded
 from host.set_aside import GameSetAside
 from store import GameRow
@@ -49,19 +48,12 @@ async def game_here(bot: TableBot, interaction: discord.Interaction[Any], game_i
 
 
 async def may_follow(bot: TableBot, row: GameRow, interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user may see this game at all: any game of this server, unless it is
-    invite-only and they are none of its players, its creator, the invited, or a moderator
-    of its server."""
+    """Whether the user may see this game at all (:meth:`host.lobbies.Lobbies.may_follow`);
+    never a game of another server."""
     if row.guild_id != interaction.guild_id:
         return False
-    if moderates(interaction, row.guild_id) or not await is_invite_only(bot.store, row.id):
-        return True
-    user_id = interaction.user.id
-    if user_id == row.created_by:
-        return True
-    if any(s.user_id == user_id for s in await bot.store.seats(row.id)):
-        return True
-    return user_id in await bot.store.invited(row.id)
+    actor = Actor(interaction.user.id, moderates(interaction, row.guild_id))
+    return await bot.lobbies.may_follow(row, actor)
 
 
 async def followed(
@@ -82,21 +74,6 @@ async def followed(
     return found
 
 
-async def may_take_part(bot: TableBot, game: Loaded, user_id: int) -> bool:
-    """Whether ``user_id`` may take a seat in ``game`` (everyone, unless it is invite-only)."""
-    if not await is_invite_only(bot.store, game.row.id):
-        return True
-    if user_id == game.row.created_by or game.seat_of(user_id) is not None:
-        return True
-    return user_id in await bot.store.invited(game.row.id)
-
-
-async def check_may_join(bot: TableBot, game: Loaded, user_id: int) -> None:
-    """Raises UserError(not_invited) for a join the game's invitations do not allow."""
-    if not await may_take_part(bot, game, user_id):
-        raise UserError("not_invited", game=game.row.id)
-
-
 async def check_may_follow(
     bot: TableBot, game: Loaded, interaction: discord.Interaction[Any]
 ) -> None:
@@ -104,13 +81,6 @@ async def check_may_follow(
     or transcript."""
     if not await may_follow(bot, game.row, interaction):
         raise UserError("invite_only_game", game=game.row.id)
-
-
-async def thread_members(bot: TableBot, game: Loaded) -> list[int]:
-    """Everyone an invite-only game's thread holds: creator, human players, the invited."""
-    people = [game.row.created_by, *(s.user_id for s in game.seats)]
-    people += await bot.store.invited(game.row.id)
-    return list(dict.fromkeys(p for p in people if not is_bot(p)))
 
 
 async def open_private_thread(

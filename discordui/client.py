@@ -20,6 +20,8 @@ from host.clock import Clock, SystemClock
 from host.config import Config
 from host.deliveries import Deliveries
 from host.errors import UserError
+from host.lobbies import Lobbies
+from host.moderation import Moderation
 from host.presence import Presence, Shards
 from host.rendering import Renderer
 from host.service import GameService
@@ -149,6 +151,9 @@ class TableBot(commands.AutoShardedBot):
         self.config = config
         self.store: Store = CachedStore(store)
         self.service = GameService(self.store)
+        #: Lobby and moderation acts (who may do what, each act one transaction).
+        self.lobbies = Lobbies(self.service)
+        self.moderation = Moderation(self.service, self.lobbies)
         #: The engines' choices per game seq, for autocomplete and the picker (host.choices).
         self.choices = ChoiceCache()
         self.renderer = Renderer(config.render_workers)

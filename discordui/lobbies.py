@@ -24,7 +24,6 @@ from discord import app_commands
 
 import locales
 from discordui.access import (
-    check_may_join,
     game_here,
 )
 from discordui.actions import bot_of
@@ -35,15 +34,16 @@ from discordui.items import ID, GameItem, selected_value
 from discordui.replies import reply, send_error
 from discordui.tables import mention_of
 from host import text
-from host.bots import BOT_HANDLE, is_bot, next_bot_id, seat_name
+from host.bots import is_bot, seat_name
 from host.errors import UserError
 from host.game_settings import IMAGE_POLICIES, settings_lines
+from host.lobbies import Actor
 from host.names import handle_for
 from host.prefs import duration_text
 from host.service import Loaded
 from host.timing import duration_option, stored_duration
 from rules.core import IllegalAction, OptionSpec
-from store import DEADLINE_POLICIES, DeadlineRow, GameRow, StoreError
+from store import DEADLINE_POLICIES, DeadlineRow, GameRow
 
 log = logging.getLogger(__name__)
 
@@ -191,13 +191,9 @@ async def lobby_message(
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The lobby post as the game is now: its embed, and its components while it is open."""
     lang = await bot.public_lang(game.row.guild_id)
+    facts = await bot.lobbies.facts(game.row.id)
     embed = lobby_embed(
-        lang,
-        game,
-        await bot.store.deadline(game.row.id),
-        await bot.store.game_settings(game.row.id),
-        await bot.store.invited(game.row.id),
-        bot.display_names,
+        lang, game, facts.deadline, facts.settings, facts.invited, bot.display_names
     )
     view = lobby_components(lang, game) if game.row.status == "lobby" else None
     return embed, view
@@ -222,7 +218,7 @@ async def refresh_lobby(
         # Someone deleted the post: an open lobby gets a new one (lobby_post), a started
         # game needs none (its thread is what counts by then).
         log.info("game %s: its lobby post %s was deleted", game.row.id, message_id)
-        game.row = await bot.store.update_game(game.row.id, lobby_message_id=None)
+        game.row = await bot.lobbies.post_is(game.row.id, None)
         if game.row.status == "lobby":
             await lobby_post(bot, game)
 
@@ -269,7 +265,7 @@ async def lobby_post(bot: TableBot, game: Loaded) -> int | None:
             log.info("game %s: its lobby was never posted; posted it as %s", row.id, found)
         else:
             return None
-        await bot.store.update_game(row.id, lobby_message_id=found)
+        await bot.lobbies.post_is(row.id, found)
         return found
 
 
@@ -311,7 +307,7 @@ async def pressed_post(
         or message is None
     ):
         return game
-    game.row = await bot.store.update_game(game.row.id, lobby_message_id=message.id)
+    game.row = await bot.lobbies.post_is(game.row.id, message.id)
     log.info(
         "game %s: its lobby post %s was pressed; its id is stored now", game.row.id, message.id
     )
@@ -327,8 +323,7 @@ async def restore_lobby_post(bot: TableBot, game_id: int) -> bool:
     except discord.HTTPException as exc:
         log.warning("could not restore the lobby post of game %s: %s", game_id, exc)
         return False
-    row = await bot.store.get_game(game_id)
-    return row is not None and row.lobby_message_id is not None
+    return await bot.lobbies.post_of(game_id) is not None
 
 
 async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what: str) -> None:
@@ -343,29 +338,18 @@ async def lobby_action(interaction: discord.Interaction[Any], game_id: int, what
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         game = await pressed_post(bot, await game_here(bot, interaction, game_id), interaction)
-        mine = user.id == game.row.created_by or moderates(interaction, game.row.guild_id)
+        actor = Actor(user.id, moderates(interaction, game.row.guild_id))
         if what == "join":
-            await check_may_join(bot, game, user.id)
-            await bot.store.join(game_id, user.id, handle_for(user.display_name))
+            await bot.lobbies.join(game, user.id, handle_for(user.display_name))
         elif what == "leave":
-            await bot.store.leave(game_id, user.id)
+            await bot.lobbies.leave(game, user.id)
         elif what == "addbot":
-            if not mine:
-                raise UserError("only_creator_bots")
-            bot_id = next_bot_id(s.user_id for s in game.seats)
-            await bot.store.join(game_id, bot_id, BOT_HANDLE)
+            await bot.lobbies.add_bot(game, actor)
         elif what == "cancel":
-            if not mine:
-                raise UserError("only_creator_cancels")
-            if game.row.status != "lobby":
-                raise UserError("not_in_lobby")
-            await bot.store.update_game(game_id, status="cancelled")
+            await bot.lobbies.cancel(game, actor)
         elif what == "start":
             await _start(interaction, game_id)
             return
-    except StoreError as exc:
-        await send_error(interaction, UserError(exc.code, **exc.params))
-        return
     except UserError as exc:
         await send_error(interaction, exc)
         return
@@ -404,23 +388,15 @@ async def set_option(
     bot = bot_of(interaction)
     try:
         game = await pressed_post(bot, await game_here(bot, interaction, game_id), interaction)
-        if game.row.status != "lobby":
-            raise UserError("not_in_lobby")
-        creator = interaction.user.id == game.row.created_by
-        if not creator and not moderates(interaction, game.row.guild_id):
-            raise UserError("only_creator_options")
         spec = next((s for s in game.engine.options if s.name == name), None)
         lang = user_lang(interaction)
         if spec is None:
             raise UserError(
                 "bad_option", option=name, allowed=option_names(lang, game.engine.options)
             )
-        options = dict(game.row.options)
-        options[name] = _option_value(spec, value, lang)
-        await bot.store.update_game(game_id, options=options)
-    except StoreError as exc:
-        await send_error(interaction, UserError(exc.code, **exc.params))
-        return
+        options = {**game.row.options, name: _option_value(spec, value, lang)}
+        actor = Actor(interaction.user.id, moderates(interaction, game.row.guild_id))
+        await bot.lobbies.set_options(game, actor, options)
     except UserError as exc:
         await send_error(interaction, exc)
         return

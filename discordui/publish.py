@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import locales
-from discordui.access import open_private_thread, thread_members
+from discordui.access import open_private_thread
 from discordui.components import act_view, table_view
 from discordui.history import note_params
 from discordui.lobbies import lobby_post, refresh_lobby
@@ -280,7 +280,7 @@ async def open_thread(bot: TableBot, game: Loaded) -> bool:
         private = await is_invite_only(bot.store, row.id)
         post = None if private else await _lobby_post(bot, game)
         if private:
-            members = await thread_members(bot, game)
+            members = await bot.lobbies.thread_members(game)
             thread_id = (await open_private_thread(bot, row, name, members)).id
         elif post is not None:
             channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)

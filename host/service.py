@@ -341,12 +341,15 @@ class GameService:
         status: str | None = None,
         expected_seq: int | None = None,
         announce: bool | None = None,
+        together: Callable[[], Awaitable[None]] | None = None,
     ) -> Loaded:
         """Write a note (pause, kick, replace, a passed deadline...) into the game's log.
 
         ``user_id`` is None for the bot's own notes; with ``expected_seq`` the note is refused
         (``stale``) when the game has moved on since. ``announce`` records that the table post
         must follow (True: a new post, False: an edit), as ``Store.record`` describes.
+        ``together`` makes the other writes of the act the note records (a seat given to
+        someone else): in the note's transaction, before it, so all are kept or none.
         """
         if status == "ended" and announce is None:
             announce = False  # the table post loses its buttons, the lobby message says so
@@ -355,17 +358,20 @@ class GameService:
             if expected_seq is not None and expected_seq != game.seq:
                 raise UserError("stale")
             before, old_status = game.pending(), game.row.status
-            seq = await self.store.record(
-                game_id,
-                expected_seq=game.seq,
-                seat=None,
-                user_id=user_id,
-                kind="note",
-                text=text,
-                snapshot=None,
-                status=status,
-                announce=announce,
-            )
+            async with self.store.atomic():
+                if together is not None:
+                    await together()
+                seq = await self.store.record(
+                    game_id,
+                    expected_seq=game.seq,
+                    seat=None,
+                    user_id=user_id,
+                    kind="note",
+                    text=text,
+                    snapshot=None,
+                    status=status,
+                    announce=announce,
+                )
             if game.state is not None:
                 self._states[game_id] = (seq, game.state)
             noted = await self.load(game_id)

@@ -7,6 +7,7 @@ implementation (``store.sqlite``) can be joined by another (PostgreSQL) without 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -324,6 +325,12 @@ class Store(Protocol):
 
     async def close(self) -> None:
         """Finish pending work and release the database."""
+        ...
+
+    def atomic(self) -> AbstractAsyncContextManager[None]:
+        """One transaction for every call made inside it by this task: all of their writes
+        are kept or none (an exception, or the process killed, before its end). Other tasks'
+        calls wait for it, so nothing inside may wait for them, nor for Discord."""
         ...
 
     def set_aside(self) -> list[SetAside]:

@@ -97,6 +97,21 @@ class CachedStore:
         async with self._games.writing(game_id), self._seats.writing(game_id):
             yield
 
+    @contextlib.asynccontextmanager
+    async def atomic(self) -> AsyncIterator[None]:
+        # The rows cached inside were read or written in a transaction that may yet roll
+        # back: after a rollback nothing cached can be trusted (rare: forget it all).
+        try:
+            async with self.inner.atomic():
+                yield
+        except BaseException:
+            self._forget_all()
+            raise
+
+    def _forget_all(self) -> None:
+        for rows in (self._games, self._seats, self._guilds, self._game_settings):
+            rows.values.clear()
+
     async def close(self) -> None:
         await self.inner.close()
 

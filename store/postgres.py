@@ -183,12 +183,18 @@ class PostgresStore(SqliteStore):
                 )
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        if (db := self._joined()) is not None:
+            return list(await db.execute_fetchall(sql, params))
         async with self._pool.acquire() as conn:
             return list(await conn.fetch(postgres_query(sql), *params))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Db]:
-        """One transaction holding :data:`WRITE_LOCK`; rolled back on any exception."""
+        """One transaction holding :data:`WRITE_LOCK`; rolled back on any exception; inside
+        :meth:`atomic`, its transaction."""
+        if (db := self._joined()) is not None:
+            yield db
+            return
         async with self._pool.acquire() as conn:
             transaction = conn.transaction()
             await transaction.start()

@@ -384,6 +384,9 @@ class SqliteStore:
         #: The schema version the file had when it was opened (0 for a new one).
         self.schema_before = 0
         self._aside: dict[tuple[str, int], SetAside] = {}
+        #: The transaction ``atomic`` holds open, and the task that opened it: that task's
+        #: store calls join it (a task it starts does not, and waits as for any transaction).
+        self._atomic: tuple[asyncio.Task[Any] | None, Db] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -1266,13 +1269,38 @@ class SqliteStore:
 
     # Plumbing
 
+    @asynccontextmanager
+    async def atomic(self) -> AsyncIterator[None]:
+        """One transaction for every store call made inside, in this task (Store.atomic)."""
+        if self._joined() is not None:
+            yield
+            return
+        async with self._transaction() as db:
+            self._atomic = (asyncio.current_task(), db)
+            try:
+                yield
+            finally:
+                self._atomic = None
+
+    def _joined(self) -> Db | None:
+        """The connection of the transaction ``atomic`` holds for this task, if any."""
+        if self._atomic is None or self._atomic[0] is not asyncio.current_task():
+            return None
+        return self._atomic[1]
+
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        if (db := self._joined()) is not None:
+            return list(await db.execute_fetchall(sql, params))
         async with self._lock:
             return list(await self._db.execute_fetchall(sql, params))
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Db]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception (cancellation too)."""
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception (cancellation too);
+        inside :meth:`atomic`, its transaction (whose end commits or rolls back)."""
+        if (db := self._joined()) is not None:
+            yield db
+            return
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
