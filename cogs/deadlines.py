@@ -37,7 +37,7 @@ import locales
 from cogs.play import my_games_autocomplete, resolve_game
 from discordui.access import game_here
 from discordui.actions import bot_of
-from discordui.autoplay import hand_to_bot, play_turn_for, start_bot_seats
+from discordui.autoplay import bot_plays, play_turn_for, start_bot_seats
 from discordui.cleanup import Cleanup
 from discordui.client import TableBot
 from discordui.i18n import user_lang
@@ -59,9 +59,10 @@ from host.planner import (
     current_game,
 )
 from host.prefs import duration_text
+from host.rows import DeadlineRow, NewTimer, TimerRow
 from host.service import RUNNING, Loaded
 from host.timing import stored_duration
-from store import DeadlineRow, NewTimer, StoreError, TimerRow
+from host.vacations import VacationUsedUp, take_vacation
 
 #: What the other players may choose when a deadline passes under the ``vote`` policy, in
 #: button order: drop the seat, hand it to the bot, end the game, keep waiting. A new choice
@@ -178,22 +179,25 @@ async def carry_out(bot: TableBot, game: Loaded, seat: int, choice: str) -> None
     """Do what the vote decided, noted in the game's log first."""
     handle = game.handles[seat]
     ends = choice == "end"
+    if choice == "bot":
+        await bot.moderation.hand_to_bot(
+            game, seat, None, f"vote_bot @{handle}", expected_seq=game.seq
+        )
+        bot_plays(bot, game.row.id)
+        await announce(bot, game.row.id)
+        return
     noted = await bot.service.note(
         game.row.id,
         None,
         f"vote_{choice} @{handle}",
         status="ended" if ends else None,
         expected_seq=game.seq,
-        announce=True if choice == "bot" else None,
     )
     if choice == "drop":
         result = await bot.service.resign(game.row.id, seat, None, expected_seq=noted.seq)
         await publish_result(bot, result)
     elif choice == "skip":
         await play_turn_for(bot, noted.row.id, seat)
-    elif choice == "bot":
-        await hand_to_bot(bot, noted, seat)
-        await announce(bot, game.row.id)
     elif ends:
         await announce(bot, game.row.id)
 
@@ -302,21 +306,13 @@ class Deadlines(commands.Cog):
         if loaded.row.status not in RUNNING:
             raise UserError("game_not_running")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        allowance = bot.config.vacation_days * 86400
+        allowance = timedelta(days=bot.config.vacation_days)
         try:
-            away = await bot.store.take_vacation(
-                game_id,
-                interaction.user.id,
-                seat=seat,
-                seconds=days * 86400,
-                allowance=allowance,
-                now=bot.clock.now(),
+            away = await take_vacation(
+                bot.service, loaded, interaction.user.id, seat, days, allowance, bot.clock.now()
             )
-        except StoreError as exc:
-            left = timedelta(seconds=int(exc.params.get("left", 0)))
-            raise UserError(exc.code, left=duration_text(lang, left)) from exc
-        bot.timers.poke()
-        await bot.service.note(game_id, interaction.user.id, f"vacation {days}d")
+        except VacationUsedUp as exc:
+            raise UserError("vacation_used_up", left=duration_text(lang, exc.left)) from None
         until = f"<t:{int(away.until.timestamp())}:f>"
         public = await bot.public_lang(loaded.row.guild_id)
         await post_in_thread(
@@ -331,7 +327,7 @@ class Deadlines(commands.Cog):
                 days=duration_text(public, timedelta(days=days)),
             ),
         )
-        left = timedelta(seconds=allowance - away.used_seconds)
+        left = allowance - timedelta(seconds=away.used_seconds)
         await reply(
             interaction,
             "🏖️ "

@@ -35,7 +35,7 @@ from host.errors import UserError
 from host.lobbies import Actor, NewLobby
 from host.names import handle_for
 from host.planner import Planner
-from store import GameRow
+from host.rows import GameRow
 
 GAME_CHOICES = game_choices()
 

@@ -16,7 +16,7 @@ from discord.ext import commands
 import locales
 from cogs.play import my_games_autocomplete, resolve_game
 from discordui.access import add_to_thread, game_here
-from discordui.autoplay import hand_to_bot
+from discordui.autoplay import bot_plays
 from discordui.checks import moderator_only
 from discordui.client import TableBot
 from discordui.i18n import user_lang
@@ -26,11 +26,11 @@ from discordui.replies import reply
 from discordui.restores import publish_restore
 from host.errors import UserError
 from host.planner import Planner
+from host.rows import BadRow
 from host.service import RUNNING, Loaded
 from host.set_aside import GameSetAside, SetAsideGame
 from host.set_aside import report as set_aside_report
 from host.timing import OFF_WORDS
-from store import BadRow
 
 
 @app_commands.guild_only()
@@ -161,10 +161,10 @@ class Mod(commands.GroupCog, group_name="mod"):
         """Give a player's seat to the bot, which plays it from now on."""
         game_id, loaded, seat = await self._player_seat(interaction, game, player)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        noted = await self.bot.service.note(
-            game_id, interaction.user.id, f"botseat @{loaded.handles[seat]}", announce=True
+        await self.bot.moderation.hand_to_bot(
+            loaded, seat, interaction.user.id, f"botseat @{loaded.handles[seat]}"
         )
-        await hand_to_bot(self.bot, noted, seat)
+        bot_plays(self.bot, game_id)
         await announce(self.bot, game_id)
         await self._done(interaction, "mod.done.botseat", player=player.mention)
 

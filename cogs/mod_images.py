@@ -21,9 +21,6 @@ from discordui.client import TableBot
 from discordui.i18n import user_lang
 from discordui.lobbies import IMAGE_CHOICES, refresh_lobby
 from discordui.replies import reply
-from host.errors import UserError
-from host.game_settings import IMAGES
-from host.service import OPEN
 
 
 @app_commands.command(name="images")
@@ -38,14 +35,10 @@ async def images(
     bot = bot_of(interaction)
     game_id = await resolve_game(interaction, game)
     loaded = await game_here(bot, interaction, game_id)
-    if loaded.row.status not in OPEN:
-        raise UserError("game_not_running")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await bot.store.set_game_setting(game_id, IMAGES, policy)
+    await bot.moderation.set_images(loaded, interaction.user.id, policy)
     if loaded.row.status == "lobby":
         await refresh_lobby(bot, loaded, None)
-    else:
-        await bot.service.note(game_id, interaction.user.id, f"images {policy}")
     lang = user_lang(interaction)
     await reply(interaction, "🛡️ " + locales.t(lang, "mod.done.images", game=game_id, policy=policy))
 

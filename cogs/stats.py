@@ -32,8 +32,8 @@ from host.errors import UserError
 from host.export import EXPORTABLE, check_exportable, transcript, transcript_bytes
 from host.ratings import Rater
 from host.replay import check_replayable
+from host.rows import PlayerStats, RatingRow
 from host.service import Loaded
-from store import PlayerStats, RatingRow
 
 #: Places shown by /leaderboard.
 LEADERBOARD_SIZE = 15

@@ -24,9 +24,9 @@ from discordui.checks import moderates
 from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread
 from host.errors import UserError
 from host.lobbies import Actor
+from host.rows import GameRow
 from host.service import Loaded
 from host.set_aside import GameSetAside
-from store import GameRow
 
 if TYPE_CHECKING:
     from discordui.client import TableBot

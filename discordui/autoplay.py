@@ -24,14 +24,12 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 from host import standing
-from host.bots import choose_action, is_bot, move_rng, next_bot_id
+from host.bots import choose_action, is_bot, move_rng
 from host.errors import UserError
-from host.planner import SEAT_KINDS
 from host.service import ActResult, Change, Loaded
 from host.set_aside import GameSetAside
 from rules.core import IllegalAction, deciding
 from rules.engine import HasStanding
-from store import TimerMatch
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -224,19 +222,11 @@ def bot_seats_of(bot: TableBot) -> BotSeats | None:
     return cog if isinstance(cog, BotSeats) else None
 
 
-async def hand_to_bot(bot: TableBot, game: Loaded, seat: int) -> int:
-    """Give a running game's ``seat`` to the bot (its handle stays); returns the bot's user id.
-
-    The seat's reminder and deadline go (they were its player's) and the bot is asked to look
-    at the game. Callers note the change in the log first.
-    """
-    user_id = next_bot_id(s.user_id for s in game.seats)
-    await bot.store.replace_seat(game.row.id, seat, user_id)
-    await bot.timers.replace(game.row.id, cancel=[TimerMatch(kind, seat) for kind in SEAT_KINDS])
+def bot_plays(bot: TableBot, game_id: int) -> None:
+    """Ask the bot to look at a game where it was just given a seat."""
     players = bot_seats_of(bot)
     if players is not None:
-        players.schedule(game.row.id)
-    return user_id
+        players.schedule(game_id)
 
 
 async def play_turn_for(bot: TableBot, game_id: int, seat: int, *, limit: int = 100) -> int:

@@ -20,9 +20,9 @@ from host.bots import is_bot
 from host.errors import UserError
 from host.planner import IDLE_END, LOBBY_END, current_game
 from host.prefs import duration_text
+from host.rows import NewTimer, TimerRow
 from host.service import Loaded
 from host.timing import format_duration
-from store import NewTimer, TimerRow
 
 if TYPE_CHECKING:
     from discordui.client import TableBot

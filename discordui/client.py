@@ -24,11 +24,11 @@ from host.lobbies import Lobbies
 from host.moderation import Moderation
 from host.presence import Presence, Shards
 from host.rendering import Renderer
-from host.service import GameService
+from host.rows import BadRow, Store
+from host.service import GameService, cached_store
 from host.throttle import Rate, Throttle
 from host.timers import TimerDispatcher
 from rules.core import IllegalAction
-from store import BadRow, CachedStore, Store
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +149,7 @@ class TableBot(commands.AutoShardedBot):
         )
         self.force_sync = force_sync
         self.config = config
-        self.store: Store = CachedStore(store)
+        self.store: Store = cached_store(store)
         self.service = GameService(self.store)
         #: Lobby and moderation acts (who may do what, each act one transaction).
         self.lobbies = Lobbies(self.service)

@@ -20,10 +20,10 @@ from discordui.i18n import user_lang
 from discordui.items import ID, GameItem
 from host import text
 from host.prefs import duration_text
+from host.rows import ActionRow, taken_back
 from host.standing import note_parts
 from host.timing import OFF_WORDS, parse_duration
 from rules.core import Event
-from store import ActionRow, taken_back
 
 #: Page numbers in a custom id (the command takes at most 1000).
 PAGE = "[0-9]{1,4}"

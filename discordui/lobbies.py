@@ -40,10 +40,10 @@ from host.game_settings import IMAGE_POLICIES, settings_lines
 from host.lobbies import Actor
 from host.names import handle_for
 from host.prefs import duration_text
+from host.rows import DEADLINE_POLICIES, DeadlineRow, GameRow
 from host.service import Loaded
 from host.timing import duration_option, stored_duration
 from rules.core import IllegalAction, OptionSpec
-from store import DEADLINE_POLICIES, DeadlineRow, GameRow
 
 log = logging.getLogger(__name__)
 

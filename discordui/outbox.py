@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from discordui.lobbies import restore_lobby_post
 from discordui.publish import announce
+from host.rows import GameRow
 from host.set_aside import GameSetAside
-from store import GameRow
 
 if TYPE_CHECKING:
     from discordui.client import TableBot

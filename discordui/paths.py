@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from host.errors import UserError
+from host.rows import Store
 from host.service import Loaded
-from store import Store
 
 #: Longest custom id Discord accepts.
 CUSTOM_ID_MAX = 100

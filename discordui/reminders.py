@@ -21,10 +21,10 @@ from host import text
 from host.bots import is_bot
 from host.planner import REMINDER, current_game
 from host.prefs import Prefs, load_prefs
+from host.rows import NewTimer, TimerRow
 from host.service import Loaded
 from host.since import since_last_move
 from host.timers import post_nonce
-from store import NewTimer, TimerRow
 
 if TYPE_CHECKING:
     from discordui.client import TableBot

@@ -16,9 +16,9 @@ from discordui.tables import RECENT_LINES, mention_of
 from discordui.threads import in_thread
 from host import text
 from host.bots import is_bot
+from host.rows import restore_point
 from host.service import Loaded
 from host.takeback import TakenBack, shown_seqs, table_posts, taken_back_posts
-from store import restore_point
 
 if TYPE_CHECKING:
     from discordui.client import TableBot

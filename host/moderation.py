@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from host.bots import next_bot_id
 from host.errors import UserError
+from host.game_settings import IMAGES
 from host.lobbies import Lobbies
+from host.planner import SEAT_KINDS
 from host.service import OPEN, GameService, Loaded
 from host.set_aside import SetAsideGame
 from host.timing import format_duration, stored_duration
-from store import DeadlineRow
+from store import DeadlineRow, TimerMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,30 @@ class Moderation:
         )
         return Replaced(noted, invite)
 
+    async def hand_to_bot(
+        self,
+        game: Loaded,
+        seat: int,
+        by: int | None,
+        text: str,
+        *,
+        expected_seq: int | None = None,
+    ) -> Loaded:
+        """Give ``seat`` to the bot (its handle stays) with the note ``text`` (``by`` None: the
+        bot's own, after a vote): the seat's reminder and deadline go with its player, all in
+        one transaction. The caller asks the bot to look at the game."""
+        game_id = game.row.id
+        bot_id = next_bot_id(s.user_id for s in game.seats)
+
+        async def reseat() -> None:
+            await self.store.replace_seat(game_id, seat, bot_id)
+            cancel = [TimerMatch(kind, seat) for kind in SEAT_KINDS]
+            await self.store.replace_timers(game_id, cancel=cancel)
+
+        return await self.service.note(
+            game_id, by, text, announce=True, expected_seq=expected_seq, together=reseat
+        )
+
     async def set_deadline(
         self, game: Loaded, moderator: int, seconds: int | None, policy: str | None, default: str
     ) -> DeadlineRow | None:
@@ -82,6 +109,21 @@ class Moderation:
             setting = f"{format_duration(stored_duration(seconds, 'deadline'))} {chosen}"
         await self.service.note(game_id, moderator, f"deadline_set {setting}", together=write)
         return rule[0]
+
+    async def set_images(self, game: Loaded, moderator: int, policy: str) -> None:
+        """When the table picture is drawn again (``host.game_settings.IMAGE_POLICIES``); a
+        running game's log notes it in the same transaction."""
+        if game.row.status not in OPEN:
+            raise UserError("game_not_running")
+        game_id = game.row.id
+
+        async def write() -> None:
+            await self.store.set_game_setting(game_id, IMAGES, policy)
+
+        if game.row.status == "lobby":
+            await write()
+        else:
+            await self.service.note(game_id, moderator, f"images {policy}", together=write)
 
     def set_aside_in(self, guild_id: int) -> list[SetAsideGame]:
         """The server's games that cannot be loaded (met by this process or by the store)."""

@@ -36,6 +36,7 @@ from rules.views import View
 from store import (
     ActionRow,
     BadRow,
+    CachedStore,
     GameRow,
     SeatRow,
     SeqConflict,
@@ -150,6 +151,12 @@ class Change:
 #: Called under the game's lock after every recorded change, so that what it schedules or
 #: cancels is in place before anything else can touch the game.
 ChangeHook = Callable[[Change], Awaitable[None]]
+
+
+def cached_store(store: Store) -> Store:
+    """The store as one process serves it: the rows read on every press kept in memory
+    (:class:`store.CachedStore`)."""
+    return CachedStore(store)
 
 
 class GameService:

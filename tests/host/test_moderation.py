@@ -9,16 +9,19 @@ import os
 import signal
 import sys
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from host.bots import is_bot
 from host.errors import UserError
 from host.game_settings import INVITE_ONLY
 from host.lobbies import Lobbies
 from host.moderation import Moderation
+from host.planner import REMINDER
 from host.service import GameService
-from store import CachedStore, SqliteStore
+from store import CachedStore, NewTimer, SqliteStore
 from tests.store.store_testkit import counting_engines, start_counting
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +33,8 @@ import asyncio, os, signal, sys
 import host.service
 from host.lobbies import Lobbies
 from host.moderation import Moderation
-from store import CachedStore, SqliteStore
+from host.planner import REMINDER
+from store import CachedStore, NewTimer, SqliteStore
 from tests.store.store_testkit import counting_engines
 
 host.service.get_game = counting_engines
@@ -145,3 +149,42 @@ async def test_a_deadline_set_in_a_running_game_is_noted_with_it(
     rule = await mod.set_deadline(await mod.service.load(game.id), 5, 7200, None, "vote")
     assert rule is not None and (rule.turn_seconds, rule.policy) == (7200, "vote")
     assert [a.text for a in await inner.actions(game.id)] == ["deadline_set 2h vote"]
+
+
+async def test_a_seat_handed_to_the_bot_loses_its_timers_with_the_note(
+    moderation: tuple[Moderation, SqliteStore],
+) -> None:
+    mod, inner = moderation
+    game = await start_counting(inner, users=(1, 2))
+    due = datetime(2030, 1, 1, tzinfo=UTC)
+    await inner.replace_timers(
+        game.id,
+        add=[NewTimer(game.id, REMINDER, due, seat=0), NewTimer(game.id, REMINDER, due, seat=1)],
+    )
+    noted = await mod.hand_to_bot(await mod.service.load(game.id), 0, 5, "botseat @p1")
+    assert is_bot(noted.user_of(0)) and noted.user_of(1) == 2
+    assert [t.seat for t in await inner.pending_timers(game.id)] == [1]
+    assert [a.text for a in await inner.actions(game.id)] == ["botseat @p1"]
+
+
+async def test_a_stale_vote_hands_nothing_to_the_bot(
+    moderation: tuple[Moderation, SqliteStore],
+) -> None:
+    """A vote carried out after the game moved on is refused, and the seat stays."""
+    mod, inner = moderation
+    game = await start_counting(inner, users=(1, 2))
+    loaded = await mod.service.load(game.id)
+    await mod.service.note(game.id, 5, "pause")
+    with pytest.raises(UserError):
+        await mod.hand_to_bot(loaded, 0, None, "vote_bot @p1", expected_seq=loaded.seq)
+    assert [s.user_id for s in await inner.seats(game.id)] == [1, 2]
+
+
+async def test_the_picture_policy_of_a_running_game_is_noted(
+    moderation: tuple[Moderation, SqliteStore],
+) -> None:
+    mod, inner = moderation
+    game = await start_counting(inner, users=(1, 2))
+    await mod.set_images(await mod.service.load(game.id), 5, "turn")
+    assert await inner.game_settings(game.id) == {"images": "turn"}
+    assert [a.text for a in await inner.actions(game.id)] == ["images turn"]
