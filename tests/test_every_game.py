@@ -7,8 +7,9 @@ hidden information to its seat, a sentence in every language for every text the 
 produces, transcripts that replay to the same state, and pictures of the positions met.
 Game-specific rules stay in ``tests/rules`` and ``tests/render``.
 
-The default suite plays one game per player count and option combination; the ``slow`` test
-plays :data:`LONG_GAMES` more of each with every check.
+The default suite plays one game per player count with the default options and with each other
+value of each option (:func:`combinations`); the ``slow`` test plays :data:`LONG_GAMES` more of
+every combination with every check.
 """
 
 from __future__ import annotations
@@ -183,13 +184,27 @@ class Recording:
         return new, events
 
 
-def combinations(name: str) -> list[tuple[int, dict[str, JSON]]]:
-    """Every player count with every option combination its setup accepts."""
+def combinations(name: str, *, every: bool = False) -> list[tuple[int, dict[str, JSON]]]:
+    """Every player count with the default options and, one at a time, each other value of
+    each option (``every``: every combination of them), as far as its setup accepts them.
+
+    One value at a time keeps the default suite's games growing with the options' values, not
+    their product (a game with three two-valued options plays four games per player count,
+    not eight); the slow test plays every combination.
+    """
     game = get_game(name)
+    defaults = {o.name: o.default for o in game.options}
+    if every:
+        tried = [
+            {o.name: v for o, v in zip(game.options, values, strict=True)}
+            for values in itertools.product(*(o.values for o in game.options))
+        ]
+    else:
+        tried = [defaults]
+        tried += [{**defaults, o.name: v} for o in game.options for v in o.values if v != o.default]
     out = []
     for count in range(game.min_players, game.max_players + 1):
-        for values in itertools.product(*(o.values for o in game.options)):
-            options = {o.name: v for o, v in zip(game.options, values, strict=True)}
+        for options in tried:
             try:
                 game.setup([f"p{i}" for i in range(count)], options, 0)
             except IllegalAction:
@@ -608,7 +623,7 @@ def test_long_selfplay_with_every_check(name: str, tmp_path: Path) -> None:
     every check above, and every fourth one again with everybody resigning half-way (pictures
     of those)."""
     game = get_game(name)
-    for c, (count, options) in enumerate(combinations(name)):
+    for c, (count, options) in enumerate(combinations(name, every=True)):
         for i in range(SHORT_GAMES, SHORT_GAMES + LONG_GAMES):
             played = play(name, count, options, i, ("uniform", "greedy")[(c + i) % 2])
             for record in (played, resigning(played)) if i % 4 == 0 else (played,):

@@ -15,7 +15,15 @@ from tests.e2e.table_driver import Table, finished, table_bot
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize("count", [2, 3, 4])
+# Three and four players play the same code through the emulator for twice and four times as
+# long (a minute and two of the default suite): slow. What they add is checked without it: the
+# alt text's line per seat for 2 and 4 players (tests/render/test_render_alt.py), a finished
+# game rated for four (tests/host/test_ratings_rate.py), exports of 3- and 4-player games
+# replayed (tests/rules/transcripts/clash_*_3p.json, clash_final_scoring_4p.json).
+@pytest.mark.parametrize(
+    "count",
+    [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)],
+)
 async def test_clash_game_from_lobby_to_result(
     emulator: Emulator, players: list[FakeUser], tmp_path: Path, count: int
 ) -> None:
