@@ -42,7 +42,7 @@ OWN = "own_"
 #: Slot ids: ``s1``.. are the starting regions by table position; any other id names a region
 #: that is not (lower-case letters, digits and ``_``, a letter first).
 SLOT_ID = re.compile(r"[a-z][a-z0-9_]{0,15}", re.ASCII)
-START_ID = re.compile(r"s[1-9][0-9]*", re.ASCII)
+START_ID = re.compile(r"s[0-9]+", re.ASCII)
 #: Where a starting city may stand (p.8: not Barren, not Sea).
 CITY_TERRAINS = frozenset({FERTILE, FOREST, MOUNTAIN})
 

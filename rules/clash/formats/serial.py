@@ -57,6 +57,11 @@ def _events(log: Iterable[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
     return [{"kind": e["kind"], "params": dict(e["params"])} for e in log]
 
 
+#: The fields a snapshot writes only when they are not None (a board a position laid, C139;
+#: :func:`hooks` leaves it out).
+OMITTED: dict[str, JSON] = {"custom_board": None}
+
+
 def hooks(conv: cattrs.Converter) -> None:
     """Clash's values in snapshots (see the module's docstring)."""
     conv.register_unstructure_hook(Hex, label)
