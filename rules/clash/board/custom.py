@@ -39,9 +39,11 @@ from rules.clash.board.tiles import FERTILE, FOREST, MOUNTAIN, TERRAINS, TILES, 
 #: is never a view's string (no slot, card or space is named so), so a face-down one is a
 #: secret the invariants look for like a tile of the box.
 OWN = "own_"
-#: Slot ids: ``s1``.. are the starting regions by table position; any other id names a region
-#: that is not (lower-case letters, digits and ``_``, a letter first).
-SLOT_ID = re.compile(r"[a-z][a-z0-9_]{0,15}", re.ASCII)
+#: Slot ids: ``s1``.. are the starting regions by table position; any other id (a letter and
+#: a number, ``r1``, ``n3``, but no tile's id, ``g05``) names a region that is not. Short
+#: on purpose: an id is in every view, so it must never read like a secret the invariants
+#: look for (a wonder's name, a tile's id).
+SLOT_ID = re.compile(r"[a-z][0-9]{1,3}", re.ASCII)
 START_ID = re.compile(r"s[0-9]+", re.ASCII)
 #: Where a starting city may stand (p.8: not Barren, not Sea).
 CITY_TERRAINS = frozenset({FERTILE, FOREST, MOUNTAIN})
@@ -150,7 +152,7 @@ def problems(plan: BoardPlan, players: int) -> tuple[str, str] | None:
     seen: dict[Hex, str] = {}
     ids: set[str] = set()
     for r in plan.regions:
-        if not SLOT_ID.fullmatch(r.id) or r.id in ids:
+        if not SLOT_ID.fullmatch(r.id) or r.id in ids or r.id in TILES:
             return "bad_region_id", r.id
         ids.add(r.id)
         if lens_of(r.spaces) is None:

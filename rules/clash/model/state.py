@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from rules.clash.board.boards import BOARDS, Board, board
+from rules.clash.board.boards import BOARDS, Board
 from rules.clash.board.custom import BoardPlan
 from rules.clash.board.hexes import Hex, Lens
 from rules.clash.box.advances import ADVANCES, government
@@ -554,10 +554,9 @@ class ClashState:
     def board(self) -> Board:
         """The board the game is played on: the player count's, or the one a position laid."""
         plan = self.custom_board
-        if plan is None:
-            # Asked on nearly every question: the fixed board straight from its table.
-            return BOARDS[self.n] if self.n in BOARDS else board(self.n)
-        return plan.laid()
+        # Asked on nearly every question: the fixed board straight from its table (a game has
+        # 2-4 players), a laid one from its plan, which keeps it.
+        return BOARDS[len(self.players)] if plan is None else plan.laid()
 
     def live(self) -> list[int]:
         """Seats still in the game, in seat order."""

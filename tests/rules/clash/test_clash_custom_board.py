@@ -126,6 +126,17 @@ def test_a_board_that_breaks_a_rule_is_refused(
     assert found == {"code": "position_inconsistent", "problem": problem, "field": field}
 
 
+@pytest.mark.parametrize("rid", ["north", "g05", "r_1", "R1"])
+def test_a_region_id_is_a_letter_and_a_number(rid: str) -> None:
+    """Ids are in every view: one that could read like a secret (a tile's) is refused."""
+    board = {**{k: v for k, v in BOARD.items() if k != "r3"}, rid: BOARD["r3"]}
+    assert refusal(board) == {
+        "code": "position_inconsistent",
+        "problem": "bad_region_id",
+        "field": f"board.{rid}",
+    }
+
+
 def test_starting_regions_one_per_player() -> None:
     """s1..sN for N players: one missing, or one more than the players, is refused."""
     missing = {k: v for k, v in BOARD.items() if k != "s2"}
