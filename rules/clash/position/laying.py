@@ -108,7 +108,8 @@ def _region(where: str, rid: str, e: Mapping[str, JSON]) -> tuple[PlannedRegion,
         if lens_of(spaces) is None:
             raise inconsistent("region_spaces_not_a_region_in_tile_order", f"{where}.spaces")
         terrains = ()
-        if tile is not None and tile not in (TILES if start else GENERAL):
+        allowed = TILES if start else GENERAL
+        if tile is not None and (not isinstance(tile, str) or tile not in allowed):
             raise bad(f"{where}.tile", tile)
         if start and tile is None:
             raise inconsistent("starting_region_without_terrain", f"{where}.tile")

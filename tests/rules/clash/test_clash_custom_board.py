@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_clash_support import comparable, roundtrip
 
 from rules.clash import GAME
@@ -159,6 +161,8 @@ def test_bad_values_are_named() -> None:
     assert refusal({**BOARD, "r3": {"spaces": BOARD["r3"]["spaces"], "tile": "start_a"}})[
         "field"
     ] == ("board.r3.tile")
+    for tile in (["g05"], {"g": 5}, 5):
+        assert refusal({**BOARD, "s2": {**BOARD["s2"], "tile": tile}})["field"] == "board.s2.tile"
     unknown = refusal({**BOARD, "r3": {**BOARD["r3"], "colour": "red"}})
     assert unknown == {"code": "position_unknown_field", "field": "board.r3.colour"}
     twice = {
@@ -283,3 +287,28 @@ def test_a_saved_snapshot_on_a_board_of_its_own_is_a_position() -> None:
     assert comparable(again) == comparable(state) and again.board is not state.board
     plain = GAME.setup_position(["ann", "bob"], {}, 0, {"snapshot": {"round": 2}})
     assert plain.custom_board is None and len(plain.board.hexes) == 40
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 30) | st.sampled_from(["B2", "g05", "sea", "s1"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    region=st.sampled_from(sorted(BOARD)),
+    key=st.sampled_from(["terrain", "spaces", "tile", "explored", "turned", "city", "x"]),
+    value=_JSON,
+)
+def test_any_value_in_a_board_is_read_or_refused(region: str, key: str, value: Any) -> None:
+    """Whatever a region's key holds, the position is laid or refused with a position code,
+    never a crash."""
+    board = {**BOARD, region: {**BOARD[region], key: value}}
+    try:
+        GAME.setup_position(["ann", "bob"], {}, 1, {"board": board})
+    except IllegalAction as err:
+        assert err.code.startswith("position_")
