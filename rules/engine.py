@@ -256,7 +256,8 @@ class Engine(ABC, Generic[S, V]):
         base = {**self.omitted_fields, **json.loads(json.dumps(self.to_json(new)))}
         data = overlay(base, fields, "snapshot", type(new))
         # Left out again where they hold their default, as the snapshot itself leaves them.
-        data = {k: v for k, v in data.items() if self.omitted_fields.get(k, data) != v}
+        omitted = self.omitted_fields
+        data = {k: v for k, v in data.items() if not (k in omitted and omitted[k] == v)}
         try:
             state = self.from_json(data)
             again = json.loads(json.dumps(self.to_json(state)))

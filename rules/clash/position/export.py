@@ -88,9 +88,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
                 "turned": state.regions[s.id].turned,
             }
             for s in state.board.hidden
-        }
-        if state.custom_board is None
-        else {},
+        },
         "exhausted": spaces(state.exhausted),
         "barbarians": {
             "cities": spaces(state.barbarians.cities),
@@ -127,7 +125,7 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             for a in state.assassinations
         ],
     }
-    if state.custom_board is not None:
+    if state.custom_board is not None:  # a board of its own holds every region (C139)
         del pos["map"]
         pos["board"] = board_json(state, state.custom_board)
     watch = state.objective_watch
