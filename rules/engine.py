@@ -196,6 +196,9 @@ class Engine(ABC, Generic[S, V]):
     options: tuple[OptionSpec, ...]
     #: The snapshot version ``to_json`` writes.
     version: int
+    #: Fields a snapshot leaves out while they hold this default (Clash's ``custom_board``),
+    #: which a partial snapshot may still give.
+    omitted_fields: Mapping[str, JSON] = {}
 
     # -- the contract ----------------------------------------------------------------------
 
@@ -250,8 +253,11 @@ class Engine(ABC, Generic[S, V]):
         if not isinstance(fields, Mapping):
             raise IllegalAction("position_bad_value", field="snapshot", value=repr(fields))
         new = self.new_game(players, options, seed)
-        base = json.loads(json.dumps(self.to_json(new)))
+        base = {**self.omitted_fields, **json.loads(json.dumps(self.to_json(new)))}
         data = overlay(base, fields, "snapshot", type(new))
+        # Left out again where they hold their default, as the snapshot itself leaves them.
+        omitted = self.omitted_fields
+        data = {k: v for k, v in data.items() if not (k in omitted and omitted[k] == v)}
         try:
             state = self.from_json(data)
             again = json.loads(json.dumps(self.to_json(state)))

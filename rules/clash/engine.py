@@ -91,6 +91,7 @@ class ClashGame(Engine[ClashState, view.ClashView]):
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
     version = serial.FORMAT.version
+    omitted_fields = serial.OMITTED
 
     def new_game(
         self, players: Sequence[str], options: Mapping[str, JSON], seed: int

@@ -938,3 +938,33 @@ def test_a_crowded_round_puts_its_losses_on_a_second_line(
     at = {text: y for (_, y), text, _ in _texts_in_xy(drawn, attacker)}
     assert at["3"] > at["4 találat"] + look.min_text(look.WIDTH)  # the 3 ships lost
     assert crowded[3] - crowded[1] > roomy[3] - roomy[1]
+
+
+def test_a_board_a_position_lays_renders(drawn: Drawn) -> None:
+    """A board of its own (C139: any outline, regions of their own terrains) is drawn from its
+    view like a fixed one: every space named, none of the fixed board's missing ones, the
+    face-down regions as "?", the terrains the position gave on the explored ones."""
+    board = {
+        "s1": {
+            "terrain": {"B2": "fertile", "A3": "sea", "C3": "fertile", "B3": "sea"},
+            "city": "B2",
+        },
+        "s2": {"spaces": ["D5", "C6", "E6", "D6"], "tile": "start_a"},
+        "r1": {
+            "terrain": {"D3": "barren", "C4": "sea", "E4": "sea", "D4": "barren"},
+            "explored": True,
+        },
+        "r2": {"terrain": {"B4": "fertile", "A5": "fertile", "C5": "fertile", "B5": "fertile"}},
+        "r3": {"spaces": ["F4", "E5", "G5", "F5"]},
+    }
+    state = GAME.setup_position(["ann", "bob"], {}, 1, {"board": board})
+    view = GAME.view(state, None)
+    lay = table.map_layout(view)
+    assert sorted(lay.spaces) == sorted(state.board.labels())
+    assert {s.name: s.terrain for s in lay.spaces.values()}["D3"] == "barren"
+    assert [s.terrain for s in lay.spaces.values() if s.slot == "r2"] == [None] * 4
+    data = table.table_png(view, lang="en")
+    assert png_size(data)[0] == look.WIDTH and len(data) < MAX_BYTES
+    table.crop_png(view, "G5", lang="en")
+    names = {text for _, text, _ in drawn}
+    assert {"A3", "G5", "D6", "?"} <= names and "D2" not in names

@@ -38,7 +38,7 @@ from dataclasses import replace
 
 from rules.clash.board.boards import Slot
 from rules.clash.board.hexes import Hex, label, token
-from rules.clash.board.tiles import FERTILE, LAND, SEA, Terrain, tile
+from rules.clash.board.tiles import FERTILE, LAND, SEA, Terrain
 from rules.clash.box.components import BARBARIAN_ARMIES, BARBARIAN_SETTLEMENTS, SHIP
 from rules.clash.model import transfer, under_way
 from rules.clash.model.registry import Answer
@@ -53,7 +53,7 @@ LAYOUT_TOKENS: dict[bool, str] = {False: "a", True: "b"}
 
 def placed(state: ClashState, slot: Slot, turned: bool) -> dict[Hex, Terrain]:
     """The terrain of each space of ``slot`` with its region lying ``turned`` or not."""
-    t = tile(state.regions[slot.id].tile)
+    t = state.board.tile(state.regions[slot.id].tile)
     lens = slot.lens.turned() if turned else slot.lens
     return t.place(lens)
 
@@ -262,7 +262,7 @@ def barbarian_spaces(
 ) -> list[Hex]:
     """Where the barbarians may appear (p.13, p.16, C33); none without the symbol or when the
     box has no brown settlement or army unit left."""
-    if not tile(state.regions[slot.id].tile).barbarian_symbol:
+    if not state.board.tile(state.regions[slot.id].tile).barbarian_symbol:
         return []
     b = state.barbarians
     if len(b.cities) >= BARBARIAN_SETTLEMENTS or sum(b.armies.values()) >= BARBARIAN_ARMIES:

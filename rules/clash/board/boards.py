@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.clash.board.hexes import Hex, Lens, boundary, label, offset, outline, parse_hex
-from rules.clash.board.tiles import REGIONS
+from rules.clash.board.tiles import REGIONS, START_SIDES, TILES, Tile
 from rules.core import IllegalAction, Rng
 
 #: Player counts with a board.
@@ -43,13 +43,18 @@ class Slot:
     a face-down slot in one of the two ways a region may lie there (the other is
     ``lens.turned()``). ``seat`` and ``side`` are set for starting slots only: the table position
     (0-based, clockwise; ``ClashState.seating`` says which player sits there) whose starting
-    region it is, and the side of the starting tile face up.
+    region it is, and the side of the starting tile face up. A board a position lays (C139,
+    :mod:`rules.clash.board.custom`) may fix the ``tile`` lying in a slot (a starting region's,
+    or a region with terrains of its own) and put a starting city elsewhere than on the
+    lens's top (``home``).
     """
 
     id: str
     lens: Lens
     seat: int | None = None
     side: str | None = None
+    tile: str | None = None
+    home: Hex | None = None
 
     @property
     def start(self) -> bool:
@@ -64,7 +69,12 @@ class Slot:
         """The starting city's space (starting slots only)."""
         if not self.start:
             raise ValueError(f"slot {self.id} is not a starting region")
-        return self.lens.top
+        return self.lens.top if self.home is None else self.home
+
+    @property
+    def start_tile(self) -> str:
+        """The tile of a starting region, face up as the board lays it."""
+        return self.tile if self.tile is not None else START_SIDES[self.side or ""].id
 
     def orientations(self) -> tuple[Lens, ...]:
         """The ways a region may lie here: for a face-down slot as printed or turned 180°
@@ -74,17 +84,20 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """One arrangement: its slots and the geometry every later rule asks about."""
+    """One arrangement: its slots and the geometry every later rule asks about; ``own`` the
+    regions with terrains of their own of a board a position lays (C139), by tile id."""
 
     players: int
     source: str
     slots: tuple[Slot, ...]
+    own: tuple[Tile, ...] = ()
     hexes: frozenset[Hex] = field(init=False, repr=False, compare=False)
     _slot_of: dict[Hex, Slot] = field(init=False, repr=False, compare=False)
     _by_id: dict[str, Slot] = field(init=False, repr=False, compare=False)
     #: The neighbours on the board of each space (asked for in every path search).
     _near: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
     _outline: tuple[Hex, ...] = field(init=False, repr=False, compare=False)
+    _tiles: dict[str, Tile] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         slot_of: dict[Hex, Slot] = {}
@@ -99,6 +112,12 @@ class Board:
         near = {h: tuple(n for n in h.neighbours() if n in slot_of) for h in slot_of}
         object.__setattr__(self, "_near", near)
         object.__setattr__(self, "_outline", outline(self.hexes))
+        object.__setattr__(self, "_tiles", {**TILES, **{t.id: t for t in self.own}})
+
+    def tile(self, tile_id: str) -> Tile:
+        """The tile with this id: one of the box, or a region of this board's own; KeyError
+        otherwise."""
+        return self._tiles[tile_id]
 
     # -- slots ----------------------------------------------------------------------------
 

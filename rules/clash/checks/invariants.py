@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 
 from rules.clash.actions import trade_offers
 from rules.clash.board.hexes import Hex, label, token
-from rules.clash.board.tiles import BARREN, REGIONS, SEA, START_SIDES, Terrain
+from rules.clash.board.tiles import BARREN, REGIONS, SEA, Terrain
 from rules.clash.box.advances import ADVANCE, GOVERNMENTS
 from rules.clash.box.cards import DECKS, DISCARDED, HALVES, WONDERS
 from rules.clash.box.components import (
@@ -118,13 +118,20 @@ def _map(state: ClashState) -> list[str]:
         return [f"regions {list(state.regions)} are not the board's slots"]
     for s in b.starts:
         r = state.regions[s.id]
-        if (r.tile, r.explored, r.turned) != (START_SIDES[s.side or ""].id, True, False):
+        if (r.tile, r.explored, r.turned) != (s.start_tile, True, False):
             out.append(f"starting region {s.id} is {r}")
-    hidden = [state.regions[s.id].tile for s in b.hidden]
+    # A slot of a position's board may hold a region of its own (C139), always the same.
+    own = [s for s in b.hidden if s.tile is not None]
+    out += [f"region {s.id} is {state.regions[s.id]}" for s in own if _tile(state, s.id) != s.tile]
+    hidden = [state.regions[s.id].tile for s in b.hidden if s.tile is None]
     if any(t not in GENERAL for t in hidden) or len(set(hidden)) != len(hidden):
         out.append(f"general regions {hidden} are not distinct general tiles")
     out += [f"face-down region {s.id} is turned" for s in b.hidden if _turned_down(state, s.id)]
     return out
+
+
+def _tile(state: ClashState, slot: str) -> str:
+    return state.regions[slot].tile
 
 
 def _turned_down(state: ClashState, slot: str) -> bool:

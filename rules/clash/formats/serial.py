@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from rules.clash.actions.collect import KINDS
 from rules.clash.board.hexes import Hex, label, offset, parse_hex
@@ -56,6 +57,11 @@ def _events(log: Iterable[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
     return [{"kind": e["kind"], "params": dict(e["params"])} for e in log]
 
 
+#: The fields a snapshot writes only when they are not None (a board a position laid, C139;
+#: :func:`hooks` leaves it out).
+OMITTED: dict[str, JSON] = {"custom_board": None}
+
+
 def hooks(conv: cattrs.Converter) -> None:
     """Clash's values in snapshots (see the module's docstring)."""
     conv.register_unstructure_hook(Hex, label)
@@ -64,6 +70,12 @@ def hooks(conv: cattrs.Converter) -> None:
     conv.register_unstructure_hook(PromptStack, PromptStack.to_json)
     conv.register_structure_hook(PromptStack, lambda data, _: PromptStack.from_json(data))
     conv.register_unstructure_hook_func(lambda kind: kind == _EVENT_LOG, _events)
+    # Last, once every hook of its fields is known: a game on the fixed board writes no
+    # ``custom_board`` (C139), so its snapshot is the one written before such boards existed.
+    conv.register_unstructure_hook(
+        ClashState,
+        make_dict_unstructure_fn(ClashState, conv, custom_board=override(omit_if_default=True)),
+    )
 
 
 def upgrade_v1(data: dict[str, JSON]) -> dict[str, JSON]:

@@ -30,9 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.clash.board.boards import board, deal_regions
+from rules.clash.board.boards import Board, board, deal_regions
 from rules.clash.board.hexes import Hex
-from rules.clash.board.tiles import START_SIDES
 from rules.clash.box.advances import STARTING
 from rules.clash.box.cards import DECKS, DISCARDED
 from rules.clash.box.components import FOOD, RESOURCES, START_FOOD
@@ -65,14 +64,15 @@ def edition(options: Mapping[str, JSON]) -> int:
     return value
 
 
-def start_regions(n: int) -> dict[str, Region]:
+def start_regions(b: Board) -> dict[str, Region]:
     """The starting regions, face up as the board lays them (p.3 step 1)."""
-    return {s.id: Region(START_SIDES[s.side or ""].id, True) for s in board(n).starts}
+    return {s.id: Region(s.start_tile, True) for s in b.starts}
 
 
-def home(seating: Sequence[int], n: int, seat: int) -> Hex:
-    """The Fertile space of ``seat``'s starting region: the table position's start (C1)."""
-    return board(n).starts[seating.index(seat)].city
+def home(seating: Sequence[int], b: Board, seat: int) -> Hex:
+    """The city space (Fertile on the fixed boards) of ``seat``'s starting region: the table
+    position's start (C1)."""
+    return b.starts[seating.index(seat)].city
 
 
 def starting_player(h: Hex, seat: int) -> PlayerState:
@@ -92,13 +92,13 @@ def new_game(players: Sequence[str], options: Mapping[str, JSON], seed: int) -> 
     rng = Rng(seed)
     n = len(players)
     b = board(n)
-    regions = start_regions(n)
+    regions = start_regions(b)
     for slot, tile in deal_regions(b, rng).items():
         regions[slot] = Region(tile, False)
     regions = {s.id: regions[s.id] for s in b.slots}
     seating = list(range(n))
     rng.shuffle(seating)
-    seats = [starting_player(home(seating, n, s), s) for s in range(n)]
+    seats = [starting_player(home(seating, b, s), s) for s in range(n)]
     decks: dict[str, tuple[str, ...]] = {}
     for name, ids in DECKS.items():
         cards = list(ids)

@@ -32,7 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from rules.clash.board.boards import Board, board
+from rules.clash.board.boards import BOARDS, Board
+from rules.clash.board.custom import BoardPlan
 from rules.clash.board.hexes import Hex, Lens
 from rules.clash.box.advances import ADVANCES, government
 from rules.clash.box.components import ACTIONS_PER_TURN, MAX_ACTIONS, NEUTRAL, PIECES, SETTLEMENT
@@ -539,6 +540,10 @@ class ClashState:
     #: The rules the game is played under (:data:`EDITIONS`), chosen at setup (the option
     #: ``edition``); a snapshot written before there were editions lacks it: the first.
     edition: int = FIRST_EDITION
+    #: The board a position laid (C139, :mod:`rules.clash.board.custom`); None: the board of
+    #: the player count (C2), which every game the lobby starts plays on. A snapshot writes it
+    #: only when it is not None, so one written before such boards existed has none.
+    custom_board: BoardPlan | None = None
 
     @property
     def n(self) -> int:
@@ -547,8 +552,11 @@ class ClashState:
 
     @property
     def board(self) -> Board:
-        """The board of this player count."""
-        return board(self.n)
+        """The board the game is played on: the player count's, or the one a position laid."""
+        plan = self.custom_board
+        # Asked on nearly every question: the fixed board straight from its table (a game has
+        # 2-4 players), a laid one from its plan, which keeps it.
+        return BOARDS[len(self.players)] if plan is None else plan.laid()
 
     def live(self) -> list[int]:
         """Seats still in the game, in seat order."""

@@ -14,28 +14,32 @@ from __future__ import annotations
 import functools
 
 from rules.clash.board.boards import board
+from rules.clash.board.custom import BoardPlan
 from rules.clash.board.hexes import Hex
-from rules.clash.board.tiles import LAND, Terrain, tile
+from rules.clash.board.tiles import LAND, Terrain
 from rules.clash.model.state import ClashState, Region
 
 
 def terrains(state: ClashState) -> dict[Hex, Terrain]:
     """Terrain of each explored space."""
     # A copy of the cached map, which no caller may change.
-    return dict(_map(state.n, tuple(state.regions.items())))
+    return dict(_map(state.n, state.custom_board, tuple(state.regions.items())))
 
 
 @functools.lru_cache(maxsize=1024)
-def _map(players: int, regions: tuple[tuple[str, Region], ...]) -> dict[Hex, Terrain]:
+def _map(
+    players: int, plan: BoardPlan | None, regions: tuple[tuple[str, Region], ...]
+) -> dict[Hex, Terrain]:
     # Cached: the map is read for nearly every question asked of a state, and it follows from
-    # the board (one per player count) and the regions alone, which change only when one is
-    # explored.
+    # the board (the player count's, or a position's plan, which keeps its hash) and the
+    # regions alone, which change only when one is explored.
     lying = dict(regions)
+    b = board(players) if plan is None else plan.laid()
     out: dict[Hex, Terrain] = {}
-    for slot in board(players).slots:
+    for slot in b.slots:
         region = lying[slot.id]
         if region.explored:
-            out.update(tile(region.tile).place(region.lens(slot.lens)))
+            out.update(b.tile(region.tile).place(region.lens(slot.lens)))
     return out
 
 

@@ -277,7 +277,7 @@ class Reading:
     @cached_property
     def home(self) -> Hex:
         """This seat's starting city position (the objectives' home, docs/clash-cards.md §5.2)."""
-        return home(self.state.seating, self.state.n, self.seat)
+        return home(self.state.seating, self.state.board, self.seat)
 
     @cached_property
     def best_site(self) -> float:

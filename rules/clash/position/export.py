@@ -24,6 +24,7 @@ from rules.clash.box.advances import in_order
 from rules.clash.formats.serial import spaces
 from rules.clash.model import under_way
 from rules.clash.model.state import BARBARIAN_SIDE, STATUS, City, ClashState, Exploring, PlayerState
+from rules.clash.position.laying import board_json
 from rules.clash.rounds import status_phase
 from rules.core import JSON
 
@@ -124,6 +125,9 @@ def position_of(state: ClashState) -> dict[str, JSON]:
             for a in state.assassinations
         ],
     }
+    if state.custom_board is not None:  # a board of its own holds every region (C139)
+        del pos["map"]
+        pos["board"] = board_json(state, state.custom_board)
     watch = state.objective_watch
     if watch.offers:
         offers: dict[str, list[str]] = {}

@@ -96,7 +96,7 @@ def read_regions(r: Reader, raw: JSON, rng: Rng) -> dict[str, Region]:
         given[slot] = Region(tile, explored, turned)
     free = [t for t in GENERAL if t not in where_of]
     rng.shuffle(free)
-    regions = start_regions(r.board.players)
+    regions = start_regions(r.board)
     for s in r.board.hidden:
         regions[s.id] = given[s.id] if s.id in given else Region(free.pop(0), False)
     return {s.id: regions[s.id] for s in r.board.slots}

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from rules.clash.board.boards import board
+from rules.clash.board.custom import BoardPlan
 from rules.clash.board.hexes import Hex, label
 from rules.clash.board.tiles import BARREN, LAND, SEA
 from rules.clash.box.components import (
@@ -47,6 +48,7 @@ from rules.clash.model.setup import edition, home
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.model.terrain import terrains
 from rules.clash.position.course import read_course
+from rules.clash.position.laying import read_board
 from rules.clash.position.players import (
     read_cards,
     read_player,
@@ -85,6 +87,7 @@ FIELDS = frozenset(
         "battle",
         "status",
         "map",
+        "board",
         "exhausted",
         "barbarians",
         "table_effects",
@@ -126,10 +129,15 @@ def from_position(
         raise IllegalAction("position_unknown_field", field=unknown[0])
     rng = Rng(seed)
     n = len(players)
-    r = Reader(tuple(players), board(n))
+    plan: BoardPlan | None = None
+    if "board" in position:
+        if "map" in position:
+            raise inconsistent("map_with_board", "map")
+        plan, laid = read_board(n, position["board"], rng)
+    r = Reader(tuple(players), board(n) if plan is None else plan.laid())
     seating = read_seating(r, position.get("seating"))
-    r.homes = {s: home(seating, n, s) for s in range(n)}
-    regions = read_regions(r, position.get("map"), rng)
+    r.homes = {s: home(seating, r.board, s) for s in range(n)}
+    regions = laid if plan is not None else read_regions(r, position.get("map"), rng)
     raw_seats = as_mapping("seats", position.get("seats", {}))
     for name in raw_seats:
         r.seat("seats", name)
@@ -149,6 +157,7 @@ def from_position(
         first=first,
         active=first,
         edition=edition(options),
+        custom_board=plan,
         exhausted=frozenset(
             r.space("exhausted", h) for h in as_list("exhausted", position.get("exhausted", []))
         ),

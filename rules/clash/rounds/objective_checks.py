@@ -134,7 +134,7 @@ def _reach(state: ClashState, start: Hex, limit: int | None = None) -> dict[Hex,
 
 def _far_from_home(state: ClashState, seat: int, h: Hex) -> bool:
     """Whether ``h`` is at least :data:`FAR` spaces from the seat's starting city position."""
-    start = home(state.seating, state.n, seat)
+    start = home(state.seating, state.board, seat)
     return h not in _reach(state, start, FAR - 1)
 
 

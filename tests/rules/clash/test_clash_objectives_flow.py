@@ -14,6 +14,7 @@ from test_clash_objectives import all_of
 from test_clash_support import comparable, roundtrip
 
 from rules.clash import GAME
+from rules.clash.board import boards
 from rules.clash.board.hexes import label, parse_hex
 from rules.clash.box.cards import OBJECTIVE_CARDS
 from rules.clash.box.objective_cards import OBJECTIVES
@@ -325,7 +326,7 @@ def test_warmonger_needs_two_spaces() -> None:
 def three_with_an_offer() -> ClashState:
     """Three players, ann's turn; cyd (a wonder in her city) holds Wonderful and is asked."""
     players = ["ann", "bob", "cyd"]
-    cyd_home = label(home((0, 1, 2), 3, 2))
+    cyd_home = label(home((0, 1, 2), boards.board(3), 2))
     seat_keys = {"cities": [{"hex": cyd_home, "wonder": "great_wall"}], "objectives": ["O32"]}
     state = GAME.setup_position(players, {}, 1, {"seats": {"cyd": seat_keys}, "first": "ann"})
     built = Event(
