@@ -8,14 +8,18 @@ E4 D4) is g03 (D3, C4 Sea) unless a test lays g05 there (D3 the only Sea, next t
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from clash_map import board, events, play, prompt, refused, ships, tokens, with_needs
+from test_clash_support import comparable, roundtrip
 
 from rules.clash import GAME
 from rules.clash.board.hexes import parse_hex
 from rules.clash.dispatch import grammar
 from rules.clash.model.state import ClashState
+from rules.clash.player.policy import plan_for
+from rules.core import Rng, act
 
 JSON = Any
 FIRST: dict[str, JSON] = {"edition": 1}
@@ -208,3 +212,60 @@ def test_a_battle_of_ships_built_there_is_fought_before_the_lighthouse_move() ->
     sound(state)
     state = play(state, "c4 d3 ship1")
     assert [s[1] for s in ships(state)] == ["D3", "D3"] and prompt(state) == "turn"
+
+
+def test_the_heuristic_player_explores_with_the_lighthouse_and_declines_a_bad_fight() -> None:
+    """The bot scores the Lighthouse's ship as a Move action's ship group: exploring early is
+    worth it; one ship against two is not, and a plain sail with no use is not either."""
+    state = play(game(tiles=ONLY_EXPLORING), "activate d2 collect d2")
+    assert plan_for(state, 0, []) == ("d3", "e3", "ship1")
+    bob = {"cities": [{"hex": "D7"}], "ships": [{"hex": "C4"}, {"hex": "C4"}]}
+    state = play(game(b=bob), "activate d2 collect d2")
+    assert prompt(state) == "lighthouse" and "c4" in tokens(state, "d3")
+    assert plan_for(state, 0, []) == ("done",)
+
+
+#: Turn actions of this walk: activating (for the Lighthouse), moving, ending the turn.
+HEADS = ("activate", "move", "end")
+
+
+def _walk(state: ClashState, seat: int, rng: Rng) -> str:
+    prefix: list[str] = []
+    while True:
+        options = GAME.choices(state, seat, prefix)
+        if not prefix and GAME.pending(state)[0].kind == "turn":
+            options = [c for c in options if c.token in HEADS]
+        assert options, prefix
+        pick = options[rng.randrange(len(options))]
+        prefix.append(pick.token)
+        assert pick.complete or pick.more, prefix
+        if pick.complete and (not pick.more or rng.randrange(2)):
+            return " ".join(prefix)
+
+
+def test_random_play_with_the_lighthouse_keeps_every_invariant() -> None:
+    """Random answers to every Lighthouse decision (sails, explorations, naval battles) in both
+    editions: every invariant holds, every decision can stand, positions round-trip."""
+    seen: Counter[str] = Counter()
+    for variant in range(4):
+        options = FIRST if variant % 2 else None
+        a = ann(
+            ships=[{"hex": "D3"}, {"hex": "D3", "cargo": ["army"]}],
+            advances=with_needs([*ADVANCES, "tactics"]),
+            resources={"food": 8, "wood": 8, "ore": 8},
+        )
+        # bob's ship out of reach (ann may explore r4 from C4), or blocking C4 (a battle).
+        bob = {"cities": [{"hex": "D7"}], "ships": [{"hex": "C4" if variant > 1 else "G3"}]}
+        state = game(a=a, b=bob, tiles=EXPLORABLE, options=options)
+        rng = Rng(variant)
+        for _ in range(50):
+            if state.outcome is not None:
+                break
+            seat = GAME.pending(state)[0].seat
+            action = _walk(state, seat, rng)
+            state, evs = act(GAME, state, seat, action)
+            seen.update(e.kind for e in evs)
+            sound(state)
+            if options is None and state.outcome is None:
+                assert comparable(roundtrip(state)) == comparable(state), action
+    assert seen["clash.lighthouse_used"] and seen["clash.explored"] and seen["clash.battle_began"]
