@@ -91,7 +91,10 @@ def prompt_kinds() -> set[str]:
     return found | set(status_phase.KINDS.values()) | set(grammar.DECISIONS)
 
 
-#: The label families grammar.py builds with f-strings, and the values they take.
+#: Where the label families below are built: the turn's menu, a group's steps (a Move
+#: action's and the Great Lighthouse's).
+FAMILY_SOURCES = ("dispatch/grammar.py", "actions/movement.py")
+#: The label families those build with f-strings, and the values they take.
 FAMILIES: dict[str, tuple[str, ...]] = {
     "clash.token.": (
         grammar.END,
@@ -137,6 +140,8 @@ COMBAT_FAMILIES: dict[str, tuple[str, ...]] = {
 }
 LABEL_SOURCES = (
     "dispatch/grammar.py",
+    "actions/movement.py",
+    "actions/lighthouse.py",
     "actions/exploration.py",
     "battles/combat.py",
     "battles/before_rounds.py",
@@ -217,9 +222,9 @@ def test_the_scans_find_what_the_engine_uses() -> None:
 
 
 def test_every_label_family_of_the_actions_is_known() -> None:
-    """A new f-string label in grammar.py must be added to FAMILIES (with its values), one
-    in combat.py to COMBAT_FAMILIES."""
-    src = _source(ROOT / "rules" / "clash" / "dispatch" / "grammar.py")
+    """A new f-string label in grammar.py or movement.py (a group's steps) must be added to
+    FAMILIES (with its values), one in combat.py to COMBAT_FAMILIES."""
+    src = "".join(_source(ROOT / "rules" / "clash" / name) for name in FAMILY_SOURCES)
     assert set(_LABEL_FAMILY.findall(src)) == set(FAMILIES)
     src = _source(ROOT / "rules" / "clash" / "battles" / "combat.py")
     assert set(_LABEL_FAMILY.findall(src)) == set(COMBAT_FAMILIES)

@@ -79,7 +79,7 @@ from rules.clash.model import transfer, under_way
 from rules.clash.model.occupancy import Occupancy, occupancy
 from rules.clash.model.resources import pay
 from rules.clash.model.state import ClashState, PlayerState
-from rules.core import Event, IllegalAction
+from rules.core import Choice, Event, IllegalAction
 
 
 def origins(state: ClashState, seat: int, occ: Occupancy | None = None) -> list[str]:
@@ -237,6 +237,37 @@ def next_tokens(
     if len(prefix) == 1:
         return _destinations(state, seat, occ, prefix[0], limit_one)
     return _extensions(state, seat, occ, list(prefix), depth=2)
+
+
+def group_choice(
+    state: ClashState,
+    seat: int,
+    occ: Occupancy,
+    prefix: Sequence[str],
+    tok: str,
+    complete: bool,
+    more: bool,
+) -> Choice:
+    """The picker's choice of ``tok`` after ``prefix`` in a group (a Move action's, the Great
+    Lighthouse's): where from, where to (by how the route goes), which units, the approach."""
+    if len(prefix) == 0:
+        ship = transfer.ship_by_place(state.seats[seat], tok)
+        if ship is not None:
+            key, params = "clash.choice.hold", {"ship": ship.id, "space": label(ship.hex)}
+        else:
+            key, params = "clash.choice.from", {"space": tok.upper()}
+    elif len(prefix) == 1:
+        route = routes(state, seat, prefix[0], occ)[parse_hex(tok)]
+        key, params = f"clash.choice.to.{route.how}", {"space": tok.upper()}
+    elif tok in LAND_UNITS:
+        key, params = f"clash.unit.{tok}", {}
+    elif tok.startswith("ship"):
+        key, params = "clash.choice.ship", {"ship": int(tok[4:])}
+    elif tok == ORE_TOKEN:
+        key, params = "clash.choice.ore", {}
+    else:
+        key, params = "clash.choice.approach", {"space": tok.upper()}
+    return Choice(tok, key, params, complete=complete, more=more)
 
 
 def _destinations(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from rules.clash.actions import lighthouse
 from rules.clash.actions.advance_gains import ONE_TIME_LATER, SYNERGY_LATER, SYNERGY_WINDOW
 from rules.clash.cards.decisions import TECH_EXCHANGE_FOLLOW_UP, TECH_EXCHANGE_LATER
 from rules.clash.events.flow import FOLLOW_UP
@@ -27,13 +28,15 @@ from rules.clash.model.state import ClashState
 from rules.core import Choice, Decision, Event, IllegalAction
 
 #: Every follow-up step by name: an event card's (its main effect, its steps), an advance's
-#: one-time effects after the event it drew (C12), the Synergy window after an advance, and
-#: Tech Exchange's second advance.
+#: one-time effects after the event it drew (C12), the Synergy window after an advance,
+#: Tech Exchange's second advance, and the Great Lighthouse's move after an activation that
+#: left decisions (C134).
 FOLLOW_UPS: Final[dict[str, FollowUp]] = {
     **EVENT_FOLLOW_UPS,
     ADVANCE_EFFECTS: ONE_TIME_LATER,
     SYNERGY_WINDOW: SYNERGY_LATER,
     TECH_EXCHANGE_LATER: TECH_EXCHANGE_FOLLOW_UP,
+    lighthouse.LATER: lighthouse.LIGHTHOUSE_LATER,
 }
 
 

@@ -27,9 +27,7 @@ from rules.clash.actions import (
     exploration,
     founding,
     lighthouse,
-    move_groups,
     movement,
-    routes,
     trading,
 )
 from rules.clash.actions.abilities import ABILITY_ACTIONS
@@ -41,7 +39,6 @@ from rules.clash.actions.trade_routes import TRADE_ANSWER, TRADE_DECISION
 from rules.clash.battles import combat, combat_cards, endings, sides
 from rules.clash.battles.barbarian_raids import BARBARIAN_KINDS
 from rules.clash.battles.barbarians import BARBARIAN_ANSWER
-from rules.clash.board.hexes import label, parse_hex
 from rules.clash.box.components import GROUPS_PER_MOVE
 from rules.clash.cards.decisions import CARD_DECISIONS, drop_idle_synergy
 from rules.clash.cards.kept_events import KEPT_ACTION
@@ -52,7 +49,6 @@ from rules.clash.model import under_way
 from rules.clash.model.occupancy import occupancy
 from rules.clash.model.registry import Answer, TurnAction
 from rules.clash.model.state import STATUS, TURN, ClashState
-from rules.clash.model.transfer import ship_by_place
 from rules.clash.rounds import objectives, status_phase
 from rules.clash.rounds.turns import end_turn, spend_action
 from rules.clash.wonders import construction, gardens
@@ -210,28 +206,7 @@ def _group_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choi
         found = movement.next_tokens(state, seat, occ, prefix)
     except IllegalAction:
         return []
-    me = state.seats[seat]
-    out: list[Choice] = []
-    for tok, complete, more in found:
-        if len(prefix) == 0:
-            ship = ship_by_place(me, tok)
-            if ship is not None:
-                key, params = "clash.choice.hold", {"ship": ship.id, "space": label(ship.hex)}
-            else:
-                key, params = "clash.choice.from", {"space": tok.upper()}
-        elif len(prefix) == 1:
-            route = routes.routes(state, seat, prefix[0], occ)[parse_hex(tok)]
-            key, params = f"clash.choice.to.{route.how}", {"space": tok.upper()}
-        elif tok in ("army", "settler"):
-            key, params = f"clash.unit.{tok}", {}
-        elif tok.startswith("ship"):
-            key, params = "clash.choice.ship", {"ship": int(tok[4:])}
-        elif tok == move_groups.ORE_TOKEN:
-            key, params = "clash.choice.ore", {}
-        else:
-            key, params = "clash.choice.approach", {"space": tok.upper()}
-        out.append(Choice(tok, key, params, complete=complete, more=more))
-    return out
+    return [movement.group_choice(state, seat, occ, prefix, *t) for t in found]
 
 
 def _after_step(state: ClashState, seat: int) -> list[Event]:

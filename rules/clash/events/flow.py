@@ -19,6 +19,7 @@ from typing import Final
 
 from rules.clash.board.hexes import Hex, label
 from rules.clash.box.components import ANGRY, ARMY, SETTLEMENT, SETTLER
+from rules.clash.model import under_way
 from rules.clash.model.moods import lowered
 from rules.clash.model.order import turn_order
 from rules.clash.model.state import TURN, City, ClashState
@@ -26,7 +27,7 @@ from rules.clash.model.terrain import terrains
 from rules.clash.model.transfer import remove_land
 from rules.core import JSON, Decision, Event, PromptStack
 
-FOLLOW_UP: Final = "event_follow_up"
+FOLLOW_UP: Final = under_way.FOLLOW_UP
 MYTHS_DECISION: Final = "event_myths"
 MYTHS: Final = "myths"
 #: Points an event gives per city piece it removes (E09-E11).

@@ -102,9 +102,10 @@ def new_city(h: Hex, owner: int) -> City:
     return City(h, owner, (Piece(SETTLEMENT, owner),))
 
 
-#: The rules editions (the game's option ``edition``; docs/rules-decisions.md C131, C132):
-#: 1, the rules as the engine played them until these two changes; 2, the rulebook as printed
-#: (the pieces of a captured city, Absolute Power's actions), the default.
+#: The rules editions (the game's option ``edition``; docs/rules-decisions.md C131, C132, C134):
+#: 1, the rules as the engine played them until these changes; 2, the rulebook as printed
+#: (the pieces of a captured city, Absolute Power's actions, the Great Lighthouse's move), the
+#: default.
 FIRST_EDITION, PRINTED_EDITION = 1, 2
 EDITIONS: tuple[int, ...] = (FIRST_EDITION, PRINTED_EDITION)
 #: The advance each city piece needs (p.5, p.7): Temple Myths, Fortress Tactics, Academy

@@ -10,7 +10,9 @@ decides. What they decide on stays in the state (:attr:`TurnState.moving`,
 who answers now, the one dispatcher (:mod:`rules.clash.dispatch.contexts`) reads only it.
 
 A rule that asks whether a decision is waiting (a battle's next round, a city's capture) asks
-:func:`nested`: the decision on top unless it is the Move action's own.
+:func:`nested`: the decision on top unless it is the Move action's own or a follow-up (what
+waits beneath the battle, never asked: the Great Lighthouse's move after an activation whose
+ships fought, C134).
 
 Ids stay what the prompts were called before they moved onto the stack: unique per group of
 a Move action and per exploration step (``move:<round>.<turn>.<seat>.<actions left>.<groups
@@ -32,6 +34,8 @@ EXPLORE: Final = "explore_"
 EXPLORE_STEPS: Final = ("layout", "barbarians", "ship_space")
 EXPLORE_KINDS: Final = tuple(EXPLORE + s for s in EXPLORE_STEPS)
 KINDS: Final = (MOVE, *EXPLORE_KINDS)
+#: A follow-up's kind (:mod:`rules.clash.events.flow`): never asked, carried out once on top.
+FOLLOW_UP: Final = "event_follow_up"
 
 
 def under_way(decision: Decision | None) -> bool:
@@ -40,10 +44,10 @@ def under_way(decision: Decision | None) -> bool:
 
 
 def nested(state: ClashState) -> Decision | None:
-    """The decision waiting on top of the stack, unless it is the Move action's next group:
-    what the rules mean by "a decision is being made" inside a Move action."""
+    """The decision waiting on top of the stack, unless it is the Move action's next group or
+    a follow-up: what the rules mean by "a decision is being made" inside a Move action."""
     top = state.prompts.top()
-    return None if top is None or top.kind == MOVE else top
+    return None if top is None or top.kind in (MOVE, FOLLOW_UP) else top
 
 
 def _base(state: ClashState) -> str:

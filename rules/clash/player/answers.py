@@ -9,6 +9,8 @@ menu: nested decisions, the status phase and trading.
   position and the one leaving this seat best placed (:func:`rules.clash.player.values.
   standing`) is taken, where the answer decides no die; barbarians are sent away from its
   cities and, attacking, at its best-defended city.
+* **The Great Lighthouse**: its ship's move scored as a Move action's ship group
+  (:func:`rules.clash.player.war.lighthouse_move`), or none.
 * **Cards' decisions**: Synergy cards are played, Spies swaps the first cards, New Goals keeps
   the first card, Tech Exchange gives the advance worth least; Propaganda is played on a short
   Cultural Influence roll, culture tokens make up a shortfall of at most 2.
@@ -31,7 +33,7 @@ from rules.clash.player.survey import Reading
 from rules.clash.player.trade import offer, offer_value
 from rules.clash.player.values import advance_worth, standing
 from rules.clash.player.walk import Picker, first, index_of, walk
-from rules.clash.player.war import away, battle_pick
+from rules.clash.player.war import away, battle_pick, lighthouse_move
 from rules.core import Choice, Decision, IllegalAction
 
 #: Decisions answered by trying each answer on a copy (no die decides them).
@@ -57,6 +59,8 @@ def answer(r: Reading, decision: Decision, prefix: list[str]) -> list[str] | Non
         return walk(r.state, r.seat, prefix, lambda t, o: battle_pick(r, kind, t, o))
     if kind in LOOKAHEAD and not prefix:
         return _look_ahead(r)
+    if kind == "lighthouse":
+        return lighthouse_move(r, prefix)
     return walk(r.state, r.seat, prefix, _picker(r, kind))
 
 
@@ -81,7 +85,7 @@ def _picker(r: Reading, kind: str) -> Picker:
             return min(range(len(options)), key=lambda i: advance_worth(r, tokens[i]))
         if kind == "trade_routes":
             return _gold_share(r, tokens)
-        if kind in ("pyramids", "lighthouse"):
+        if kind == "pyramids":
             return 0 if toks or "done" not in tokens else _not_done(tokens)
         if kind == "barbarian_spawn" or kind == "barbarian_reinforce":
             return max(range(len(options)), key=lambda i: away(r, parse_hex(tokens[i])))

@@ -9,6 +9,7 @@ towards prey they can beat and where an objective in hand wants them; a unit exp
 unit rather than a settler) while much is face down; ships explore, sail to other players'
 Port spaces and near their cities (:mod:`rules.clash.player.sea`) and attack a fleet they can
 beat, an even one with a Ramming card in hand. A unit guarding a threatened city stays there.
+The Great Lighthouse's one ship is scored the same way (:func:`lighthouse_move`).
 
 **Battles**: the attacker goes on while the odds of the units left are fair, plays a combat
 card whenever one is offered (the best of them for the side), pays for Siegecraft, The Siege,
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.clash.actions import move_groups, movement, routes
+from rules.clash.actions import lighthouse, move_groups, movement, routes
 from rules.clash.board.hexes import Hex, distance, parse_hex, token
 from rules.clash.board.tiles import BARREN, FERTILE, LAND, SEA
 from rules.clash.box.components import ARMY, ARMY_LIMIT, FORTRESS, SETTLER
@@ -372,15 +373,22 @@ def _score_army_walk(
     return score, {ARMY: send}
 
 
-def _score_ship(r: Reading, origin: str, to: Hex, how: str) -> tuple[float, dict[str, int]] | None:
+def _score_ship(
+    r: Reading, origin: str, to: Hex, how: str, only: int | None = None
+) -> tuple[float, dict[str, int]] | None:
     """Ships: explore, sail to other players' Port spaces (Blockade) or near their cities
-    (Trade Routes), fight a weaker fleet."""
+    (Trade Routes), fight a weaker fleet; ``only``: the one ship that may go (the Great
+    Lighthouse's)."""
     me = r.me
     if is_hold(origin):
         return None
     at = parse_hex(origin)
     marks = r.state.turn_state.marks
-    mine = [s for s in me.ships if s.hex == at and mk.movable(marks, s.place, "ship", 1)]
+    mine = [
+        s
+        for s in me.ships
+        if s.hex == at and mk.movable(marks, s.place, "ship", 1) and only in (None, s.id)
+    ]
     if not mine:
         return None
     ship = f"ship{mine[0].id}"
@@ -438,6 +446,21 @@ def next_group(r: Reading, prefix: list[str]) -> list[str] | None:
         if toks is not None and toks[: len(prefix)] == prefix:
             return toks
     return None if prefix else ["done"]
+
+
+def lighthouse_move(r: Reading, prefix: list[str]) -> list[str] | None:
+    """The Great Lighthouse's move (C115, C134): the one-ship move scored best as a Move
+    action's ship group is, when it is worth a group of a Move action; else ``done``."""
+    best: tuple[float, list[str]] | None = None
+    for move in lighthouse.moves(r.state, r.seat):
+        route = routes.routes(r.state, r.seat, move[0], r.occ).get(parse_hex(move[1]))
+        if route is None:
+            continue
+        scored = _score_ship(r, move[0], route.to, route.how, only=int(move[2][4:]))
+        if scored is not None and scored[0] > 0.25 and (best is None or scored[0] > best[0]):
+            best = scored[0], list(move)
+    plan = ["done"] if best is None else best[1]
+    return plan if plan[: len(prefix)] == prefix else None
 
 
 # -- exploring ----------------------------------------------------------------------------
