@@ -39,11 +39,11 @@ from store.base import (
     ResultRow,
     SeatRow,
     SetAside,
-    Store,
     TimerMatch,
     TimerRow,
     VacationRow,
 )
+from store.protocols import Store
 
 T = TypeVar("T")
 
