@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from store import DatabaseRefused, SqliteStore
-from store.sqlite import APPLICATION_ID, _statements, load_migrations
+from store.schema import APPLICATION_ID, _statements, load_migrations
 
 LATEST = len(load_migrations())
 FUZZ = settings(max_examples=80, deadline=None)
