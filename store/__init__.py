@@ -1,10 +1,11 @@
 """Persistence: guild settings, games, seats, the action log and snapshots.
 
-The rest of the bot depends on the :class:`Store` protocol and the row types. The backends are
-SQLite (``store.sqlite``, the default) and PostgreSQL (``store.postgres``), opened by
-``store.connect.open_store`` from a path or a URL; the SQL is in ``store.sqlite``, written for
-both, with their differences in ``store.dialect``. No Discord here; ``store.rebuild`` uses the
-rules engines to replay logs.
+The rest of the bot depends on the :class:`Store` protocol (one protocol per area,
+``store.protocols``) and the row types (``store.base``). The backends are SQLite
+(``store.sqlite``, the default) and PostgreSQL (``store.postgres``), opened by
+``store.connect.open_store`` from a path or a URL; the SQL is in ``store.sql``, one module per
+area, written for both, with their differences in ``store.dialect``. No Discord here;
+``store.rebuild`` uses the rules engines to replay logs.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ class StoreError(Exception):
     ``already_joined``, ``not_joined``, ``not_in_lobby``, ``not_started``, ``unknown_game``,
     ``unknown_seat``, ``seats_changed``, ``seats_taken``, ``vacation_used_up``, ``bad_row``
     (:class:`BadRow`)); ``params`` fills the sentence in. Opening a file that is not ours
-    raises ``store.sqlite.DatabaseRefused``, for the operator rather than the locales.
+    raises ``store.schema.DatabaseRefused``, for the operator rather than the locales.
     Programming errors (an unknown field or kind) raise ValueError.
     """
 
