@@ -1,7 +1,9 @@
 """The columns the store reads, rows into row types, and pure helpers (JSON, times).
 
 A row that cannot be read back raises :class:`store.base.BadRow` from its converter; the
-caller sets it aside (``store.sql.base``).
+caller sets it aside (``store.sql.base``). The names keep the leading underscore they had when
+all of this was one module: they are the store's own, shared by ``store.sql``'s areas and
+``store.schema``, and nothing outside ``store/`` uses them.
 """
 
 from __future__ import annotations
