@@ -1,10 +1,11 @@
 """Persistence: guild settings, games, seats, the action log and snapshots.
 
-The rest of the bot depends on the :class:`Store` protocol and the row types. The backends are
-SQLite (``store.sqlite``, the default) and PostgreSQL (``store.postgres``), opened by
-``store.connect.open_store`` from a path or a URL; the SQL is in ``store.sqlite``, written for
-both, with their differences in ``store.dialect``. No Discord here; ``store.rebuild`` uses the
-rules engines to replay logs.
+The rest of the bot depends on the :class:`Store` protocol (one protocol per area,
+``store.protocols``) and the row types (``store.base``). The backends are SQLite
+(``store.sqlite``, the default) and PostgreSQL (``store.postgres``), opened by
+``store.connect.open_store`` from a path or a URL; the SQL is in ``store.sql``, one module per
+area, written for both, with their differences in ``store.dialect``. No Discord here;
+``store.rebuild`` uses the rules engines to replay logs.
 """
 
 from __future__ import annotations
@@ -27,13 +28,13 @@ from store.base import (
     SeatRow,
     SeqConflict,
     SetAside,
-    Store,
     StoreError,
     TimerMatch,
     TimerRow,
     VacationRow,
 )
 from store.cache import CachedStore
+from store.protocols import Connection, GameLog, Ratings, Seats, Settings, Store, Timers
 from store.rebuild import (
     Mismatch,
     ReplayError,
@@ -55,8 +56,10 @@ __all__ = [
     "ActionRow",
     "BadRow",
     "CachedStore",
+    "Connection",
     "DatabaseRefused",
     "DeadlineRow",
+    "GameLog",
     "GameRow",
     "Mismatch",
     "NewTimer",
@@ -64,16 +67,20 @@ __all__ = [
     "PlayerStats",
     "ProcessRow",
     "RatingRow",
+    "Ratings",
     "ReplayError",
     "ResultRow",
     "SeatRow",
+    "Seats",
     "SeqConflict",
     "SetAside",
+    "Settings",
     "SqliteStore",
     "Store",
     "StoreError",
     "TimerMatch",
     "TimerRow",
+    "Timers",
     "VacationRow",
     "check",
     "check_game",

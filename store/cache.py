@@ -16,6 +16,12 @@ Reads and writes of one game interleave (two players press Join at once): a read
 before a write ended may return the rows from before it, so it must not fill the cache. Each
 key counts the writes begun on it (:class:`_Rows`), and a read only keeps what it read when no
 write began in between.
+
+Only what a read needs is written here: the game rows, seats and guild and game settings,
+and the writes that change them (a timer replacement that holds seats' deadlines included).
+Every other method of :class:`store.protocols.Store` is the inner store's own, reached through
+:class:`_Inner`: mypy still checks the whole protocol (each is typed as the protocol's method
+it names), and a name that is not the protocol method's fails at import.
 """
 
 from __future__ import annotations
@@ -24,28 +30,14 @@ import contextlib
 import dataclasses
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
-from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
-from store.base import (
-    ActionRow,
-    DeadlineRow,
-    GameRow,
-    NewTimer,
-    PickerPath,
-    PlayerStats,
-    ProcessRow,
-    RatingRow,
-    ResultRow,
-    SeatRow,
-    SetAside,
-    Store,
-    TimerMatch,
-    TimerRow,
-    VacationRow,
-)
+from store.base import GameRow, NewTimer, SeatRow, TimerMatch, TimerRow
+from store.protocols import Connection, GameLog, Ratings, Seats, Settings, Store, Timers
 
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class _Rows(Generic[T]):
@@ -81,8 +73,37 @@ class _Rows(Generic[T]):
             self.forget(key)
 
 
+class _Inner(Generic[P, R]):
+    """A method the cache has nothing to do with: the inner store's own, looked up at each call.
+
+    ``_Inner(Timers.add_timer)`` is typed as that protocol method (its parameters, defaults and
+    result), so mypy checks :class:`CachedStore` against the whole protocol; it must be bound to
+    the same name, or the class fails to build.
+    """
+
+    def __init__(self, method: Callable[Concatenate[Any, P], R]) -> None:
+        self.name = method.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        if name != self.name:
+            raise TypeError(f"{owner.__name__}.{name} would be the inner store's {self.name}")
+
+    @overload
+    def __get__(self, cached: None, owner: type) -> Self: ...
+
+    @overload
+    def __get__(self, cached: CachedStore, owner: type) -> Callable[P, R]: ...
+
+    def __get__(self, cached: CachedStore | None, owner: type) -> Self | Callable[P, R]:
+        if cached is None:
+            return self
+        method: Callable[P, R] = getattr(cached.inner, self.name)
+        return method
+
+
 class CachedStore:
-    """Wraps a Store; implements the same Protocol."""
+    """Wraps a Store; implements the same Protocol: what a read needs cached first, then the
+    inner store's own methods (:class:`_Inner`)."""
 
     def __init__(self, inner: Store) -> None:
         self.inner = inner
@@ -111,18 +132,6 @@ class CachedStore:
     def _forget_all(self) -> None:
         for rows in (self._games, self._seats, self._guilds, self._game_settings):
             rows.values.clear()
-
-    async def close(self) -> None:
-        await self.inner.close()
-
-    def set_aside(self) -> list[SetAside]:
-        return self.inner.set_aside()
-
-    async def bot_settings(self) -> dict[str, Any]:
-        return await self.inner.bot_settings()
-
-    async def set_bot_setting(self, key: str, value: Any) -> None:
-        await self.inner.set_bot_setting(key, value)
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         found = await self._guilds.read(guild_id, lambda: self.inner.guild_settings(guild_id))
@@ -162,22 +171,9 @@ class CachedStore:
     async def get_game(self, game_id: int) -> GameRow | None:
         return await self._games.read(game_id, lambda: self.inner.get_game(game_id))
 
-    async def list_games(
-        self, guild_id: int, statuses: Sequence[str] | None = None
-    ) -> list[GameRow]:
-        return await self.inner.list_games(guild_id, statuses)
-
-    async def games_with_status(self, statuses: Sequence[str]) -> list[GameRow]:
-        return await self.inner.games_with_status(statuses)
-
     async def game_by_thread(self, thread_id: int) -> GameRow | None:
         found = next((g for g in self._games.values.values() if g.thread_id == thread_id), None)
         return found if found is not None else await self.inner.game_by_thread(thread_id)
-
-    async def games_of_user(
-        self, guild_id: int, user_id: int, statuses: Sequence[str]
-    ) -> list[GameRow]:
-        return await self.inner.games_of_user(guild_id, user_id, statuses)
 
     async def update_game(self, game_id: int, **fields: Any) -> GameRow:
         async with self._writing(game_id):
@@ -244,41 +240,12 @@ class CachedStore:
             self._games.values[game_id] = dataclasses.replace(before, announce=None, ping=())
         return cleared
 
-    async def games_to_announce(self) -> list[GameRow]:
-        return await self.inner.games_to_announce()
-
-    async def unposted_lobbies(self) -> list[GameRow]:
-        return await self.inner.unposted_lobbies()
-
-    async def snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
-        return await self.inner.snapshot(game_id)
-
-    async def actions(
-        self, game_id: int, *, after: int = 0, limit: int | None = None
-    ) -> list[ActionRow]:
-        return await self.inner.actions(game_id, after=after, limit=limit)
-
     async def replace_seat(self, game_id: int, seat: int, user_id: int) -> None:
         async with self._writing(game_id):
             await self.inner.replace_seat(game_id, seat, user_id)
 
     async def seat_of(self, game_id: int, user_id: int) -> SeatRow | None:
         return next((s for s in await self.seats(game_id) if s.user_id == user_id), None)
-
-    # Long picker paths: written and read once each, not worth caching
-
-    async def store_paths(
-        self, game_id: int, seq: int, user_id: int, paths: Sequence[tuple[str, int]]
-    ) -> list[int]:
-        return await self.inner.store_paths(game_id, seq, user_id, paths)
-
-    async def stored_path(self, path_id: int) -> PickerPath | None:
-        return await self.inner.stored_path(path_id)
-
-    # Asynchronous play: passed through (timers are read by one dispatcher, the rest rarely)
-
-    async def add_timer(self, timer: NewTimer) -> TimerRow:
-        return await self.inner.add_timer(timer)
 
     async def replace_timers(
         self,
@@ -296,45 +263,6 @@ class CachedStore:
                 game_id, cancel=cancel, add=add, seq=seq, hold=hold
             )
 
-    async def get_timer(self, timer_id: int) -> TimerRow | None:
-        return await self.inner.get_timer(timer_id)
-
-    async def next_timer(self, after: datetime | None = None) -> TimerRow | None:
-        return await self.inner.next_timer(after)
-
-    async def due_timers(self, now: datetime, limit: int = 50) -> list[TimerRow]:
-        return await self.inner.due_timers(now, limit)
-
-    async def claim_timer(self, timer_id: int, now: datetime, by: str | None = None) -> bool:
-        return await self.inner.claim_timer(timer_id, now, by)
-
-    async def finish_timer(self, timer_id: int) -> None:
-        await self.inner.finish_timer(timer_id)
-
-    async def park_timer(self, timer_id: int) -> None:
-        await self.inner.park_timer(timer_id)
-
-    async def beat(self, process: ProcessRow) -> None:
-        await self.inner.beat(process)
-
-    async def end_process(self, process_id: str) -> None:
-        await self.inner.end_process(process_id)
-
-    async def processes(self) -> list[ProcessRow]:
-        return await self.inner.processes()
-
-    async def pending_timers(self, game_id: int | None = None) -> list[TimerRow]:
-        return await self.inner.pending_timers(game_id)
-
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        return await self.inner.user_settings(user_id)
-
-    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
-        await self.inner.set_user_setting(user_id, key, value)
-
-    async def users_with_setting(self, key: str) -> dict[int, Any]:
-        return await self.inner.users_with_setting(key)
-
     async def game_settings(self, game_id: int) -> dict[str, Any]:
         # Read after every action (the image policy), written only by commands: cached.
         found = await self._game_settings.read(game_id, lambda: self.inner.game_settings(game_id))
@@ -344,57 +272,49 @@ class CachedStore:
         async with self._game_settings.writing(game_id):
             await self.inner.set_game_setting(game_id, key, value)
 
-    async def invite(self, game_id: int, user_id: int, invited_by: int) -> bool:
-        return await self.inner.invite(game_id, user_id, invited_by)
+    # Passed through: what no read needs in memory
 
-    async def invited(self, game_id: int) -> list[int]:
-        return await self.inner.invited(game_id)
-
-    async def deadline(self, game_id: int) -> DeadlineRow | None:
-        return await self.inner.deadline(game_id)
-
-    async def set_deadline(
-        self, game_id: int, turn_seconds: int | None, policy: str = "remind"
-    ) -> DeadlineRow | None:
-        return await self.inner.set_deadline(game_id, turn_seconds, policy)
-
-    async def vacation(self, game_id: int, user_id: int) -> VacationRow | None:
-        return await self.inner.vacation(game_id, user_id)
-
-    async def take_vacation(
-        self,
-        game_id: int,
-        user_id: int,
-        *,
-        seat: int,
-        seconds: int,
-        allowance: int,
-        now: datetime,
-    ) -> VacationRow:
-        return await self.inner.take_vacation(
-            game_id, user_id, seat=seat, seconds=seconds, allowance=allowance, now=now
-        )
-
-    async def cast_vote(self, poll: str, voter_id: int, choice: str) -> dict[int, str]:
-        return await self.inner.cast_vote(poll, voter_id, choice)
-
-    # Ratings and statistics: not cached (read rarely, by commands)
-
-    async def ratings(
-        self, guild_id: int, game: str, user_ids: Sequence[int]
-    ) -> dict[int, RatingRow]:
-        return await self.inner.ratings(guild_id, game, user_ids)
-
-    async def leaderboard(self, guild_id: int, game: str, limit: int) -> list[RatingRow]:
-        return await self.inner.leaderboard(guild_id, game, limit)
-
-    async def record_results(
-        self, results: Sequence[ResultRow], ratings: Sequence[RatingRow]
-    ) -> bool:
-        return await self.inner.record_results(results, ratings)
-
-    async def results_of_game(self, game_id: int) -> list[ResultRow]:
-        return await self.inner.results_of_game(game_id)
-
-    async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
-        return await self.inner.player_stats(guild_id, user_id, game)
+    close = _Inner(Connection.close)
+    set_aside = _Inner(Connection.set_aside)
+    # Other games' lists (commands, start-up), the log and snapshot (read once per action),
+    # picker paths (written and read once each)
+    list_games = _Inner(GameLog.list_games)
+    games_with_status = _Inner(GameLog.games_with_status)
+    games_of_user = _Inner(GameLog.games_of_user)
+    games_to_announce = _Inner(GameLog.games_to_announce)
+    unposted_lobbies = _Inner(GameLog.unposted_lobbies)
+    snapshot = _Inner(GameLog.snapshot)
+    actions = _Inner(GameLog.actions)
+    store_paths = _Inner(GameLog.store_paths)
+    stored_path = _Inner(GameLog.stored_path)
+    invite = _Inner(Seats.invite)
+    invited = _Inner(Seats.invited)
+    # Asynchronous play: timers are read by one dispatcher, the rest rarely
+    add_timer = _Inner(Timers.add_timer)
+    get_timer = _Inner(Timers.get_timer)
+    next_timer = _Inner(Timers.next_timer)
+    due_timers = _Inner(Timers.due_timers)
+    claim_timer = _Inner(Timers.claim_timer)
+    finish_timer = _Inner(Timers.finish_timer)
+    park_timer = _Inner(Timers.park_timer)
+    pending_timers = _Inner(Timers.pending_timers)
+    beat = _Inner(Timers.beat)
+    end_process = _Inner(Timers.end_process)
+    processes = _Inner(Timers.processes)
+    deadline = _Inner(Timers.deadline)
+    set_deadline = _Inner(Timers.set_deadline)
+    vacation = _Inner(Timers.vacation)
+    take_vacation = _Inner(Timers.take_vacation)
+    cast_vote = _Inner(Timers.cast_vote)
+    # The bot's and users' settings: read at start-up and by commands
+    bot_settings = _Inner(Settings.bot_settings)
+    set_bot_setting = _Inner(Settings.set_bot_setting)
+    user_settings = _Inner(Settings.user_settings)
+    set_user_setting = _Inner(Settings.set_user_setting)
+    users_with_setting = _Inner(Settings.users_with_setting)
+    # Ratings and statistics: read rarely, by commands
+    ratings = _Inner(Ratings.ratings)
+    leaderboard = _Inner(Ratings.leaderboard)
+    record_results = _Inner(Ratings.record_results)
+    results_of_game = _Inner(Ratings.results_of_game)
+    player_stats = _Inner(Ratings.player_stats)

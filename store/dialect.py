@@ -1,6 +1,6 @@
 """Where SQLite and PostgreSQL differ, in one place.
 
-The store's queries (``store.sqlite``) and migrations (``store/migrations``) are written once,
+The store's queries (``store.sql``) and migrations (``store/migrations``) are written once,
 in SQLite's spelling restricted to what PostgreSQL also understands (``RETURNING`` instead of
 ``lastrowid``, ``TRUE`` instead of ``1``, a cast around ``SUM`` of integers, upserts with
 ``ON CONFLICT ... DO UPDATE SET x = excluded.x``). What cannot be written the same way is

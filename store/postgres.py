@@ -15,7 +15,7 @@ guarantees:
   so :meth:`record` returns only once the action and its snapshot are flushed (as long as the
   server itself has ``fsync`` on).
 - ``UNIQUE (game_id, seq)`` is the same constraint; a violation is a :class:`SeqConflict`.
-- Recognition: a one-row table ``tablehost_schema`` holds :data:`store.sqlite.APPLICATION_ID`
+- Recognition: a one-row table ``tablehost_schema`` holds :data:`store.schema.APPLICATION_ID`
   and the schema version (SQLite keeps them in its header). A schema with tables but without
   that marker is another application's and is refused before anything is written to it.
 
@@ -36,16 +36,16 @@ import asyncpg
 
 from store.base import BadRow
 from store.dialect import Db, postgres_ddl, postgres_query
-from store.sqlite import (
+from store.schema import (
     APPLICATION_ID,
     DatabaseRefused,
     Migration,
-    SqliteStore,
     _statements,
     _strip_comments,
     _too_new,
     load_migrations,
 )
+from store.sqlite import SqliteStore
 
 __all__ = ["WRITE_LOCK", "PostgresStore", "redact"]
 

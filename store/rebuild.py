@@ -14,7 +14,8 @@ from typing import Any
 
 from rules import get_game
 from rules.core import Event, Game, IllegalAction, act
-from store.base import GAME_STATUSES, ActionRow, BadRow, GameRow, SeatRow, Store
+from store.base import GAME_STATUSES, ActionRow, BadRow, GameRow, SeatRow
+from store.protocols import Store
 
 __all__ = [
     "EngineLookup",

@@ -86,7 +86,7 @@ async def test_lists_skip_a_bad_game_and_its_own_read_raises(
     good = await make_lobby(store)
     bad = await make_lobby(store)
     tamper(db_path, "UPDATE games SET options = '[1, 2]' WHERE id = ?", bad.id)
-    with caplog.at_level(logging.WARNING, logger="store.sqlite"):
+    with caplog.at_level(logging.WARNING, logger="store.sql.base"):
         for _ in range(2):
             assert [g.id for g in await store.games_with_status(("lobby",))] == [good.id]
             assert [g.id for g in await store.list_games(good.guild_id)] == [good.id]

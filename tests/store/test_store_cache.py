@@ -4,11 +4,13 @@ began (two Joins at once once left a lobby showing 2/3 and refusing Start)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, Generic, Protocol
 
 import pytest
 
-from store import CachedStore, SqliteStore, StoreError
+from store import CachedStore, SqliteStore, Store, StoreError, Timers
+from store.cache import _Inner
 
 
 class SlowReads:
@@ -86,3 +88,24 @@ async def test_a_failed_write_still_forgets(memory_store: SqliteStore) -> None:
     with pytest.raises(StoreError):
         await cached.join(game_id, 11, "bob")
     assert len(await cached.seats(game_id)) == 2
+
+
+def test_what_no_read_needs_is_the_inner_stores_own() -> None:
+    """Every method of the protocol is the cache's, or the inner store's looked up at each
+    call (so a test's patch of the inner store reaches through); a pass-through bound to
+    another name than the method it names fails when the class is built."""
+    protocol = {
+        name
+        for area in Store.__mro__
+        if area not in (Store, Protocol, Generic, object)
+        for name in vars(area)
+        if not name.startswith("_")
+    }
+    assert "player_stats" in protocol and "seats" in protocol
+    assert sorted(protocol - set(vars(CachedStore))) == []
+    inner = SimpleNamespace(player_stats=object())
+    assert CachedStore(inner).player_stats is inner.player_stats  # type: ignore[arg-type]
+    with pytest.raises((RuntimeError, TypeError)):
+
+        class Wrong:
+            beat = _Inner(Timers.end_process)

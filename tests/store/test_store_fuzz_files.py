@@ -15,9 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from store import DatabaseRefused, SqliteStore
-from store.sqlite import APPLICATION_ID, _statements, load_migrations
+from store.schema import APPLICATION_ID, _schemas, _statements, load_migrations
 
 LATEST = len(load_migrations())
+#: The tables after each number of migrations: a migration may change rows only (0011), so
+#: two versions may have the same tables, and a file of one is a file of the other.
+SCHEMAS = _schemas(tuple(load_migrations()))
 FUZZ = settings(max_examples=80, deadline=None)
 
 
@@ -126,7 +129,9 @@ def test_random_sqlite_files_open_only_if_ours(plan: Plan) -> None:
             assert not opened, "another application's id, or a schema version we do not know"
         if plan.ours is None:
             assert not opened or (version == 0 and not plan.foreign), "not our tables"
-        elif plan.ours != version:
+        elif plan.ours != version and not (
+            0 <= version <= LATEST and SCHEMAS[plan.ours] == SCHEMAS[version]
+        ):
             assert not opened, "its tables are not those of its schema version"
         elif app in (0, APPLICATION_ID) and (plan.ours > 0 or not plan.foreign):
             assert opened, "a file of ours at a version we know always opens"

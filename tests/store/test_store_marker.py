@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from store import DatabaseRefused, SqliteStore, StoreError
-from store.sqlite import APPLICATION_ID, _statements, load_migrations
+from store.schema import APPLICATION_ID, _statements, load_migrations
 
 REPO = Path(__file__).resolve().parents[2]
 LATEST = len(load_migrations())

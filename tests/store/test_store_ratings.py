@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-import store.sqlite
+import store.sql.games
+import store.sql.ratings
 from store import GameRow, RatingRow, ResultRow, SqliteStore
 
 GUILD = 1
@@ -72,7 +73,8 @@ async def test_leaderboard_orders_by_conservative_rating(memory_store: SqliteSto
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The store's timestamps: the last item of this list."""
     times = ["2030-01-01T00:00:00.000+00:00"]
-    monkeypatch.setattr(store.sqlite, "_now", lambda: times[-1])
+    for area in (store.sql.games, store.sql.ratings):  # the log's times, the results'
+        monkeypatch.setattr(area, "_now", lambda: times[-1])
     yield times
 
 
