@@ -94,3 +94,73 @@ def test_the_readings_are_options_kept_in_the_state_and_its_snapshot() -> None:
         assert getattr(err.value, "code", None) == "bad_option"
     state.great_wall = "paid"
     assert any("C136" in p for p in GAME.check_invariants(state))
+
+
+# -- C136: the Great Wall's "(but do not have to pay to use its power)" (p.15) ---------------
+
+FREE = {"great_wall": "free"}
+
+
+def walled(
+    options: dict[str, JSON], dice: list[int], armies: int = 1, wall: bool = True, **ann: JSON
+) -> Any:
+    """bob's Fortress city on B3 (with the Great Wall unless ``wall`` is false), ``armies`` of
+    his there; ann's 2 army units on C3 with Tactics and Siegecraft."""
+    fort: dict[str, JSON] = {"hex": "B3", "pieces": ["settlement", "fortress"]}
+    if wall:
+        fort["wonder"] = "great_wall"
+    me = {"advances": with_needs(["tactics", "siegecraft"]), "armies": {"C3": 2}, **ann}
+    bob: dict[str, JSON] = {"cities": [{"hex": "D7"}, fort], "advances": with_needs(["siegecraft"])}
+    if armies:
+        bob["armies"] = {"B3": armies}
+    return board(ann=me, bob=bob, dice=dice, options=options)
+
+
+def kinds(evs: list[Any]) -> list[str]:
+    return [e.kind.removeprefix("clash.") for e in evs]
+
+
+def test_great_wall_owning_lets_siegecraft_attack_and_pays_it_as_usual() -> None:
+    """The default reading: owning Siegecraft lets ann attack; its payments are asked."""
+    state = walled({}, [5, 1, 1, 1], resources={"wood": 2, "ore": 2})
+    assert state.great_wall == "owning"
+    state, evs = act(GAME, state, 0, "move c3 b3 army army")
+    assert "battle_round" not in kinds(evs) and "siegecraft_free" not in kinds(evs)
+    assert tokens(state) == ["none", "wood", "ore"]  # "wood" may go on with "ore"
+    state, evs = act(GAME, state, 0, "none")
+    (rnd,) = [e.params for e in evs if e.kind == "clash.battle_round"]
+    assert rnd["fortress_die"] and rnd["attacker_hits"] == 0  # the Fortress cancels the hit
+
+
+def test_great_wall_free_gives_siegecraft_s_power_unpaid() -> None:
+    """The other reading: nothing is asked nor paid; the Fortress neither rolls nor cancels."""
+    state = walled(FREE, [5, 1, 1], resources={"wood": 2, "ore": 2})
+    state, evs = act(GAME, state, 0, "move c3 b3 army army")
+    assert kinds(evs)[2:4] == ["siegecraft_free", "battle_round"]
+    free = next(e.params for e in evs if e.kind == "clash.siegecraft_free")
+    assert dict(free) == {"player": "ann", "space": "B3"}
+    (rnd,) = [e.params for e in evs if e.kind == "clash.battle_round"]
+    assert not rnd["fortress_die"] and rnd["attacker_hits"] == 1
+    assert state.seats[0].resources["wood"] == 2 and state.seats[0].resources["ore"] == 2
+    assert state.battle is None or state.battle.siege == ("wood", "ore")
+
+
+def test_great_wall_free_takes_a_fortress_alone_without_dice() -> None:
+    """With the Fortress's die cancelled a city without armies falls at once (C40, C48)."""
+    _, evs = act(GAME, walled(FREE, [1, 1, 1], armies=0), 0, "move c3 b3 army army")
+    assert "battle_round" not in kinds(evs) and "city_captured" in kinds(evs)
+    _, evs = act(GAME, walled({}, [1, 1, 1], armies=0), 0, "move c3 b3 army army")
+    assert "battle_round" in kinds(evs)
+
+
+def test_great_wall_free_still_needs_siegecraft_and_only_guards_the_wall_owner() -> None:
+    """Both readings need Siegecraft to attack; the free power is only against the Wall's
+    owner's Fortress cities: without the Wall the payment is asked as usual."""
+    me = {"advances": with_needs(["tactics"]), "armies": {"C3": 2}}
+    fort = {"hex": "B3", "pieces": ["settlement", "fortress"], "wonder": "great_wall"}
+    bob = {"cities": [{"hex": "D7"}, fort], "advances": with_needs(["siegecraft"])}
+    err = refused(board(ann=me, bob=bob, options=FREE), "move c3 b3 army army")
+    assert err.code == "great_wall_needs_siegecraft"
+    plain = walled(FREE, [1, 1, 1, 1], wall=False, resources={"wood": 2})
+    state, evs = act(GAME, plain, 0, "move c3 b3 army army")
+    assert "siegecraft_free" not in kinds(evs) and tokens(state) == ["none", "wood"]
