@@ -164,3 +164,73 @@ def test_great_wall_free_still_needs_siegecraft_and_only_guards_the_wall_owner()
     plain = walled(FREE, [1, 1, 1, 1], wall=False, resources={"wood": 2})
     state, evs = act(GAME, plain, 0, "move c3 b3 army army")
     assert "siegecraft_free" not in kinds(evs) and tokens(state) == ["none", "wood"]
+
+
+# -- C137: Forced Labor and building a wonder (p.2, p.20) -----------------------------------
+
+RICH = {"food": 2, "wood": 8, "ore": 8, "gold": 4}
+
+
+def angry_builder(edition: int = 2, mood_tokens: int = 1, **city: JSON) -> Any:
+    """ann's angry D2 and her angry D4, Engineering, Monuments and Forced Labor, the Great
+    Statue face up, its price in hand; ``city`` keys go on D2."""
+    advances = with_needs(["farming", "mining", "engineering", "monuments", "forced_labor"])
+    cities = [
+        {"hex": "D2", "mood": "angry", **city},
+        {"hex": "D4", "mood": "angry"},
+    ]
+    me = {
+        "advances": advances,
+        "cities": cities,
+        "resources": RICH,
+        "culture_tokens": 5,
+        "mood_tokens": mood_tokens,
+    }
+    wonders = {"revealed": ["great_statue"], "reserved": {}}
+    return board(ann=me, wonders=wonders, options={"edition": edition})
+
+
+def test_forced_labor_lets_an_angry_city_build_a_wonder_paid_with_it() -> None:
+    """The printed edition: Forced Labor's mood token is paid with the wonder (``forced``),
+    the angry city acts as neutral when activated and builds, once while angry."""
+    state = angry_builder()
+    assert "d2" in tokens(state, "wonder")
+    assert tokens(state, "wonder", "d2") == ["forced"]
+    assert tokens(state, "wonder", "d2", "forced") == ["great_statue"]
+    err = refused(state, "wonder d2 great_statue")
+    assert (err.code, err.params) == ("wonder_needs_forced_labor", {"city": "D2", "count": 1})
+    state, kinds = events(state, "wonder d2 forced great_statue")
+    assert kinds[:2] == ["clash.forced_labor", "clash.wonder_built"]
+    d2 = state.seats[0].city_at(state.board.parse("d2"))
+    assert d2 is not None and d2.wonder == "great_statue" and d2.mood == "angry"
+    assert d2.activated_angry and state.seats[0].mood_tokens == 0
+    calm = angry_builder(mood="neutral")
+    assert tokens(calm, "wonder", "d2") == ["great_statue"]
+    err = refused(calm, "wonder d2 forced great_statue")
+    assert err.code == "forced_labor_city_not_angry"
+
+
+def test_forced_labor_paid_earlier_in_the_turn_covers_the_wonder() -> None:
+    """Paid with an activation of another angry city, it lasts the turn: no ``forced`` again."""
+    state = play(angry_builder(), "activate d4 forced collect d4")
+    assert tokens(state, "wonder", "d2") == ["great_statue"]
+    assert refused(state, "wonder d2 forced great_statue").code == "forced_labor_already_paid"
+    state = play(state, "wonder d2 great_statue")
+    d2 = state.seats[0].city_at(state.board.parse("d2"))
+    assert d2 is not None and d2.wonder == "great_statue"
+
+
+def test_forced_labor_keeps_one_activation_while_angry_for_the_wonder() -> None:
+    """The card's parenthesis: an angry city already activated while angry builds nothing."""
+    state = angry_builder(activated_angry=True, activations=1)
+    assert "d2" not in tokens(state, "wonder")
+    assert refused(state, "wonder d2 forced great_statue").code == "angry_city_activated"
+
+
+def test_the_first_edition_keeps_angry_cities_from_wonders_even_under_forced_labor() -> None:
+    """Edition 1, the reading played before C137: "Aktiválj egy nem-dühös várost" holds."""
+    state = angry_builder(edition=1)
+    assert "wonder" not in tokens(state)
+    for action in ("wonder d2 great_statue", "wonder d2 forced great_statue"):
+        err = refused(state, action)
+        assert (err.code, err.params) == ("wonder_city_angry", {"city": "D2"})
