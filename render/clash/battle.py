@@ -72,6 +72,7 @@ from rules.clash.formats.event_types import (
     Refugees,
     ShipsSunk,
     Siegecraft,
+    SiegecraftFree,
     UnitsLost,
     Withdrew,
 )
@@ -159,6 +160,8 @@ class Battle:
     result: EventView | None = None
     after: list[EventView] = field(default_factory=list)
     siege: list[str] = field(default_factory=list)
+    #: Siegecraft's power unpaid, by the Great Wall (C136).
+    siege_free: bool = False
     #: The combat halves played for the next round, by side (ignored ones taken out).
     played: dict[int, str] = field(default_factory=dict)
     #: Whether the events that follow may still belong to it (nothing else came between).
@@ -269,6 +272,10 @@ def latest_battle(ctx: Ctx, recent: Sequence[EventView] | None) -> Battle | None
             current, siege.get("space", "")
         ):
             current.siege = [str(x) for x in siege.get("paid") or ()]
+        elif (free := params_if(event, SiegecraftFree)) is not None and _here(
+            current, free.get("space", "")
+        ):
+            current.siege_free = True
         elif (
             (end := _ended_at(event)) is not None and _here(current, end) and current.result is None
         ):
@@ -511,6 +518,8 @@ def _result_parts(ctx: Ctx, b: Battle, under_way: bool) -> list[str]:
     parts: list[str] = []
     if b.siege:
         parts.append(ctx.t("render.clash.battle.siegecraft", paid=b.siege))
+    if b.siege_free:
+        parts.append(ctx.t("render.clash.battle.siegecraft_free"))
     if b.result is not None:
         event = b.result
         if (won := params_if(event, BattleWon)) is not None:

@@ -80,8 +80,9 @@ def _turn_of(state: ClashState) -> tuple[Any, ...]:
 
 
 class ClashGame(Engine[ClashState, view.ClashView]):
-    """Clash of Cultures (original 2012 edition) for 2-4 players; one option, the rules edition
-    (C131-C132). A turn buys
+    """Clash of Cultures (original 2012 edition) for 2-4 players; three options, the rules
+    edition (C131-C132) and two readings the rulebook leaves open, Cultural Influence's range
+    and the Great Wall's Siegecraft (C135, C136). A turn buys
     advances, founds and activates cities, moves, explores and fights, improves moods,
     influences cities, builds wonders, plays action cards and trades; events and objectives
     follow what happens; the status phase ends each round (:mod:`rules.clash.dispatch.grammar`)."""

@@ -545,17 +545,22 @@ _SAILING = [*_TACTICS, "fishing", "cartography", "navigation"]
 
 
 def battle_state(
-    ann: dict[str, Any], bob: dict[str, Any], dice: list[int], *moves: str, **extra: Any
+    ann: dict[str, Any],
+    bob: dict[str, Any],
+    dice: list[int],
+    *moves: str,
+    options: dict[str, Any] | None = None,
+    **extra: Any,
 ) -> ClashState:
     """ann's turn with fixed ``dice`` (the attacker's, then the defender's, then a Fortress's:
     :mod:`rules.clash.model.dice`), then ``moves`` played by whoever is asked (the first one moves
-    into bob's units and begins the battle)."""
+    into bob's units and begins the battle); ``options`` the game's."""
     seats = {
         "ann": {"advances": _TACTICS, **ann},
         "bob": {"cities": [{"hex": "D7"}, *bob.pop("cities", [])], "settlers": {}, **bob},
     }
     position = {"map": _BATTLE_MAP, "seats": seats, "first": "ann", "dice": dice, **extra}
-    state = GAME.setup_position(list(BATTLE_PLAYERS), {}, 1, position)
+    state = GAME.setup_position(list(BATTLE_PLAYERS), options or {}, 1, position)
     for move in moves:
         state, _ = GAME.apply(state, GAME.pending(state)[0].seat, move)
     return state
@@ -589,8 +594,9 @@ def battle_won() -> dict[str, Any]:
 def battle_sample(name: str) -> dict[str, Any]:
     """Other ends of a battle, for the report: ``naval`` (ann's ship sinks bob's, its cargo
     with it), ``barbarians`` (a barbarian settlement taken in two rounds and destroyed),
-    ``withdrawal`` (ann stops after a round without hits) and ``fortress`` (bob's Fortress
-    fights alone and holds)."""
+    ``withdrawal`` (ann stops after a round without hits), ``fortress`` (bob's Fortress
+    fights alone and holds) and ``wall`` (the same Fortress behind the Great Wall, taken at once
+    by ann's Siegecraft, free with ``great_wall=free``, C136)."""
     if name == "naval":
         state = battle_state(
             {"advances": _SAILING, "armies": {}, "ships": [{"hex": "D3"}]},
@@ -616,6 +622,13 @@ def battle_sample(name: str) -> dict[str, Any]:
             "move c3 b2 army army",
             "withdraw",
         )
+    elif name == "wall":
+        fort = {"hex": "B3", "pieces": ["settlement", "fortress"], "wonder": "great_wall"}
+        walled = [*_TACTICS, "engineering", "siegecraft"]
+        bob = {"cities": [fort], "advances": walled}
+        ann = {"armies": {"C3": 1}, "advances": [*_TACTICS, "siegecraft"]}
+        free = {"great_wall": "free"}
+        state = battle_state(ann, bob, [4, 6], "move c3 b3 army", options=free)
     else:
         fort = {"hex": "B3", "pieces": ["settlement", "fortress"]}
         # The Fortress works for bob with its advance, Tactics (C131).

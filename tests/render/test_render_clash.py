@@ -805,13 +805,18 @@ def test_no_report_without_a_battle_among_the_recent_events(drawn: Drawn) -> Non
         ),
         ("withdrawal", {"B2", "ann withdrew", "0 hits"}),
         ("fortress", {"B3", "bob fought off the attack", "1 hit"}),
+        (
+            "wall",
+            {"B3", "Siegecraft: free against the Great Wall · ann won · captured the city of bob"},
+        ),
     ],
 )
 def test_the_report_tells_every_end_of_a_battle(
     sample: str, expected: set[str], monkeypatch: pytest.MonkeyPatch, drawn: Drawn
 ) -> None:
     """A naval battle (a ship sunk with its cargo: three lost tokens), a barbarian settlement
-    taken in two rounds and destroyed, a withdrawal, a Fortress that holds alone."""
+    taken in two rounds and destroyed, a withdrawal, a Fortress that holds alone, a Fortress
+    behind the Great Wall whose Siegecraft costs nothing (C136)."""
     monkeypatch.setattr(table, "_png", lambda canvas, height: b"png")
     view = samples.battle_sample(sample)
     table.table_png(view, lang="en")

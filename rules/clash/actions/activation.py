@@ -107,7 +107,7 @@ def _activation_problem(city: City) -> IllegalAction | None:
     return None
 
 
-def _force_problem(state: ClashState, seat: int, city: City) -> IllegalAction | None:
+def force_problem(state: ClashState, seat: int, city: City) -> IllegalAction | None:
     me = state.seats[seat]
     if FORCED_LABOR not in me.advances:
         return IllegalAction("forced_labor_needs_the_advance")
@@ -133,7 +133,7 @@ def _usable(state: ClashState, seat: int, city: City, forced: bool, occ: Occupan
 
 
 def _can_force(state: ClashState, seat: int, city: City, occ: Occupancy) -> bool:
-    if _force_problem(state, seat, city) is not None:
+    if force_problem(state, seat, city) is not None:
         return False
     return _usable(state, seat, city, True, occ)
 
@@ -223,7 +223,7 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
         raise err
     forced = len(rest) > 1 and rest[1] == FORCED
     if forced:
-        err = _force_problem(state, seat, city)
+        err = force_problem(state, seat, city)
         if err is not None:
             raise err
     at = 2 if forced else 1
@@ -238,15 +238,15 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     events: list[Event] = []
     if use == COLLECT:
         plan_c = collect.check(state, seat, act, toks)
-        events += _forced_labour(state, seat, city, forced)
+        events += forced_labour(state, seat, city, forced)
         events += collect.resolve(state, seat, act, plan_c)
     elif use == BUILD:
         plan_b = building.check(state, seat, act, toks)
-        events += _forced_labour(state, seat, city, forced)
+        events += forced_labour(state, seat, city, forced)
         events += building.resolve(state, seat, act, plan_b)
     elif use == GROW:
         plan_g = growth.check(state, seat, act, toks)
-        events += _forced_labour(state, seat, city, forced)
+        events += forced_labour(state, seat, city, forced)
         events += growth.resolve(state, seat, act, plan_g)
         if not counts_as_activation(state, seat, use, plan_g.piece):
             params = {"player": state.players[seat], "city": label(h)}
@@ -259,7 +259,7 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     return events + lighthouse.offer(state, seat, h, before)
 
 
-def _forced_labour(state: ClashState, seat: int, city: City, forced: bool) -> list[Event]:
+def forced_labour(state: ClashState, seat: int, city: City, forced: bool) -> list[Event]:
     """Pay Forced Labor's mood token (checked with the rest of the action)."""
     if not forced:
         return []

@@ -13,7 +13,10 @@ For one action one of your cities (the **source**) influences a city within its 
    explored spaces of any terrain, Sea and foreign cities and armies included, never through a
    face-down region, p.4, p.11, C63) is at most the source's **range** = its size (mood does
    not matter, p.10) + 1 with the Great Statue (p.15) + 1 per culture token spent on range
-   (C37 (a)). The range tokens are exactly what the distance needs: more would buy nothing.
+   (C37 (a)); under the option ``influence_range=example`` (C135) the distance must be less
+   than that range, as in p.10's worked example
+   (:func:`rules.clash.actions.influence_targets.base_range` decides). The range tokens are
+   exactly what the distance needs: more would buy nothing.
    A foreign city must hold a piece other than the Settlement that is not of your colour;
    your own city a piece of another colour (you take it back, p.11). You name the piece's
    kind and need one of that kind in your supply (p.2: 7 of each). Barbarian cities (size 1)
@@ -165,7 +168,7 @@ def _choices(state: ClashState, seat: int, rest: list[str], fee: int) -> list[Ch
             Choice(
                 tok,
                 "clash.choice.influence_from",
-                {"space": label(c.hex), "range": base_range(c)},
+                {"space": label(c.hex), "range": base_range(state, c)},
                 complete=False,
                 more=True,
             )

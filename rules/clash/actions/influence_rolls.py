@@ -86,7 +86,7 @@ def read(state: ClashState, seat: int, rest: list[str], fee: int) -> tuple[City,
     d = steps(src_hex, passable).get(at)
     if d is None:
         raise IllegalAction("out_of_reach", space=where)
-    base = base_range(source)
+    base = base_range(state, source)
     need = max(0, d - base)
     block = blocker(state, seat, city)
     if need and block is not None:
@@ -117,7 +117,7 @@ def _read_barbarian(
     d = steps(source.hex, explored(state)).get(at)
     if d is None:
         raise IllegalAction("out_of_reach", space=where)
-    need = max(0, d - base_range(source))
+    need = max(0, d - base_range(state, source))
     budget = token_budget(state, seat, fee)
     if need > budget:
         raise IllegalAction("cannot_pay_range", count=need, tokens=budget)

@@ -18,7 +18,14 @@ from rules.clash.box.components import (
     TEMPLE,
 )
 from rules.clash.model.civil_cards import CULTURAL_AWE
-from rules.clash.model.state import BARBARIAN_SIDE, City, ClashState, Piece, pieces_in_use
+from rules.clash.model.state import (
+    BARBARIAN_SIDE,
+    EXAMPLE_RANGE,
+    City,
+    ClashState,
+    Piece,
+    pieces_in_use,
+)
 from rules.clash.model.terrain import terrains
 
 INFLUENCE, ART = "influence", "art"
@@ -76,9 +83,14 @@ def can_be_source(city: City, seat: int) -> bool:
     return city.owner == seat and all(p.owner == seat for p in city.pieces)
 
 
-def base_range(city: City) -> int:
-    """The range without culture tokens: the size, +1 with the Great Statue (p.10, p.15)."""
-    return city.size + (1 if city.wonder == GREAT_STATUE else 0)
+def base_range(state: ClashState, city: City) -> int:
+    """The farthest distance ``city`` reaches without culture tokens: its size, +1 with the
+    Great Statue (p.10, p.15), under the rule sentence of p.10 ("a size-4 city influences
+    cities at most 4 spaces away"); one less under the worked example's reading, where a
+    size-3 city pays a token to reach a city 3 spaces away (the option ``influence_range``,
+    C37, C135). The one place that decides the range: every target, refusal and label asks it."""
+    size = city.size + (1 if city.wonder == GREAT_STATUE else 0)
+    return size - 1 if state.influence_range == EXAMPLE_RANGE else size
 
 
 def blocker(state: ClashState, seat: int, city: City) -> str | None:
@@ -152,7 +164,7 @@ def targets(
     """The cities ``source`` may influence with at most ``budget`` culture tokens for range
     (``awe``: barbarian settlements too, as with Cultural Awe pending, the default)."""
     passable = explored(state)
-    base = base_range(source)
+    base = base_range(state, source)
     dist = steps(source.hex, passable, base + max(0, budget))
     out = []
     if (awe_pending(state) if awe is None else awe) and in_supply(state, seat, SETTLEMENT):

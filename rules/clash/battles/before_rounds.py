@@ -30,7 +30,7 @@ from rules.clash.box.cards import SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.box.components import ARMY_LIMIT, FOOD, FORTRESS, ORE, WOOD
 from rules.clash.model.occupancy import BARBARIANS, occupancy
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
-from rules.clash.model.state import ClashState, city_on, working
+from rules.clash.model.state import WALL_FREE, ClashState, city_on, working
 from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
 
@@ -314,12 +314,35 @@ def eclipse_end(state: ClashState, events: list[Event], fortress_alone: bool) ->
     return out
 
 
-def siege_choices(state: ClashState) -> list[str]:
-    """The affordable Siegecraft payments against a defending Fortress (p.2), ``none`` first;
-    empty when there is no choice to make."""
+def free_siege(state: ClashState) -> bool:
+    """Whether the attacker has Siegecraft's power without paying (p.15, the Great Wall's "ám
+    fizetniük nem kell annak hatásáért" read as ``great_wall=free``, C136): a player with
+    Siegecraft attacking a working Fortress of a city the Great Wall protects."""
     b = state.battle
     assert b is not None
-    if b.sea or not side_has(state, b.attacker, "siegecraft"):
+    if state.great_wall != WALL_FREE or b.sea or not side_has(state, b.attacker, "siegecraft"):
+        return False
+    found = city_on(state, b.space)
+    if found is None or found[1] is None or found[0] != b.defender:
+        return False
+    return working(state, found[1], FORTRESS) and great_wall_protects(state, found[1])
+
+
+def take_free_siege(state: ClashState) -> list[Event]:
+    """Siegecraft's both cancels, unpaid (C136): nothing to ask, as nobody would refuse them."""
+    b = state.battle
+    assert b is not None
+    state.battle = replace(b, siege=("wood", "ore"))
+    params = {"player": state.players[b.attacker], "space": label(b.space)}
+    return [Event("clash.siegecraft_free", params)]
+
+
+def siege_choices(state: ClashState) -> list[str]:
+    """The affordable Siegecraft payments against a defending Fortress (p.2), ``none`` first;
+    empty when there is no choice to make (none is, when the Great Wall makes them free)."""
+    b = state.battle
+    assert b is not None
+    if b.sea or not side_has(state, b.attacker, "siegecraft") or free_siege(state):
         return []
     found = city_on(state, b.space)
     if found is None or found[1] is None or not working(state, found[1], FORTRESS):

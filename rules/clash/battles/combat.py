@@ -96,6 +96,7 @@ from rules.clash.battles.before_rounds import (
     card_options,
     card_windows,
     eclipse_end,
+    free_siege,
     general_key,
     mausoleum_cost,
     mausoleum_splits,
@@ -105,6 +106,7 @@ from rules.clash.battles.before_rounds import (
     siege_choices,
     siege_food_wanted,
     take_eclipse,
+    take_free_siege,
     window_done,
 )
 from rules.clash.battles.endings import (
@@ -208,6 +210,9 @@ def _go_on(state: ClashState) -> list[Event]:
             return early
     if b.round == 1 and before_round_one(state):
         return events
+    if b.round == 1 and not b.siege and free_siege(state):
+        # The Great Wall read as great_wall=free (C136): then fought as if both were paid.
+        return take_free_siege(state) + _go_on(state)
     if b.round == 1 and siege_choices(state) and not b.siege and not asked(state, SIEGE):
         ask(state, b.attacker, SIEGE)
         return events
@@ -574,6 +579,7 @@ EVENT_KINDS: frozenset[str] = frozenset(
         "barbarian_units_lost",
         "ships_sunk",
         "siegecraft",
+        "siegecraft_free",
         "battle_won",
         "battle_drawn",
         "barbarians_held",

@@ -20,7 +20,8 @@
 
 None of them shows a hidden card in its params: the cards are in the hands.
 
-Refusals: ``not_a_synergy_card`` (``token``, ``allowed``), ``not_a_same_category_advance``
+Refusals: ``not_a_synergy_card`` (``token``, ``allowed``), ``unknown_advance`` (``token``),
+``not_a_same_category_advance``
 (``advance``), ``not_a_spies_swap`` (``token``), ``not_a_drawn_objective`` (``token``,
 ``allowed``), ``not_an_exchange_advance`` (``advance``), ``too_many_tokens``.
 """
@@ -114,6 +115,9 @@ def _synergy_apply(state: ClashState, decision: Decision, toks: list[str]) -> li
         _one_token(toks)
     else:
         p = advancing.parse(state, seat, rest)
+        if p.advance not in ADVANCE:
+            # Named as typed: the refusal below names the advance by its glossary entry.
+            raise IllegalAction("unknown_advance", token=p.advance)
         if p.advance not in same_category(state, seat, advance):
             raise IllegalAction("not_a_same_category_advance", advance=p.advance)
         err = advancing.purchase_problem(state, seat, p)

@@ -56,6 +56,8 @@ from rules.clash.model.marks import FOREST_MOVED, MARKS, MOVED, STOPPED
 from rules.clash.model.occupancy import unit_totals
 from rules.clash.model.order import turn_order
 from rules.clash.model.state import (
+    GREAT_WALL_READINGS,
+    INFLUENCE_RANGES,
     OVER,
     PHASES,
     PRINTED_EDITION,
@@ -179,6 +181,8 @@ def _course(state: ClashState) -> list[str]:
         out.append(f"free advances {state.kept_advances} kept twice or of a seat asked step 2")
     if state.phase == TURN and state.seats[state.active].resigned:
         out.append("a resigned seat is active")
+    if state.influence_range not in INFLUENCE_RANGES or state.great_wall not in GREAT_WALL_READINGS:
+        out.append(f"readings {state.influence_range!r}, {state.great_wall!r} (C135, C136)")
     most = MAX_ACTIONS if state.edition < PRINTED_EDITION else MOST_ACTIONS
     if not 0 <= state.turn_state.actions_left <= most:
         out.append(f"{state.turn_state.actions_left} actions left")

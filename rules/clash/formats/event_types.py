@@ -154,6 +154,14 @@ class Siegecraft(TypedDict):
     cancels: list[Literal["die", "cancel"]]
 
 
+class SiegecraftFree(TypedDict):
+    """``clash.siegecraft_free``: the Great Wall read as ``great_wall=free`` (C136): the
+    attacker's Siegecraft cancels both the Fortress's extra die and its hit cancel unpaid."""
+
+    player: str
+    space: str
+
+
 class BattleWon(TypedDict):
     """``clash.battle_won``: ``defending`` when the defender won."""
 
@@ -236,6 +244,7 @@ EVENT_TYPES: dict[str, type] = {
     "clash.combat_card_played": CombatCardPlayed,
     "clash.combat_card_ignored": CombatCardIgnored,
     "clash.siegecraft": Siegecraft,
+    "clash.siegecraft_free": SiegecraftFree,
     "clash.battle_won": BattleWon,
     "clash.battle_drawn": BattleDrawn,
     "clash.barbarians_held": BarbariansHeld,

@@ -37,7 +37,11 @@ from rules.clash.box.cards import DECKS, DISCARDED
 from rules.clash.box.components import FOOD, RESOURCES, START_FOOD
 from rules.clash.model.state import (
     EDITIONS,
+    GREAT_WALL_READINGS,
+    INFLUENCE_RANGES,
     PRINTED_EDITION,
+    RULE_RANGE,
+    WALL_OWNING,
     CardState,
     ClashState,
     PlayerState,
@@ -54,6 +58,10 @@ MAX_PLAYERS = 4
 #: options are given it, their snapshots lack it: docs/architecture.md, "Rules editions").
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("edition", PRINTED_EDITION, EDITIONS, "clash.option.edition"),
+    # Two readings the rulebook leaves open (C135, C136): the defaults are the readings every
+    # game was played under before the options existed, so stored games need no migration.
+    OptionSpec("influence_range", RULE_RANGE, INFLUENCE_RANGES, "clash.option.influence_range"),
+    OptionSpec("great_wall", WALL_OWNING, GREAT_WALL_READINGS, "clash.option.great_wall"),
 )
 
 
@@ -61,6 +69,15 @@ def edition(options: Mapping[str, JSON]) -> int:
     """The edition ``options`` name (checked by the engine), the printed one if none."""
     value = options.get("edition", PRINTED_EDITION)
     assert isinstance(value, int)
+    return value
+
+
+def reading(options: Mapping[str, JSON], name: str) -> str:
+    """The reading ``options`` name for the option ``name`` (checked by the engine), its
+    default if none (C135 ``influence_range``, C136 ``great_wall``)."""
+    spec = next(o for o in OPTIONS if o.name == name)
+    value = options.get(name, spec.default)
+    assert isinstance(value, str)
     return value
 
 
@@ -118,6 +135,8 @@ def new_game(players: Sequence[str], options: Mapping[str, JSON], seed: int) -> 
         first=first,
         active=first,
         edition=edition(options),
+        influence_range=reading(options, "influence_range"),
+        great_wall=reading(options, "great_wall"),
     )
     remember(state, [Event("clash.started", {"player": players[first], "count": n})])
     return state

@@ -108,6 +108,19 @@ def new_city(h: Hex, owner: int) -> City:
 #: default.
 FIRST_EDITION, PRINTED_EDITION = 1, 2
 EDITIONS: tuple[int, ...] = (FIRST_EDITION, PRINTED_EDITION)
+#: The two readings of Cultural Influence's range on p.10 (the option ``influence_range``,
+#: docs/rules-decisions.md C135): ``rule``, the rule sentence (a size-N city reaches cities N
+#: spaces away), the default and the reading every game played so far; ``example``, the worked
+#: example (a token buys the range to a city exactly N spaces away).
+RULE_RANGE, EXAMPLE_RANGE = "rule", "example"
+INFLUENCE_RANGES: tuple[str, ...] = (RULE_RANGE, EXAMPLE_RANGE)
+#: The two readings of the Great Wall's "(but do not have to pay to use its power)" (p.15; the
+#: option ``great_wall``, C136): ``owning``, owning Siegecraft lets a player attack the Wall's
+#: Fortress cities and its payments stay optional, the default and the reading so far;
+#: ``free``, Siegecraft's power then costs the attacker nothing (both Fortress abilities
+#: cancelled in round 1).
+WALL_OWNING, WALL_FREE = "owning", "free"
+GREAT_WALL_READINGS: tuple[str, ...] = (WALL_OWNING, WALL_FREE)
 #: The advance each city piece needs (p.5, p.7): Temple Myths, Fortress Tactics, Academy
 #: Writing, Port Fishing.
 PIECE_ADVANCES: dict[str, str] = {a.unlocks: a.id for a in ADVANCES if a.unlocks}
@@ -545,6 +558,10 @@ class ClashState:
     #: the player count (C2), which every game the lobby starts plays on. A snapshot writes it
     #: only when it is not None, so one written before such boards existed has none.
     custom_board: BoardPlan | None = None
+    #: The readings chosen at setup (the options ``influence_range`` and ``great_wall``, C135,
+    #: C136); a snapshot written before they existed lacks them: the reading played then.
+    influence_range: str = RULE_RANGE
+    great_wall: str = WALL_OWNING
 
     @property
     def n(self) -> int:

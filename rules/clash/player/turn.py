@@ -211,10 +211,16 @@ def _wonder(r: Reading) -> list[Candidate]:
             city = r.my_cities.get(parse_hex(place.token))
             if city is None:
                 continue
-            for w in choices(state, seat, ["wonder", place.token]):
+            head = ["wonder", place.token]
+            found = choices(state, seat, head)
+            if [w.token for w in found] == ["forced"]:
+                # An angry city builds under Forced Labor, for a mood token (C137).
+                head.append("forced")
+                found = choices(state, seat, head)
+            for w in found:
                 value = wonder_worth(r, w.token, city) - 0.5 * r.danger(city.hex)
                 if best is None or value > best[0]:
-                    best = (value, ["wonder", place.token, w.token], w.complete)
+                    best = (value, [*head, w.token], w.complete)
         # The Great Engineer's resources, if it waits, follow the choices' order.
         return None if best is None else walk(state, seat, best[1], first, best[2])
 

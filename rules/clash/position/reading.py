@@ -44,7 +44,7 @@ from rules.clash.dispatch.grammar import decision_problem
 from rules.clash.formats.respelling import respell_position
 from rules.clash.model import under_way
 from rules.clash.model.occupancy import unit_totals
-from rules.clash.model.setup import edition, home
+from rules.clash.model.setup import edition, home, reading
 from rules.clash.model.state import TURN, ClashState
 from rules.clash.model.terrain import terrains
 from rules.clash.position.course import read_course
@@ -158,6 +158,8 @@ def from_position(
         active=first,
         edition=edition(options),
         custom_board=plan,
+        influence_range=reading(options, "influence_range"),
+        great_wall=reading(options, "great_wall"),
         exhausted=frozenset(
             r.space("exhausted", h) for h in as_list("exhausted", position.get("exhausted", []))
         ),

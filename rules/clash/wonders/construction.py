@@ -6,8 +6,10 @@ more; the Great Lighthouse's city needs a Port), the costs Monumental's (12 reso
 culture tokens each, C60). Each card keeps its provenance (``source``): requirements and
 powers ``seed``, costs ``monumental``, the Great Library's 3 Ideas ``designed`` (C59).
 
-**Building** ``wonder <city> <wonder>`` (Engineering's ability, p.20, C27): one action
-activates a city of yours that is not angry and has no wonder; the wonder must be revealed
+**Building** ``wonder <city> [forced] <wonder>`` (Engineering's ability, p.20, C27): one action
+activates a city of yours that is not angry and has no wonder (in the printed edition an angry
+one too under Forced Labor, paid before or with ``forced``, once while angry, C137); the
+wonder must be revealed
 (``state.cards.revealed``), not reserved by another player, its advances owned and its cost
 paid. Its resources are paid as every payment is (:mod:`rules.clash.model.resources`, C6): each one
 with itself, Gold for what is lacking, so a Food cost above the Food limit needs Gold (or
@@ -43,7 +45,9 @@ a wonder (:mod:`rules.clash.rounds.scoring`). The Great Wall and the Great Mauso
 the combat's.
 
 Refusals: ``wonder_incomplete``, ``not_your_city`` (``space``), ``wonder_city_angry``
-(``city``), ``city_has_a_wonder`` (``city``, ``wonder``), ``unknown_wonder`` (``token``),
+(``city``), ``wonder_needs_forced_labor`` (``city``, ``count``), ``angry_city_activated`` and
+Forced Labor's own (:mod:`rules.clash.actions.activation`), ``city_has_a_wonder`` (``city``,
+``wonder``), ``unknown_wonder`` (``token``),
 ``wonder_not_revealed`` (``wonder``), ``wonder_reserved_by_another`` (``wonder``,
 ``player``), ``wonder_needs_advance`` (``wonder``, ``needs``), ``wonder_needs_a_port``
 (``wonder``, ``city``), ``cannot_pay_wonder`` (``wonder``, ``cost``),
@@ -62,7 +66,16 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from rules.clash.actions import influence_rolls
-from rules.clash.actions.activation import activated, lowers_mood
+from rules.clash.actions.activation import (
+    FORCED,
+    FORCED_LABOR,
+    FORCED_LABOR_MOOD,
+    activated,
+    force_problem,
+    forced_labour,
+    labour_active,
+    lowers_mood,
+)
 from rules.clash.actions.collect import amounts, gained, over_cap, take
 from rules.clash.battles import combat
 from rules.clash.board.hexes import Hex, label, token
@@ -72,7 +85,7 @@ from rules.clash.model import marks as mk
 from rules.clash.model.moods import lowered
 from rules.clash.model.registry import TurnAction
 from rules.clash.model.resources import CULTURE, can_pay, pay, spend_tokens
-from rules.clash.model.state import City, ClashState, Ship
+from rules.clash.model.state import PRINTED_EDITION, City, ClashState, Ship
 from rules.clash.rounds.turns import spend_action
 from rules.core import Choice, Event, IllegalAction
 
@@ -181,13 +194,45 @@ def _affordable(state: ClashState, seat: int, wonder: str, engineer: bool) -> bo
     return any(can_pay(me, price) for price in prices)
 
 
-def city_problem(state: ClashState, seat: int, h: Hex) -> IllegalAction | None:
-    """Why ``seat`` cannot build any wonder in the city on ``h``, or None (p.14, p.20)."""
+def must_force(state: ClashState, seat: int, city: City) -> bool:
+    """Whether a wonder in ``city`` needs Forced Labor paid with it (``forced``, C137): the city
+    is angry and Forced Labor is not paid this turn yet."""
+    return city.mood == ANGRY and not labour_active(state, seat)
+
+
+def _angry_problem(state: ClashState, seat: int, city: City, forced: bool) -> IllegalAction | None:
+    """Why an angry ``city`` cannot build a wonder, or None (p.20: "Aktiválj egy nem-dühös
+    várost", activate a non-angry city). In the printed edition Forced Labor lets it (p.2:
+    "a dühös városaid aktiváláskor semlegesként viselkedjenek", your angry cities act as
+    neutral when activated, and building a wonder activates the city), once while angry as
+    the card keeps (C137); the first edition refuses it."""
+    where = label(city.hex)
+    if forced and city.mood != ANGRY:
+        return force_problem(state, seat, city)
+    if city.mood != ANGRY:
+        return None
+    if state.edition < PRINTED_EDITION or FORCED_LABOR not in state.seats[seat].advances:
+        return IllegalAction("wonder_city_angry", city=where)
+    if city.activated_angry:
+        return IllegalAction("angry_city_activated", city=where)
+    if forced:
+        return force_problem(state, seat, city)
+    if not labour_active(state, seat):
+        return IllegalAction("wonder_needs_forced_labor", city=where, count=FORCED_LABOR_MOOD)
+    return None
+
+
+def city_problem(
+    state: ClashState, seat: int, h: Hex, forced: bool = False
+) -> IllegalAction | None:
+    """Why ``seat`` cannot build any wonder in the city on ``h``, or None (p.14, p.20);
+    ``forced``: Forced Labor paid with the wonder."""
     city = state.seats[seat].city_at(h)
     if city is None:
         return IllegalAction("not_your_city", space=label(h))
-    if city.mood == ANGRY:
-        return IllegalAction("wonder_city_angry", city=label(h))
+    angry = _angry_problem(state, seat, city, forced)
+    if angry is not None:
+        return angry
     if city.wonder is not None:
         return IllegalAction("city_has_a_wonder", city=label(h), wonder=city.wonder)
     return None
@@ -235,7 +280,7 @@ def buildable(
     discount = engineer_waits(state) if engineer is None else engineer
     out = []
     for city in sorted(state.seats[seat].cities, key=lambda c: (c.hex.q, c.hex.r)):
-        if city_problem(state, seat, city.hex) is not None:
+        if city_problem(state, seat, city.hex, must_force(state, seat, city)) is not None:
             continue
         found = [
             w
@@ -268,9 +313,18 @@ def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
         return [_city_choice(tok, c) for tok, (c, _) in found.items()]
     if rest[0] not in found:
         return []
-    wonders = found[rest[0]][1]
+    city, wonders = found[rest[0]]
+    at = 1
+    if must_force(state, seat, city):
+        # An angry city: Forced Labor's mood token first (C137).
+        if len(rest) == 1:
+            labour = {"count": FORCED_LABOR_MOOD}
+            return [Choice(FORCED, "clash.activate.forced", labour, False, True)]
+        if rest[1] != FORCED:
+            return []
+        at = 2
     engineer = engineer_waits(state)
-    if len(rest) == 1:
+    if len(rest) == at:
         out = []
         for w in wonders:
             mine = free(state, seat, w)
@@ -283,9 +337,9 @@ def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
             params = {"wonder": w, "cost": amounts(total_cost(WONDER[w])), "count": ENGINEER_SAVES}
             out.append(Choice(w, key, params, complete=False, more=True))
         return out
-    if not engineer or rest[1] not in wonders or len(rest) > 1 + ENGINEER_SAVES:
+    if not engineer or rest[at] not in wonders or len(rest) > at + ENGINEER_SAVES:
         return []
-    return _saving_choices(state, seat, rest[1], rest[2:])
+    return _saving_choices(state, seat, rest[at], rest[at + 1 :])
 
 
 def _saving_choices(state: ClashState, seat: int, wonder: str, picked: list[str]) -> list[Choice]:
@@ -347,33 +401,40 @@ def _saved(wonder: str, picked: list[str]) -> dict[str, int]:
 def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     """``wonder <city> <wonder> [<resource> x3]``: checked whole, then paid, placed and its
     city activated."""
-    if len(rest) < 2:
+    forced = len(rest) > 1 and rest[1] == FORCED
+    at = 2 if forced else 1
+    if len(rest) < at + 1:
         raise IllegalAction("wonder_incomplete")
     engineer = engineer_waits(state)
-    if len(rest) > 2 and not engineer:
-        raise IllegalAction("too_many_tokens", token=rest[2])
+    if len(rest) > at + 1 and not engineer:
+        raise IllegalAction("too_many_tokens", token=rest[at + 1])
     h = state.board.parse(rest[0])
-    err = city_problem(state, seat, h)
+    err = city_problem(state, seat, h, forced)
     if err is not None:
         raise err
     city = state.seats[seat].city_at(h)
     assert city is not None
-    wonder = rest[1]
+    wonder = rest[at]
     err = wonder_problem(state, seat, city, wonder, engineer)
     if err is not None:
         raise err
-    saved = _saved(wonder, rest[2:]) if engineer else {}
+    saved = _saved(wonder, rest[at + 1 :]) if engineer else {}
     if not can_pay(state.seats[seat], cost_after(wonder, saved)):
         cost = amounts({**cost_after(wonder, saved), CULTURE: WONDER[wonder].culture})
         raise IllegalAction("cannot_pay_wonder", wonder=wonder, cost=cost)
-    return build(state, seat, city, wonder, saved)
+    return build(state, seat, city, wonder, saved, forced)
 
 
 def build(
-    state: ClashState, seat: int, city: City, wonder: str, saved: Mapping[str, int]
+    state: ClashState,
+    seat: int,
+    city: City,
+    wonder: str,
+    saved: Mapping[str, int],
+    forced: bool = False,
 ) -> list[Event]:
     """Build ``wonder`` in ``city`` (every check done), ``saved`` taken off its cost by the
-    Great Engineer (whose discount is then used up)."""
+    Great Engineer (whose discount is then used up), ``forced``: Forced Labor paid with it."""
     me = state.seats[seat]
     player = state.players[seat]
     w = WONDER[wonder]
@@ -382,6 +443,7 @@ def build(
         events.append(Event("clash.monuments_no_action", {"player": player, "wonder": wonder}))
     else:
         spend_action(state)
+    events += forced_labour(state, seat, city, forced)
     if saved:
         ts = state.turn_state
         left = tuple(c for c in ts.card_modifiers if c != ENGINEER)
@@ -404,7 +466,8 @@ def build(
         "paid": amounts({**paid, CULTURE: w.culture}),
     }
     events.append(Event("clash.wonder_built", params))
-    events += activated(state, seat, city.hex, was_angry=False)
+    # An angry city (under Forced Labor, C137) has had its one activation while angry (C26).
+    events += activated(state, seat, city.hex, was_angry=city.mood == ANGRY)
     return events + _when_built(state, seat, city.hex, wonder)
 
 

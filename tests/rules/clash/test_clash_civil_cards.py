@@ -487,6 +487,8 @@ def test_tech_synergy_buys_an_advance_of_the_same_category_without_an_action() -
     assert tokens(state) == ["pass", "a33"]
     assert tokens(state, "a33") == ["irrigation", "husbandry"]
     assert refused(state, "a33 mining").code == "not_a_same_category_advance"
+    err = refused(state, "a33 g8")  # not an advance: named as typed, not by its name
+    assert (err.code, err.params) == ("unknown_advance", {"token": "g8"})
     state = play(state, "a33 irrigation")
     me = state.seats[0]
     assert {"storage", "irrigation"} <= me.advances and me.actions == ()

@@ -12,7 +12,7 @@ from tests.rules.clash.clash_map import board
 
 
 def test_new_games_and_positions_play_the_printed_rules_unless_they_say_otherwise() -> None:
-    assert GAME.parse_options(["ann", "bob"], {}) == {"edition": PRINTED_EDITION}
+    assert GAME.parse_options(["ann", "bob"], {})["edition"] == PRINTED_EDITION
     assert GAME.setup(["ann", "bob"], {}, 3).edition == PRINTED_EDITION
     assert GAME.setup(["ann", "bob"], {"edition": 1}, 3).edition == FIRST_EDITION
     assert board().edition == PRINTED_EDITION

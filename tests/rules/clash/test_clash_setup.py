@@ -120,8 +120,14 @@ def test_other_player_counts_are_refused(count: int) -> None:
     assert refused.value.code == "bad_player_count"
 
 
-def test_the_one_option_is_the_rules_edition() -> None:
-    assert [(o.name, o.default, o.values) for o in GAME.options] == [("edition", 2, (1, 2))]
+def test_the_options_are_the_rules_edition_and_two_readings() -> None:
+    """The edition (C131-C132) and the readings the rulebook leaves open (C135, C136), whose
+    defaults are the readings played before they were options."""
+    assert [(o.name, o.default, o.values) for o in GAME.options] == [
+        ("edition", 2, (1, 2)),
+        ("influence_range", "rule", ("rule", "example")),
+        ("great_wall", "owning", ("owning", "free")),
+    ]
     with pytest.raises(IllegalAction) as refused:
         GAME.setup(list(PLAYERS2), {"map": "original"}, 1)
     assert refused.value.code == "unknown_option"
