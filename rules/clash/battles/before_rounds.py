@@ -34,6 +34,11 @@ from rules.clash.model.state import ClashState, city_on, working
 from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
 
+#: What The Siege's Food costs the defender (K14, C68).
+SIEGE_FOOD_PRICE: dict[str, int] = {FOOD: SIEGE_FOOD_COST}
+#: What the Trojan Horse costs the attacker in resources, besides 1 culture token (E31, C73).
+TROJAN_PRICE: dict[str, int] = {WOOD: 1}
+
 
 def _forces(state: ClashState, side: int) -> set[str]:
     """The force labels ``side`` has in the battle (p.12): army units on land, its Fortress
@@ -173,16 +178,17 @@ def siege_food_wanted(state: ClashState) -> bool:
     fortress = b.round == 1 and city is not None and working(state, city, FORTRESS)
     if played_by(state, b.defender) is None and not fortress:
         return False
-    return can_pay(state.seats[b.defender], {FOOD: SIEGE_FOOD_COST})
+    return can_pay(state.seats[b.defender], SIEGE_FOOD_PRICE)
 
 
-def pay_siege_food(state: ClashState, paid: bool) -> list[Event]:
+def pay_siege_food(state: ClashState, paid: bool, gold: int = 0) -> list[Event]:
+    """The defender's answer to The Siege (``gold`` Gold named instead of Food, C138)."""
     b = state.battle
     assert b is not None
     state.battle = replace(b, siege_food="paid" if paid else "refused")
     if not paid:
         return []
-    spent = pay(state.seats[b.defender], {FOOD: SIEGE_FOOD_COST})
+    spent = pay(state.seats[b.defender], SIEGE_FOOD_PRICE, gold)
     params = {"player": state.players[b.defender], "paid": [f"{r}_{n}" for r, n in spent.items()]}
     return [Event("clash.siege_food_paid", params)]
 
@@ -260,7 +266,7 @@ def _trojan_wanted(state: ClashState) -> bool:
         return False
     defended = bool(armies_of(state, b.defender, b.space)) or working(state, found[1], FORTRESS)
     me = state.seats[b.attacker]
-    return defended and me.culture_tokens >= 1 and can_pay(me, {WOOD: 1})
+    return defended and me.culture_tokens >= 1 and can_pay(me, TROJAN_PRICE)
 
 
 def before_round_one(state: ClashState) -> bool:
@@ -326,11 +332,13 @@ def siege_choices(state: ClashState) -> list[str]:
         return []
     me = state.seats[b.attacker]
     out = [NONE]
-    for option, cost in (
-        ("wood", {WOOD: SIEGE_COST}),
-        ("ore", {ORE: SIEGE_COST}),
-        ("wood ore", {WOOD: SIEGE_COST, ORE: SIEGE_COST}),
-    ):
-        if can_pay(me, cost):
+    for option in ("wood", "ore", "wood ore"):
+        if can_pay(me, siege_cost(option)):
             out.append(option)
     return out if len(out) > 1 else []
+
+
+def siege_cost(option: str) -> dict[str, int]:
+    """What a Siegecraft payment (``wood``, ``ore``, ``wood ore``, ``none``) costs (p.2)."""
+    paid = option.split()
+    return {r: SIEGE_COST for r in (WOOD, ORE) if r in paid}

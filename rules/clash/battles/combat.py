@@ -91,6 +91,8 @@ from dataclasses import replace
 from rules.clash.battles import combat_cards as cc
 from rules.clash.battles import facts
 from rules.clash.battles.before_rounds import (
+    SIEGE_FOOD_PRICE,
+    TROJAN_PRICE,
     before_round_one,
     card_choices,
     card_options,
@@ -103,6 +105,7 @@ from rules.clash.battles.before_rounds import (
     pay_siege_food,
     retreat_spaces,
     siege_choices,
+    siege_cost,
     siege_food_wanted,
     take_eclipse,
     window_done,
@@ -130,7 +133,6 @@ from rules.clash.battles.sides import (
     PAY,
     REFUGEES,
     SIEGE,
-    SIEGE_COST,
     SIEGE_FOOD,
     USE,
     WITHDRAW,
@@ -144,7 +146,8 @@ from rules.clash.battles.sides import (
 )
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.box.cards import ACTION_HALVES, TROJAN_HORSE
-from rules.clash.box.components import FORTRESS, ORE, WOOD
+from rules.clash.box.components import FORTRESS
+from rules.clash.model import paying
 from rules.clash.model.decks import discard
 from rules.clash.model.occupancy import BARBARIANS
 from rules.clash.model.registry import Answer
@@ -346,7 +349,36 @@ def answer_for_resigned(state: ClashState, decision: Decision) -> list[Event]:
 # -- answers ---------------------------------------------------------------------------------------
 
 
+#: The answers that pay resources, and may end with ``gold`` (C138).
+PAYING: tuple[str, ...] = (SIEGE, SIEGE_FOOD, TROJAN_HORSE)
+
+
 def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    """A battle decision's next tokens; those that pay resources then ``gold`` (C138)."""
+    if decision.kind not in PAYING:
+        return _steps(state, decision, prefix)
+    return paying.offer(
+        prefix,
+        lambda head: _steps(state, decision, head),
+        lambda head: _cost(state, decision, head),
+    )
+
+
+def _cost(state: ClashState, decision: Decision, head: list[str]) -> paying.Cost | None:
+    """Who pays and what for the whole answer ``head`` of a paying decision (None if it is
+    none, or pays nothing)."""
+    whole = " ".join(head)
+    me = state.seats[decision.seat]
+    if decision.kind == SIEGE and whole != NONE and whole in siege_choices(state):
+        return me, siege_cost(whole)
+    if decision.kind == SIEGE_FOOD and whole == PAY:
+        return me, SIEGE_FOOD_PRICE
+    if decision.kind == TROJAN_HORSE and whole == PAY:
+        return me, TROJAN_PRICE
+    return None
+
+
+def _steps(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
     b = state.battle
     if b is None:
         return []
@@ -423,6 +455,14 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
     b = state.battle
     assert b is not None
     kind = decision.kind
+    gold = 0
+    if kind in PAYING:
+        toks, gold = paying.split(toks)
+        found = _cost(state, decision, toks)
+        if found is not None:
+            paying.check(*found, gold)
+        elif gold:
+            raise IllegalAction("too_much_gold", gold=gold, count=0)
     whole = " ".join(toks)
     state.prompts = state.prompts.pop(decision.id)
     if kind == BATTLE:
@@ -436,11 +476,10 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
         if whole not in options:
             raise IllegalAction("not_a_siege_payment", token=whole, allowed=options)
         paid = [] if whole == NONE else whole.split()
-        cost = {WOOD: SIEGE_COST if "wood" in paid else 0, ORE: SIEGE_COST if "ore" in paid else 0}
         state.battle = replace(b, siege=tuple(paid) or (NONE,))
         events: list[Event] = []
         if paid:
-            spent = pay(state.seats[b.attacker], cost)
+            spent = pay(state.seats[b.attacker], siege_cost(whole), gold)
             params = {
                 "player": state.players[b.attacker],
                 "space": label(b.space),
@@ -466,7 +505,7 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
         state.battle = None
         return events
     if kind in (SIEGE_FOOD, GREAT_GENERAL, TROJAN_HORSE, MAUSOLEUM):
-        return _apply_before_the_roll(state, decision, whole)
+        return _apply_before_the_roll(state, decision, whole, gold)
     if whole == KEEP:
         return keep_barbarian_city(state)
     if whole == DESTROY:
@@ -474,9 +513,12 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
     raise IllegalAction("keep_or_destroy", allowed=[KEEP, DESTROY])
 
 
-def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) -> list[Event]:
+def _apply_before_the_roll(
+    state: ClashState, decision: Decision, whole: str, gold: int
+) -> list[Event]:
     """The answers asked before a round: The Siege's Food, the Great General, the Trojan
-    Horse, the Great Mausoleum's payment (the decision is already off the stack)."""
+    Horse, the Great Mausoleum's payment (the decision is already off the stack; ``gold``
+    Gold named paying instead of the Food or Wood held, C138)."""
     b = state.battle
     assert b is not None
     kind, seat = decision.kind, decision.seat
@@ -492,7 +534,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
     if whole not in (yes, no):
         raise IllegalAction("yes_or_no", allowed=[yes, no])
     if kind == SIEGE_FOOD:
-        return pay_siege_food(state, whole == yes) + _go_on(state)
+        return pay_siege_food(state, whole == yes, gold) + _go_on(state)
     if kind == GREAT_GENERAL:
         generals = (*b.generals, seat) if whole == yes else b.generals
         state.battle = replace(b, asked=(*b.asked, general_key(state, seat)), generals=generals)
@@ -502,7 +544,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
     state.battle = replace(b, asked=(*b.asked, TROJAN_HORSE), trojan=whole == yes)
     if whole == yes:
         me = state.seats[seat]
-        spent = pay(me, {WOOD: 1})
+        spent = pay(me, TROJAN_PRICE, gold)
         spend_tokens(me, CULTURE, 1)
         me.event_points += 1
         paid = [*(f"{r}_{n}" for r, n in spent.items())]
