@@ -123,9 +123,11 @@ def road_cost(route: Route, g: Group) -> dict[str, int]:
     return {r: n for r, n in cost.items() if n}
 
 
-def costs(state: ClashState, seat: int, toks: Sequence[str]) -> paying.Cost:
+def costs(
+    state: ClashState, seat: int, toks: Sequence[str], occ: Occupancy | None = None
+) -> paying.Cost:
     """Who pays and what, for the whole group ``toks`` (IllegalAction if it is none)."""
-    occ = occupancy(state)
+    occ = occ or occupancy(state)
     g = parse(state, seat, toks)
     err = problem(state, seat, g, occ)
     if err is not None:
