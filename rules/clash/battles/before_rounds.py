@@ -14,7 +14,10 @@ from rules.clash.battles.sides import (
     GREAT_GENERAL,
     MAUSOLEUM,
     NONE,
+    PAY,
+    SIEGE,
     SIEGE_COST,
+    SIEGE_FOOD,
     SIEGE_FOOD_COST,
     armies_of,
     ask,
@@ -28,7 +31,9 @@ from rules.clash.board.hexes import Hex, label, token
 from rules.clash.board.tiles import LAND
 from rules.clash.box.cards import SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.box.components import ARMY_LIMIT, FOOD, FORTRESS, ORE, WOOD
+from rules.clash.model import paying
 from rules.clash.model.occupancy import BARBARIANS, occupancy
+from rules.clash.model.paying import Cost
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
 from rules.clash.model.state import ClashState, city_on, working
 from rules.clash.model.under_way import nested
@@ -336,6 +341,58 @@ def siege_choices(state: ClashState) -> list[str]:
         if can_pay(me, siege_cost(option)):
             out.append(option)
     return out if len(out) > 1 else []
+
+
+#: The answers that pay resources, and may end with ``gold`` (C138).
+PAYING: tuple[str, ...] = (SIEGE, SIEGE_FOOD, TROJAN_HORSE)
+
+
+def answer_cost(state: ClashState, decision: Decision, head: list[str]) -> Cost | None:
+    """Who pays and what for the whole answer ``head`` of a paying decision (None if it is
+    none, or pays nothing)."""
+    whole = " ".join(head)
+    me = state.seats[decision.seat]
+    if decision.kind == SIEGE and whole != NONE and whole in siege_choices(state):
+        return me, siege_cost(whole)
+    if decision.kind == SIEGE_FOOD and whole == PAY:
+        return me, SIEGE_FOOD_PRICE
+    if decision.kind == TROJAN_HORSE and whole == PAY:
+        return me, TROJAN_PRICE
+    return None
+
+
+def paid_answer(state: ClashState, decision: Decision, toks: list[str]) -> tuple[list[str], int]:
+    """The answer's tokens before its ``gold`` words and how many (C138), checked: Gold named
+    for an answer that pays nothing, or more than may pay, is refused."""
+    if decision.kind not in PAYING:
+        return toks, 0
+    head, gold = paying.split(toks)
+    found = answer_cost(state, decision, head)
+    if found is not None:
+        paying.check(*found, gold)
+    elif gold:
+        raise IllegalAction("too_much_gold", gold=gold, count=0)
+    return head, gold
+
+
+def pay_siegecraft(state: ClashState, option: str, gold: int) -> list[Event]:
+    """The attacker's Siegecraft payment ``option`` (checked), ``gold`` Gold named instead
+    of the Wood or Ore held (C138)."""
+    b = state.battle
+    assert b is not None
+    paid = [] if option == NONE else option.split()
+    state.battle = replace(b, siege=tuple(paid) or (NONE,))
+    if not paid:
+        return []
+    spent = pay(state.seats[b.attacker], siege_cost(option), gold)
+    params = {
+        "player": state.players[b.attacker],
+        "space": label(b.space),
+        "paid": [f"{r}_{n}" for r, n in spent.items()],
+        # What is cancelled: the Fortress's extra die (Wood), its hit cancel (Ore).
+        "cancels": ["die" if p == "wood" else "cancel" for p in paid],
+    }
+    return [Event("clash.siegecraft", params)]
 
 
 def siege_cost(option: str) -> dict[str, int]:

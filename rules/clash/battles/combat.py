@@ -87,12 +87,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 
 from rules.clash.battles import combat_cards as cc
 from rules.clash.battles import facts
 from rules.clash.battles.before_rounds import (
-    SIEGE_FOOD_PRICE,
+    PAYING,
     TROJAN_PRICE,
+    answer_cost,
     before_round_one,
     card_choices,
     card_options,
@@ -101,11 +103,12 @@ from rules.clash.battles.before_rounds import (
     general_key,
     mausoleum_cost,
     mausoleum_splits,
+    paid_answer,
     pay_mausoleum,
     pay_siege_food,
+    pay_siegecraft,
     retreat_spaces,
     siege_choices,
-    siege_cost,
     siege_food_wanted,
     take_eclipse,
     window_done,
@@ -349,33 +352,12 @@ def answer_for_resigned(state: ClashState, decision: Decision) -> list[Event]:
 # -- answers ---------------------------------------------------------------------------------------
 
 
-#: The answers that pay resources, and may end with ``gold`` (C138).
-PAYING: tuple[str, ...] = (SIEGE, SIEGE_FOOD, TROJAN_HORSE)
-
-
 def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
     """A battle decision's next tokens; those that pay resources then ``gold`` (C138)."""
     if decision.kind not in PAYING:
         return _steps(state, decision, prefix)
-    return paying.offer(
-        prefix,
-        lambda head: _steps(state, decision, head),
-        lambda head: _cost(state, decision, head),
-    )
-
-
-def _cost(state: ClashState, decision: Decision, head: list[str]) -> paying.Cost | None:
-    """Who pays and what for the whole answer ``head`` of a paying decision (None if it is
-    none, or pays nothing)."""
-    whole = " ".join(head)
-    me = state.seats[decision.seat]
-    if decision.kind == SIEGE and whole != NONE and whole in siege_choices(state):
-        return me, siege_cost(whole)
-    if decision.kind == SIEGE_FOOD and whole == PAY:
-        return me, SIEGE_FOOD_PRICE
-    if decision.kind == TROJAN_HORSE and whole == PAY:
-        return me, TROJAN_PRICE
-    return None
+    costs = partial(answer_cost, state, decision)
+    return paying.offer(prefix, partial(_steps, state, decision), costs)
 
 
 def _steps(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
@@ -455,14 +437,7 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
     b = state.battle
     assert b is not None
     kind = decision.kind
-    gold = 0
-    if kind in PAYING:
-        toks, gold = paying.split(toks)
-        found = _cost(state, decision, toks)
-        if found is not None:
-            paying.check(*found, gold)
-        elif gold:
-            raise IllegalAction("too_much_gold", gold=gold, count=0)
+    toks, gold = paid_answer(state, decision, toks)
     whole = " ".join(toks)
     state.prompts = state.prompts.pop(decision.id)
     if kind == BATTLE:
@@ -475,20 +450,7 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
         options = siege_choices(state)
         if whole not in options:
             raise IllegalAction("not_a_siege_payment", token=whole, allowed=options)
-        paid = [] if whole == NONE else whole.split()
-        state.battle = replace(b, siege=tuple(paid) or (NONE,))
-        events: list[Event] = []
-        if paid:
-            spent = pay(state.seats[b.attacker], siege_cost(whole), gold)
-            params = {
-                "player": state.players[b.attacker],
-                "space": label(b.space),
-                "paid": [f"{r}_{n}" for r, n in spent.items()],
-                # What is cancelled: the Fortress's extra die (Wood), its hit cancel (Ore).
-                "cancels": ["die" if p == "wood" else "cancel" for p in paid],
-            }
-            events.append(Event("clash.siegecraft", params))
-        return events + _go_on(state)
+        return pay_siegecraft(state, whole, gold) + _go_on(state)
     if kind == CASUALTIES:
         me = state.seats[decision.seat]
         here = {f"ship{s.id}" for s in me.ships if s.hex == b.space}
