@@ -14,6 +14,10 @@ Grammar (each token is one tap of the picker; spaces as on the board, ``d2``)::
     <unit>   army | settler | ship | draft            up to the effective size, any mix
     <piece>  temple | fortress | academy | port
 
+Each use may end with ``gold`` once per Gold paid instead of a resource the player holds
+(C138, :mod:`rules.clash.model.paying`): ``activate d2 build settler gold`` keeps 1 Food, a
+Collect's ``gold`` pays Husbandry's Food, a growth's its piece and Sanitation's settler.
+
 Examples: ``activate d2 collect d2 e2 c3 d3-gold``, ``activate d2 build army army settler``,
 ``activate d2 build draft ship culture`` (Draft and Nationalism), ``activate d2 grow port d3``,
 ``activate d2 grow temple mood settler`` (Sanitation), ``activate d4 forced collect d4``.
@@ -55,6 +59,7 @@ from rules.clash.actions import building, collect, growth, lighthouse
 from rules.clash.actions.collect import Activation, mark_used
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.box.components import ANGRY, TEMPLE
+from rules.clash.model import paying
 from rules.clash.model.moods import effective_size, lowered
 from rules.clash.model.occupancy import Occupancy, occupancy
 from rules.clash.model.resources import MOOD, spend_tokens
@@ -81,6 +86,12 @@ NEXT: dict[str, Callable[[ClashState, int, Activation, Sequence[str]], list[Choi
     COLLECT: collect.next_tokens,
     BUILD: building.next_tokens,
     GROW: growth.next_tokens,
+}
+#: What each use's whole tokens (no ``gold`` among them) cost, for the ``gold`` words (C138).
+COSTS: dict[str, Callable[[ClashState, int, Activation, Sequence[str]], paying.Cost]] = {
+    COLLECT: collect.costs,
+    BUILD: building.costs,
+    GROW: growth.costs,
 }
 
 
@@ -206,7 +217,11 @@ def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
     if use not in _uses(state, seat, city, forced, occ):
         return []
     act = context(state, seat, city, forced, occ)
-    return NEXT[use](state, seat, act, rest[at + 1 :])
+    return paying.offer(
+        rest[at + 1 :],
+        lambda head: NEXT[use](state, seat, act, head),
+        lambda head: COSTS[use](state, seat, act, head),
+    )
 
 
 def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
@@ -234,20 +249,23 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
             "activate_needs_a_use", city=label(h), allowed=_uses(state, seat, city, forced)
         )
     use = rest[at]
-    toks = rest[at + 1 :]
+    toks, gold = paying.split(rest[at + 1 :])
     events: list[Event] = []
+    if use in USES:
+        # Every token is checked, the Gold named too, before anything changes.
+        paying.check(me, COSTS[use](state, seat, act, toks)[1], gold)
     if use == COLLECT:
         plan_c = collect.check(state, seat, act, toks)
         events += forced_labour(state, seat, city, forced)
-        events += collect.resolve(state, seat, act, plan_c)
+        events += collect.resolve(state, seat, act, plan_c, gold)
     elif use == BUILD:
         plan_b = building.check(state, seat, act, toks)
         events += forced_labour(state, seat, city, forced)
-        events += building.resolve(state, seat, act, plan_b)
+        events += building.resolve(state, seat, act, plan_b, gold)
     elif use == GROW:
         plan_g = growth.check(state, seat, act, toks)
         events += forced_labour(state, seat, city, forced)
-        events += growth.resolve(state, seat, act, plan_g)
+        events += growth.resolve(state, seat, act, plan_g, gold=gold)
         if not counts_as_activation(state, seat, use, plan_g.piece):
             params = {"player": state.players[seat], "city": label(h)}
             return [*events, Event("clash.mausoleum_no_activation", params)]

@@ -15,9 +15,10 @@ action:
 * **Cost** (p.7, p.2): 2 Food; Steel Weapons 2 Ore more. Ideas may replace Food 1:1 (p.4):
   the action names how many (``ideas`` once per Idea, the rest is Food); Gold stands in for
   whatever is lacking (C6, :mod:`rules.clash.model.resources`) [``cannot_pay_advance``,
-  ``too_many_ideas``]; and Gold may pay instead of what the player holds (C133): ``gold`` once
-  per Gold, each keeping 1 Food the player would have paid, then 1 Ore [``too_much_gold``].
-  Without ``gold`` the payment is the one above, so an old action pays what it paid. No Food
+  ``too_many_ideas``]; and Gold may pay instead of what the player holds (C133, C138):
+  ``gold`` once per Gold after the Ideas (:mod:`rules.clash.model.paying`), each keeping 1
+  Food the player would have paid, then 1 Ore [``too_much_gold``]. Without ``gold`` the
+  payment is the one above, so an old action pays what it paid. No Food
   for Engineering and Roads with Mathematics, Cartography and Navigation with Astronomy,
   Metallurgy with Chemistry; neither Food nor Ore for Steel Weapons with Metallurgy; once per
   turn no Food for a Science advance with Priesthood (C19 (a): the first Science advance that
@@ -68,12 +69,12 @@ from rules.clash.actions.advance_gains import (
 )
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS
 from rules.clash.box.components import FOOD, GOLD, IDEAS, ORE
-from rules.clash.model.resources import MOOD, can_pay, gain_tokens, pay
-from rules.clash.model.state import ClashState, PlayerState
+from rules.clash.model import paying
+from rules.clash.model.resources import MOOD, gain_tokens, gold_problem, pay
+from rules.clash.model.state import ClashState
 from rules.core import Choice, Event, IllegalAction
 
 IDEAS_TOKEN = "ideas"
-GOLD_TOKEN = "gold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,17 +92,16 @@ class Purchase:
 
 
 def parse(state: ClashState, seat: int, rest: list[str]) -> Purchase:
-    if not rest:
+    head, gold = paying.split(rest)
+    if not head:
         raise IllegalAction("advance_needs_a_name")
-    advance, *more = rest
+    advance, *more = head
     cubes: list[str] = []
-    ideas = gold = 0
+    ideas = 0
     for tok in more:
-        if tok == GOLD_TOKEN:
-            gold += 1
-        elif tok == IDEAS_TOKEN and not gold:
+        if tok == IDEAS_TOKEN:
             ideas += 1
-        elif tok in ADVANCE and not ideas and not gold:
+        elif tok in ADVANCE and not ideas:
             cubes.append(tok)
         else:
             raise IllegalAction("too_many_tokens", token=tok)
@@ -128,30 +128,21 @@ def purchase_problem(
         if partial and not p.gold and any(payable(me, price, k) for k in later):
             return None
         return IllegalAction("cannot_pay_advance", advance=p.advance, **price)
-    if p.gold:
-        kept = _held_due(me, price, p.ideas)
-        if p.gold > kept[FOOD] + kept[ORE]:
-            return IllegalAction("too_much_gold", gold=p.gold, **kept)
-        if not can_pay(me, _due(me, price, p.ideas, p.gold)):
-            return IllegalAction("cannot_pay_advance", advance=p.advance, **price)
-    return None
+    return gold_problem(me, _left(price, p.ideas), p.gold)
 
 
-def _held_due(me: PlayerState, price: dict[str, int], ideas: int) -> dict[str, int]:
-    """The Food and Ore of the price that the player would pay from its own stock."""
-    return {
-        FOOD: min(price[FOOD] - ideas, me.resources[FOOD]),
-        ORE: min(price[ORE], me.resources[ORE]),
-    }
+def _left(price: dict[str, int], ideas: int) -> dict[str, int]:
+    """What is left to pay in resources once Ideas replaced Food (Gold standing in, or named
+    to pay instead of resources held: :func:`rules.clash.model.resources.due`)."""
+    return {FOOD: price[FOOD] - ideas, ORE: price[ORE]}
 
 
-def _due(me: PlayerState, price: dict[str, int], ideas: int, gold: int) -> dict[str, int]:
-    """What is left to pay once Ideas replaced Food and ``gold`` Gold replaced Food, then Ore,
-    held (C133): Gold named first, then whatever is lacking."""
-    held = _held_due(me, price, ideas)
-    food = min(gold, held[FOOD])
-    ore = gold - food
-    return {FOOD: price[FOOD] - ideas - food, ORE: price[ORE] - ore, GOLD: gold}
+def _costs(state: ClashState, seat: int, rest: list[str]) -> paying.Cost | None:
+    """The player and the resources a whole purchase ``rest`` pays (C138), None otherwise."""
+    p = parse(state, seat, rest)
+    if purchase_problem(state, seat, p) is not None:
+        return None
+    return state.seats[seat], _left(cost(state, seat, p.advance), p.ideas)
 
 
 def _cubes_problem(
@@ -180,7 +171,14 @@ def offered(state: ClashState, seat: int) -> bool:
 
 
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
-    """``advance`` then an advance, the cubes of a switch, then ``ideas``."""
+    """``advance`` then an advance, the cubes of a switch, then ``ideas``, then ``gold``
+    (:func:`rules.clash.model.paying.offer`)."""
+    return paying.offer(
+        rest, lambda head: _choices(state, seat, head), lambda head: _costs(state, seat, head)
+    )
+
+
+def _choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
     if not rest:
         return [
             Choice(
@@ -200,9 +198,6 @@ def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
             continue
         if tok == IDEAS_TOKEN:
             out.append(Choice(tok, "clash.choice.ideas", {}, complete=complete, more=more))
-        elif tok == GOLD_TOKEN:
-            label = "clash.choice.gold_for_" + _gold_replaces(state, seat, rest)
-            out.append(Choice(tok, label, {}, complete=complete, more=more))
         else:
             params = {"advance": tok}
             out.append(Choice(tok, "clash.choice.cube", params, complete=complete, more=more))
@@ -228,14 +223,13 @@ def _complete(state: ClashState, seat: int, rest: list[str]) -> bool:
 
 def _following(state: ClashState, seat: int, rest: list[str]) -> Iterator[str]:
     """The tokens that may follow ``rest`` (more may be needed after them), in board order
-    then ``ideas`` and ``gold``."""
+    then ``ideas`` (``gold`` after them: :func:`choices`)."""
     me = state.seats[seat]
     # Cubes (advances) follow only an advance that switches the government (p.7): the rest
     # of the board need not be tried otherwise.
     cubes = bool(rest) and problem(me, rest[0]) is None and bool(switching(me, rest[0]))
-    pay = (IDEAS_TOKEN, GOLD_TOKEN)
-    for tok in (*ADVANCE_IDS, *pay) if cubes else pay:
-        if tok in rest and tok not in pay:
+    for tok in (*ADVANCE_IDS, IDEAS_TOKEN) if cubes else (IDEAS_TOKEN,):
+        if tok in rest and tok != IDEAS_TOKEN:
             continue
         try:
             p = parse(state, seat, [*rest, tok])
@@ -243,14 +237,6 @@ def _following(state: ClashState, seat: int, rest: list[str]) -> Iterator[str]:
             continue
         if purchase_problem(state, seat, p, partial=True) is None:
             yield tok
-
-
-def _gold_replaces(state: ClashState, seat: int, rest: list[str]) -> str:
-    """What the next ``gold`` after ``rest`` keeps: ``food`` or ``ore``."""
-    p = parse(state, seat, rest)
-    me = state.seats[seat]
-    held = _held_due(me, cost(state, seat, p.advance), p.ideas)
-    return FOOD if p.gold < held[FOOD] else ORE
 
 
 def _has_more(state: ClashState, seat: int, rest: list[str]) -> bool:
@@ -267,14 +253,9 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     price = cost(state, seat, p.advance)
     if price[FOOD] < base_cost(me, p.advance)[FOOD]:
         _use(state, PRIESTHOOD)
-    due = (
-        _due(me, price, p.ideas, p.gold)
-        if p.gold
-        else {FOOD: price[FOOD] - p.ideas, ORE: price[ORE]}
-    )
     if p.ideas:
         me.resources[IDEAS] -= p.ideas
-    paid = pay(me, due)
+    paid = pay(me, _left(price, p.ideas), p.gold)
     if p.ideas:
         paid[IDEAS] = p.ideas
     events = [

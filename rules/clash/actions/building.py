@@ -11,7 +11,9 @@ p.6, p.8), in any mix and any order, each named once:
 * ``draft``: an army unit paid with 1 mood token instead of its resources (2 with Civil
   Liberties), one in each Build (Draft, p.2).
 
-Gold stands in for any resource lacking (p.4, C6 (a)). After a Build that made at least one
+Gold stands in for any resource lacking (p.4, C6 (a)), or pays instead of resources held
+when the action ends with ``gold`` once per Gold (C138: each keeps 1 Food, then 1 Wood, then
+1 Ore; ``activate d2 build settler gold``). After a Build that made at least one
 army unit or ship, **Nationalism** gives 1 mood or 1 culture token (p.2): the player names it
 last, ``mood`` or ``culture`` (a token over 8 is lost, p.4).
 
@@ -49,6 +51,7 @@ from rules.clash.box.components import (
     WOOD,
 )
 from rules.clash.model import marks as mk
+from rules.clash.model.paying import Cost
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
 from rules.clash.model.state import ClashState, PlayerState, Ship, working
 from rules.core import Choice, Event, IllegalAction
@@ -176,6 +179,11 @@ def check(
     return Build(have, chosen)
 
 
+def costs(state: ClashState, seat: int, act: Activation, toks: Sequence[str]) -> Cost:
+    """Who pays and what, for the whole Build ``toks`` (IllegalAction if it is none)."""
+    return state.seats[seat], cost(check(state, seat, act, toks).units)
+
+
 def _fits(state: ClashState, seat: int, act: Activation, toks: Sequence[str], final: bool) -> bool:
     try:
         check(state, seat, act, toks, final)
@@ -213,13 +221,16 @@ def _lowest_free_ship(me: PlayerState) -> int:
     return next(k for k in range(1, BOX_PER_PLAYER[SHIP] + 1) if k not in used)
 
 
-def resolve(state: ClashState, seat: int, act: Activation, plan: Build) -> list[Event]:
-    """Pay and place the units (the action is spent by the dispatcher)."""
+def resolve(
+    state: ClashState, seat: int, act: Activation, plan: Build, gold: int = 0
+) -> list[Event]:
+    """Pay (``gold`` Gold named instead of resources held, C138) and place the units (the
+    action is spent by the dispatcher)."""
     me = state.seats[seat]
     player = state.players[seat]
     c = act.city
     units = plan.units
-    paid: Counter[str] = Counter(pay(me, cost(units)))
+    paid: Counter[str] = Counter(pay(me, cost(units), gold))
     if units[DRAFT]:
         spend_tokens(me, MOOD, draft_cost(me))
         paid[MOOD] += draft_cost(me)

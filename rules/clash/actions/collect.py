@@ -15,7 +15,8 @@ not:
   Fishing's single Sea space, whichever one next to the city that is);
 * **Husbandry** (p.2, p.8, p.20): land spaces two steps away, counted through explored spaces
   only (p.4, C63), may be named too, once per turn; naming one uses it, and its 1 Food (none
-  with Roads; Gold stands in, C6) is paid before anything is collected (p.20).
+  with Roads; Gold stands in, C6, or pays instead when the Collect ends with ``gold``, C138)
+  is paid before anything is collected (p.20).
 
 Never collected from (p.8, p.13): a space with another city (anyone's, barbarians' too), with
 foreign units (ships included), with an Exhausted marker, or lying face down. Caps apply after
@@ -55,6 +56,7 @@ from rules.clash.box.advances import FARMING, MINING
 from rules.clash.box.components import ACADEMY, FOOD, GOLD, IDEAS, ORE, PORT, RESOURCES, WOOD
 from rules.clash.model.civil_cards import FOCUSED, MASS
 from rules.clash.model.occupancy import Occupancy
+from rules.clash.model.paying import Cost
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, gain, gain_tokens, pay, spend_tokens
 from rules.clash.model.state import City, ClashState, PlayerState, working
 from rules.core import Choice, Event, IllegalAction
@@ -334,6 +336,17 @@ def check(
     return Collect(tuple(spots), _liberty(state, seat))
 
 
+def price(state: ClashState, seat: int, plan: Collect) -> dict[str, int]:
+    """What the Collect costs: Husbandry's Food when it reaches a space two steps away."""
+    far = any(s.far for s in plan.spots)
+    return {FOOD: _husbandry_food(state.seats[seat])} if far else {}
+
+
+def costs(state: ClashState, seat: int, act: Activation, toks: Sequence[str]) -> Cost:
+    """Who pays and what, for the whole Collect ``toks`` (IllegalAction if it is none)."""
+    return state.seats[seat], price(state, seat, check(state, seat, act, toks))
+
+
 def next_tokens(state: ClashState, seat: int, act: Activation, toks: Sequence[str]) -> list[Choice]:
     """The spaces that may follow the ones named (each complete: fewer is allowed)."""
     try:
@@ -366,8 +379,11 @@ def next_tokens(state: ClashState, seat: int, act: Activation, toks: Sequence[st
     return out
 
 
-def resolve(state: ClashState, seat: int, act: Activation, plan: Collect) -> list[Event]:
-    """Collect (the action is spent by the dispatcher; Economic Liberty gives it back)."""
+def resolve(
+    state: ClashState, seat: int, act: Activation, plan: Collect, gold: int = 0
+) -> list[Event]:
+    """Collect (the action is spent by the dispatcher; Economic Liberty gives it back);
+    ``gold`` Gold named pay Husbandry's Food instead of the Food held (C138)."""
     me = state.seats[seat]
     player = state.players[seat]
     events: list[Event] = []
@@ -391,7 +407,7 @@ def resolve(state: ClashState, seat: int, act: Activation, plan: Collect) -> lis
         mark_used(state, HUSBANDRY)
         food = _husbandry_food(me)
         if food:
-            paid = amounts(pay(me, {FOOD: food}))
+            paid = amounts(pay(me, {FOOD: food}, gold))
             events.append(Event("clash.husbandry_paid", {"player": player, "paid": paid}))
         else:
             events.append(Event("clash.husbandry_by_roads", {"player": player}))

@@ -2,7 +2,8 @@
 Activate City, written ``activate <city> grow <piece> [<sea space>] [mood|culture] [settler]``
 (:mod:`rules.clash.actions.activation` reads the city and the use).
 
-For 1 Food + 1 Ore + 1 Wood (Gold stands in for what is lacking, p.4, C6 (a)) the city takes
+For 1 Food + 1 Ore + 1 Wood (Gold stands in for what is lacking, p.4, C6 (a), or pays instead
+of resources held: ``gold`` once per Gold at the end, C138) the city takes
 one piece it lacks (p.6, p.8): ``temple`` (needs Myths), ``fortress`` (Tactics), ``academy``
 (Writing) or ``port`` (Fishing). Not in an angry city (p.6, p.8; Forced Labor makes it act as
 neutral, :mod:`rules.clash.actions.activation`); the new size may not pass the number of cities the
@@ -17,7 +18,9 @@ cities count).
   p.6); **State Religion** makes one Temple a turn cost no Food (p.2, p.8), the first one.
 * The Academy gives 2 Ideas (p.2, p.6), within the caps (C7 (a); 2 with Dogma, p.2).
 * ``settler`` last: **Sanitation** lets the player pay 1 Food for a settler in that city
-  (p.2, p.8, p.20), paid after the piece.
+  (p.2, p.8, p.20), paid after the piece. Gold named pays the two as one payment (C138),
+  each keeping 1 Food first: the piece pays with the resources left it, the settler with
+  the rest.
 
 Dogma gives a free Theocracy advance for each new Temple (p.2), from :func:`_temple_built`
 (:func:`rules.clash.actions.advance_gains.dogma_advance`). The Great Mausoleum (p.15: adding a
@@ -58,7 +61,8 @@ from rules.clash.box.components import (
     TEMPLE,
     WOOD,
 )
-from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay
+from rules.clash.model.paying import Cost
+from rules.clash.model.resources import CULTURE, MOOD, can_pay, due, part, pay
 from rules.clash.model.state import ClashState, Piece, PlayerState, piece_order, pieces_in_use
 from rules.core import Choice, Event, IllegalAction
 
@@ -102,6 +106,19 @@ def growth_cost(state: ClashState, seat: int, piece: str) -> dict[str, int]:
     if _state_religion(state, seat, piece):
         return {r: n for r, n in GROWTH_COST.items() if r != FOOD}
     return dict(GROWTH_COST)
+
+
+def price(state: ClashState, seat: int, plan: Growth) -> dict[str, int]:
+    """What the growth costs: its piece, and Sanitation's Food with the settler."""
+    total = Counter(growth_cost(state, seat, plan.piece))
+    if plan.settler:
+        total[FOOD] += SANITATION_FOOD
+    return dict(total)
+
+
+def costs(state: ClashState, seat: int, act: Activation, toks: Sequence[str]) -> Cost:
+    """Who pays and what, for the whole growth ``toks`` (IllegalAction if it is none)."""
+    return state.seats[seat], price(state, seat, check(state, seat, act, toks))
 
 
 def port_spaces(state: ClashState, act: Activation) -> list[Hex]:
@@ -272,15 +289,32 @@ def next_tokens(
 
 
 def resolve(
-    state: ClashState, seat: int, act: Activation, plan: Growth, free: bool = False
+    state: ClashState,
+    seat: int,
+    act: Activation,
+    plan: Growth,
+    free: bool = False,
+    gold: int = 0,
 ) -> list[Event]:
-    """Pay (nothing with ``free``), add the piece and take what it gives (the action is spent
-    by the dispatcher; the City Growth card takes none and activates nothing)."""
+    """Pay (nothing with ``free``; ``gold`` Gold named instead of resources held, C138), add
+    the piece and take what it gives (the action is spent by the dispatcher; the City Growth
+    card takes none and activates nothing)."""
     me = state.seats[seat]
     player = state.players[seat]
     c = act.city
     city = label(c.hex)
-    paid = {} if free else pay(me, growth_cost(state, seat, plan.piece))
+    piece_cost = growth_cost(state, seat, plan.piece)
+    # Named Gold decides the piece's and the settler's payment as one (C138); without it
+    # each is paid when it comes, as always.
+    settler_due: dict[str, int] = {FOOD: SANITATION_FOOD}
+    if free:
+        paid = {}
+    elif gold:
+        whole = due(me, price(state, seat, plan), gold)
+        paid = pay(me, part(whole, piece_cost))
+        settler_due = dict(Counter(whole) - Counter(paid))
+    else:
+        paid = pay(me, piece_cost)
     if plan.state_religion:
         mark_used(state, STATE_RELIGION)
     grown = replace(
@@ -315,7 +349,7 @@ def resolve(
         events += gained(state, seat, ACADEMY, kept)
         lost += over
     if plan.settler:
-        food = amounts(pay(me, {FOOD: SANITATION_FOOD}))
+        food = amounts(pay(me, settler_due))
         me.settlers[c.hex] = me.settlers.get(c.hex, 0) + 1
         events.append(
             Event("clash.sanitation_settler", {"player": player, "city": city, "paid": food})

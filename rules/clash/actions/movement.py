@@ -41,7 +41,9 @@ What a group may do (each refusal has its code, in brackets):
   1 Food (the space between: explored land with no foreign unit or city, C29) and/or ignore
   terrain for 1 Ore; never by Sea, never exploring [``roads_cannot_explore``].
 
-Gold pays for Food or Ore a player lacks (C6). Which of alike units go: see
+Gold pays for Food or Ore a player lacks (C6); a group may end with ``gold`` once per Gold
+paid instead of the Food or Ore held (C138, :mod:`rules.clash.model.paying`: ``d2 b2 settler
+gold``). Which of alike units go: see
 :mod:`rules.clash.model.marks`.
 """
 
@@ -75,7 +77,7 @@ from rules.clash.board.hexes import label, parse_hex, token
 from rules.clash.board.tiles import FOREST, MOUNTAIN, Terrain
 from rules.clash.box.components import FOOD, LAND_UNITS, ORE, SHIP, SHIP_CAPACITY
 from rules.clash.model import marks as mk
-from rules.clash.model import transfer, under_way
+from rules.clash.model import paying, transfer, under_way
 from rules.clash.model.occupancy import Occupancy, occupancy
 from rules.clash.model.resources import pay
 from rules.clash.model.state import ClashState, PlayerState
@@ -115,15 +117,35 @@ def _place_order(place: str) -> tuple[int, int, int]:
 # -- moving -------------------------------------------------------------------------------
 
 
+def road_cost(route: Route, g: Group) -> dict[str, int]:
+    """What Roads charge the group (p.20): 1 Food to go 2 spaces, 1 Ore to ignore terrain."""
+    cost = {FOOD: ROAD_FOOD if route.how == ROAD else 0, ORE: ROAD_ORE if g.ore else 0}
+    return {r: n for r, n in cost.items() if n}
+
+
+def costs(
+    state: ClashState, seat: int, toks: Sequence[str], occ: Occupancy | None = None
+) -> paying.Cost:
+    """Who pays and what, for the whole group ``toks`` (IllegalAction if it is none)."""
+    occ = occ or occupancy(state)
+    g = parse(state, seat, toks)
+    err = problem(state, seat, g, occ)
+    if err is not None:
+        raise err
+    return state.seats[seat], road_cost(routes(state, seat, g.origin, occ)[g.to], g)
+
+
 def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
     """Move one group (the tokens after ``move`` or in a Move action under way)."""
     occ = occupancy(state)
-    g = parse(state, seat, toks)
+    head, gold = paying.split(toks)
+    g = parse(state, seat, head)
     err = problem(state, seat, g, occ)
     if err is not None:
         raise err
     route = routes(state, seat, g.origin, occ)[g.to]
     me = state.seats[seat]
+    paying.check(me, road_cost(route, g), gold)
     player = state.players[seat]
     units = _units_param(g)
     start = transfer.place_hex(me, g.origin)
@@ -161,8 +183,7 @@ def move(state: ClashState, seat: int, toks: Sequence[str]) -> list[Event]:
         return events
     paid: dict[str, int] = {}
     if route.how == ROAD or g.ore:
-        cost = {FOOD: ROAD_FOOD if route.how == ROAD else 0, ORE: ROAD_ORE if g.ore else 0}
-        paid = pay(me, cost)
+        paid = pay(me, road_cost(route, g), gold)
     forest = transfer.lift(state, seat, g.origin, g.kinds)
     if route.how == BOARD:
         ship = g.onto

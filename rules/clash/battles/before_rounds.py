@@ -14,7 +14,10 @@ from rules.clash.battles.sides import (
     GREAT_GENERAL,
     MAUSOLEUM,
     NONE,
+    PAY,
+    SIEGE,
     SIEGE_COST,
+    SIEGE_FOOD,
     SIEGE_FOOD_COST,
     armies_of,
     ask,
@@ -28,11 +31,18 @@ from rules.clash.board.hexes import Hex, label, token
 from rules.clash.board.tiles import LAND
 from rules.clash.box.cards import SOLAR_ECLIPSE, TROJAN_HORSE
 from rules.clash.box.components import ARMY_LIMIT, FOOD, FORTRESS, ORE, WOOD
+from rules.clash.model import paying
 from rules.clash.model.occupancy import BARBARIANS, occupancy
+from rules.clash.model.paying import Cost
 from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
 from rules.clash.model.state import WALL_FREE, ClashState, city_on, working
 from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
+
+#: What The Siege's Food costs the defender (K14, C68).
+SIEGE_FOOD_PRICE: dict[str, int] = {FOOD: SIEGE_FOOD_COST}
+#: What the Trojan Horse costs the attacker in resources, besides 1 culture token (E31, C73).
+TROJAN_PRICE: dict[str, int] = {WOOD: 1}
 
 
 def _forces(state: ClashState, side: int) -> set[str]:
@@ -173,16 +183,17 @@ def siege_food_wanted(state: ClashState) -> bool:
     fortress = b.round == 1 and city is not None and working(state, city, FORTRESS)
     if played_by(state, b.defender) is None and not fortress:
         return False
-    return can_pay(state.seats[b.defender], {FOOD: SIEGE_FOOD_COST})
+    return can_pay(state.seats[b.defender], SIEGE_FOOD_PRICE)
 
 
-def pay_siege_food(state: ClashState, paid: bool) -> list[Event]:
+def pay_siege_food(state: ClashState, paid: bool, gold: int = 0) -> list[Event]:
+    """The defender's answer to The Siege (``gold`` Gold named instead of Food, C138)."""
     b = state.battle
     assert b is not None
     state.battle = replace(b, siege_food="paid" if paid else "refused")
     if not paid:
         return []
-    spent = pay(state.seats[b.defender], {FOOD: SIEGE_FOOD_COST})
+    spent = pay(state.seats[b.defender], SIEGE_FOOD_PRICE, gold)
     params = {"player": state.players[b.defender], "paid": [f"{r}_{n}" for r, n in spent.items()]}
     return [Event("clash.siege_food_paid", params)]
 
@@ -260,7 +271,7 @@ def _trojan_wanted(state: ClashState) -> bool:
         return False
     defended = bool(armies_of(state, b.defender, b.space)) or working(state, found[1], FORTRESS)
     me = state.seats[b.attacker]
-    return defended and me.culture_tokens >= 1 and can_pay(me, {WOOD: 1})
+    return defended and me.culture_tokens >= 1 and can_pay(me, TROJAN_PRICE)
 
 
 def before_round_one(state: ClashState) -> bool:
@@ -349,11 +360,65 @@ def siege_choices(state: ClashState) -> list[str]:
         return []
     me = state.seats[b.attacker]
     out = [NONE]
-    for option, cost in (
-        ("wood", {WOOD: SIEGE_COST}),
-        ("ore", {ORE: SIEGE_COST}),
-        ("wood ore", {WOOD: SIEGE_COST, ORE: SIEGE_COST}),
-    ):
-        if can_pay(me, cost):
+    for option in ("wood", "ore", "wood ore"):
+        if can_pay(me, siege_cost(option)):
             out.append(option)
     return out if len(out) > 1 else []
+
+
+#: The answers that pay resources, and may end with ``gold`` (C138).
+PAYING: tuple[str, ...] = (SIEGE, SIEGE_FOOD, TROJAN_HORSE)
+
+
+def answer_cost(state: ClashState, decision: Decision, head: list[str]) -> Cost | None:
+    """Who pays and what for the whole answer ``head`` of a paying decision (None if it is
+    none, or pays nothing)."""
+    whole = " ".join(head)
+    me = state.seats[decision.seat]
+    if decision.kind == SIEGE and whole != NONE and whole in siege_choices(state):
+        return me, siege_cost(whole)
+    if decision.kind == SIEGE_FOOD and whole == PAY:
+        return me, SIEGE_FOOD_PRICE
+    if decision.kind == TROJAN_HORSE and whole == PAY:
+        return me, TROJAN_PRICE
+    return None
+
+
+def paid_answer(state: ClashState, decision: Decision, toks: list[str]) -> tuple[list[str], int]:
+    """The answer's tokens before its ``gold`` words and how many (C138), checked: Gold named
+    for an answer that pays nothing, or more than may pay, is refused."""
+    if decision.kind not in PAYING:
+        return toks, 0
+    head, gold = paying.split(toks)
+    found = answer_cost(state, decision, head)
+    if found is not None:
+        paying.check(*found, gold)
+    elif gold:
+        raise IllegalAction("too_much_gold", gold=gold, count=0)
+    return head, gold
+
+
+def pay_siegecraft(state: ClashState, option: str, gold: int) -> list[Event]:
+    """The attacker's Siegecraft payment ``option`` (checked), ``gold`` Gold named instead
+    of the Wood or Ore held (C138)."""
+    b = state.battle
+    assert b is not None
+    paid = [] if option == NONE else option.split()
+    state.battle = replace(b, siege=tuple(paid) or (NONE,))
+    if not paid:
+        return []
+    spent = pay(state.seats[b.attacker], siege_cost(option), gold)
+    params = {
+        "player": state.players[b.attacker],
+        "space": label(b.space),
+        "paid": [f"{r}_{n}" for r, n in spent.items()],
+        # What is cancelled: the Fortress's extra die (Wood), its hit cancel (Ore).
+        "cancels": ["die" if p == "wood" else "cancel" for p in paid],
+    }
+    return [Event("clash.siegecraft", params)]
+
+
+def siege_cost(option: str) -> dict[str, int]:
+    """What a Siegecraft payment (``wood``, ``ore``, ``wood ore``, ``none``) costs (p.2)."""
+    paid = option.split()
+    return {r: SIEGE_COST for r in (WOOD, ORE) if r in paid}

@@ -87,10 +87,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 
 from rules.clash.battles import combat_cards as cc
 from rules.clash.battles import facts
 from rules.clash.battles.before_rounds import (
+    PAYING,
+    TROJAN_PRICE,
+    answer_cost,
     before_round_one,
     card_choices,
     card_options,
@@ -100,8 +104,10 @@ from rules.clash.battles.before_rounds import (
     general_key,
     mausoleum_cost,
     mausoleum_splits,
+    paid_answer,
     pay_mausoleum,
     pay_siege_food,
+    pay_siegecraft,
     retreat_spaces,
     siege_choices,
     siege_food_wanted,
@@ -132,7 +138,6 @@ from rules.clash.battles.sides import (
     PAY,
     REFUGEES,
     SIEGE,
-    SIEGE_COST,
     SIEGE_FOOD,
     USE,
     WITHDRAW,
@@ -146,7 +151,8 @@ from rules.clash.battles.sides import (
 )
 from rules.clash.board.hexes import Hex, label, token
 from rules.clash.box.cards import ACTION_HALVES, TROJAN_HORSE
-from rules.clash.box.components import FORTRESS, ORE, WOOD
+from rules.clash.box.components import FORTRESS
+from rules.clash.model import paying
 from rules.clash.model.decks import discard
 from rules.clash.model.occupancy import BARBARIANS
 from rules.clash.model.registry import Answer
@@ -352,6 +358,14 @@ def answer_for_resigned(state: ClashState, decision: Decision) -> list[Event]:
 
 
 def _choices(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
+    """A battle decision's next tokens; those that pay resources then ``gold`` (C138)."""
+    if decision.kind not in PAYING:
+        return _steps(state, decision, prefix)
+    costs = partial(answer_cost, state, decision)
+    return paying.offer(prefix, partial(_steps, state, decision), costs)
+
+
+def _steps(state: ClashState, decision: Decision, prefix: list[str]) -> list[Choice]:
     b = state.battle
     if b is None:
         return []
@@ -428,6 +442,7 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
     b = state.battle
     assert b is not None
     kind = decision.kind
+    toks, gold = paid_answer(state, decision, toks)
     whole = " ".join(toks)
     state.prompts = state.prompts.pop(decision.id)
     if kind == BATTLE:
@@ -440,21 +455,7 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
         options = siege_choices(state)
         if whole not in options:
             raise IllegalAction("not_a_siege_payment", token=whole, allowed=options)
-        paid = [] if whole == NONE else whole.split()
-        cost = {WOOD: SIEGE_COST if "wood" in paid else 0, ORE: SIEGE_COST if "ore" in paid else 0}
-        state.battle = replace(b, siege=tuple(paid) or (NONE,))
-        events: list[Event] = []
-        if paid:
-            spent = pay(state.seats[b.attacker], cost)
-            params = {
-                "player": state.players[b.attacker],
-                "space": label(b.space),
-                "paid": [f"{r}_{n}" for r, n in spent.items()],
-                # What is cancelled: the Fortress's extra die (Wood), its hit cancel (Ore).
-                "cancels": ["die" if p == "wood" else "cancel" for p in paid],
-            }
-            events.append(Event("clash.siegecraft", params))
-        return events + _go_on(state)
+        return pay_siegecraft(state, whole, gold) + _go_on(state)
     if kind == CASUALTIES:
         me = state.seats[decision.seat]
         here = {f"ship{s.id}" for s in me.ships if s.hex == b.space}
@@ -471,7 +472,7 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
         state.battle = None
         return events
     if kind in (SIEGE_FOOD, GREAT_GENERAL, TROJAN_HORSE, MAUSOLEUM):
-        return _apply_before_the_roll(state, decision, whole)
+        return _apply_before_the_roll(state, decision, whole, gold)
     if whole == KEEP:
         return keep_barbarian_city(state)
     if whole == DESTROY:
@@ -479,9 +480,12 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
     raise IllegalAction("keep_or_destroy", allowed=[KEEP, DESTROY])
 
 
-def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) -> list[Event]:
+def _apply_before_the_roll(
+    state: ClashState, decision: Decision, whole: str, gold: int
+) -> list[Event]:
     """The answers asked before a round: The Siege's Food, the Great General, the Trojan
-    Horse, the Great Mausoleum's payment (the decision is already off the stack)."""
+    Horse, the Great Mausoleum's payment (the decision is already off the stack; ``gold``
+    Gold named paying instead of the Food or Wood held, C138)."""
     b = state.battle
     assert b is not None
     kind, seat = decision.kind, decision.seat
@@ -497,7 +501,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
     if whole not in (yes, no):
         raise IllegalAction("yes_or_no", allowed=[yes, no])
     if kind == SIEGE_FOOD:
-        return pay_siege_food(state, whole == yes) + _go_on(state)
+        return pay_siege_food(state, whole == yes, gold) + _go_on(state)
     if kind == GREAT_GENERAL:
         generals = (*b.generals, seat) if whole == yes else b.generals
         state.battle = replace(b, asked=(*b.asked, general_key(state, seat)), generals=generals)
@@ -507,7 +511,7 @@ def _apply_before_the_roll(state: ClashState, decision: Decision, whole: str) ->
     state.battle = replace(b, asked=(*b.asked, TROJAN_HORSE), trojan=whole == yes)
     if whole == yes:
         me = state.seats[seat]
-        spent = pay(me, {WOOD: 1})
+        spent = pay(me, TROJAN_PRICE, gold)
         spend_tokens(me, CULTURE, 1)
         me.event_points += 1
         paid = [*(f"{r}_{n}" for r, n in spent.items())]

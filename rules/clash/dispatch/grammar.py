@@ -45,8 +45,8 @@ from rules.clash.cards.kept_events import KEPT_ACTION
 from rules.clash.cards.play import CARD_ACTION
 from rules.clash.dispatch.follow_ups import FOLLOW_UP_ANSWER, resume_events
 from rules.clash.events.resolving import EVENT_ANSWER, EVENT_KINDS
-from rules.clash.model import under_way
-from rules.clash.model.occupancy import occupancy
+from rules.clash.model import paying, under_way
+from rules.clash.model.occupancy import Occupancy, occupancy
 from rules.clash.model.registry import Answer, TurnAction
 from rules.clash.model.state import STATUS, TURN, ClashState
 from rules.clash.rounds import objectives, status_phase
@@ -201,7 +201,17 @@ def turn_apply(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
 
 
 def _group_choices(state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
+    """A group's next tokens, then ``gold`` for what Roads charge (C138)."""
+    # One reading of the map for the steps and their costs (nothing moves meanwhile).
     occ = occupancy(state)
+    return paying.offer(
+        prefix,
+        lambda head: _group_steps(state, seat, head, occ),
+        lambda head: movement.costs(state, seat, head, occ),
+    )
+
+
+def _group_steps(state: ClashState, seat: int, prefix: list[str], occ: Occupancy) -> list[Choice]:
     try:
         found = movement.next_tokens(state, seat, occ, prefix)
     except IllegalAction:

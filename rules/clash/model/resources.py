@@ -1,11 +1,15 @@
-"""Paying and gaining resources and tokens (p.4, p.5; rules reference §1.2, §1.3; C6, C7).
+"""Paying and gaining resources and tokens (p.4, p.5; rules reference §1.2, §1.3; C6, C7, C138).
 
 * **Paying.** A cost is resources by kind. Each is paid with that resource; **Gold** stands in
   for whatever the player lacks (p.4, C6 (a): a joker in every resource payment, never for
-  tokens). The resource itself is always paid first: Gold is worth more, being any resource,
-  so paying it while holding the resource is never a sensible choice and is not asked
-  (docs/rules-decisions.md, C6). Where the rules do give a real choice of what to pay with
-  (Ideas for Food when buying advances, p.4) the action names it.
+  tokens). Gold may also pay instead of resources the player holds, when they say so (p.4,
+  p.7: Gold *can* replace any other resource; C133, C138): ``gold`` Gold named in the action
+  each keep 1 Food the player would have paid, then 1 Wood, then 1 Ore (:data:`KEPT_FIRST`).
+  Without it the resources held pay first, Gold only what is lacking, as before C133. At
+  most :func:`most_gold` Gold may be named so: what the player would pay from their own
+  stock, and the Gold left once Gold paid what they lack [``too_much_gold``]. Where else the
+  rules give a choice of what pays (Ideas for Food when buying advances, p.4) the action
+  names it.
 * **Gaining.** A gain goes up to the track's cap (8; Food 2 without Storage, Ideas 2 with
   Dogma) and the rest is lost (C7 (a)); so are tokens over 8 (p.4).
 
@@ -16,6 +20,9 @@
 (True, {'food': 1, 'gold': 2})
 >>> gain(me, "food", 5), me.resources["food"]
 (2, 2)
+>>> me.resources.update(wood=1, gold=2)
+>>> most_gold(me, {"food": 1, "wood": 1}), pay(me, {"food": 1, "wood": 1}, gold=1)
+(2, {'wood': 1, 'gold': 1})
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from collections.abc import Mapping
 
 from rules.clash.box.components import GOLD, RESOURCES, TOKENS_MAX, storage_limit
 from rules.clash.model.state import PlayerState
+from rules.core import IllegalAction
 
 MOOD: str = "mood"
 CULTURE: str = "culture"
@@ -32,34 +40,90 @@ CULTURE: str = "culture"
 TOKENS: tuple[str, ...] = (MOOD, CULTURE)
 
 
+#: What Gold named by the player keeps first (C138): Food, then Wood, then Ore (the order of
+#: the player board; Ideas last, which no cost names).
+KEPT_FIRST: tuple[str, ...] = tuple(r for r in RESOURCES if r != GOLD)
+
+
 def shortfall(me: PlayerState, cost: Mapping[str, int]) -> int:
     """How much of ``cost`` the player's own resources (Gold aside) do not cover."""
     return sum(max(0, n - me.resources[r]) for r, n in cost.items() if r != GOLD)
 
 
-def can_pay(me: PlayerState, cost: Mapping[str, int]) -> bool:
-    """Whether ``cost`` can be paid, Gold covering any shortfall (and its own part)."""
-    return shortfall(me, cost) + cost.get(GOLD, 0) <= me.resources[GOLD]
+def _held(me: PlayerState, cost: Mapping[str, int]) -> dict[str, int]:
+    """What of ``cost`` the player's own resources pay, by kind (Gold aside)."""
+    return {r: min(cost.get(r, 0), me.resources[r]) for r in KEPT_FIRST}
 
 
-def pay(me: PlayerState, cost: Mapping[str, int]) -> dict[str, int]:
-    """Pay ``cost`` (the caller checked :func:`can_pay`); returns what was paid, by kind."""
-    if not can_pay(me, cost):
-        raise ValueError(f"cannot pay {dict(cost)} with {me.resources}")
-    paid: dict[str, int] = {}
-    gold = cost.get(GOLD, 0)
-    for r, n in cost.items():
-        if r == GOLD or not n:
-            continue
-        own = min(n, me.resources[r])
-        me.resources[r] -= own
-        if own:
-            paid[r] = paid.get(r, 0) + own
-        gold += n - own
-    if gold:
-        me.resources[GOLD] -= gold
-        paid[GOLD] = gold
-    return {r: paid[r] for r in RESOURCES if r in paid}
+def most_gold(me: PlayerState, cost: Mapping[str, int]) -> int:
+    """How many Gold the player may name to pay ``cost`` instead of resources they hold
+    (C138): no more than their own resources would pay, nor than the Gold left once Gold paid
+    what they lack (0 when they cannot pay at all)."""
+    spare = me.resources[GOLD] - cost.get(GOLD, 0) - shortfall(me, cost)
+    return max(0, min(sum(_held(me, cost).values()), spare))
+
+
+def gold_problem(me: PlayerState, cost: Mapping[str, int], gold: int) -> IllegalAction | None:
+    """Why ``gold`` Gold cannot pay ``cost`` instead of resources held, or None (C138)."""
+    most = most_gold(me, cost)
+    if gold > most:
+        return IllegalAction("too_much_gold", gold=gold, count=most)
+    return None
+
+
+def keeps(me: PlayerState, cost: Mapping[str, int], gold: int) -> str:
+    """The resource the next Gold named keeps, after ``gold`` Gold named already
+    (:data:`KEPT_FIRST`; the caller checked that one more may be named)."""
+    held = _held(me, cost)
+    for r in KEPT_FIRST:
+        if gold < held[r]:
+            return r
+        gold -= held[r]
+    raise ValueError(f"no more Gold may pay {dict(cost)} with {me.resources}")
+
+
+def due(me: PlayerState, cost: Mapping[str, int], gold: int = 0) -> dict[str, int]:
+    """Exactly what paying ``cost`` takes, by kind, ``gold`` Gold named (C138): each kind
+    from the player's own stock as far as it goes, less what the Gold named keeps (Food,
+    then Wood, then Ore), and Gold for the rest (its own part, what is lacking, what it was
+    named for). The caller checked :func:`can_pay` and :func:`gold_problem`."""
+    held = _held(me, cost)
+    left = gold
+    for r in KEPT_FIRST:
+        kept = min(left, held[r])
+        held[r] -= kept
+        left -= kept
+    out = {r: n for r, n in held.items() if n}
+    out[GOLD] = cost.get(GOLD, 0) + shortfall(me, cost) + gold
+    return {r: out[r] for r in RESOURCES if out.get(r)}
+
+
+def can_pay(me: PlayerState, cost: Mapping[str, int], gold: int = 0) -> bool:
+    """Whether ``cost`` can be paid, Gold covering any shortfall (and its own part), with
+    ``gold`` Gold named to pay instead of resources held (C138)."""
+    if shortfall(me, cost) + cost.get(GOLD, 0) > me.resources[GOLD]:
+        return False
+    return not gold or gold <= most_gold(me, cost)
+
+
+def pay(me: PlayerState, cost: Mapping[str, int], gold: int = 0) -> dict[str, int]:
+    """Pay ``cost``, ``gold`` Gold named to pay instead of resources held (the caller
+    checked :func:`can_pay`); returns what was paid, by kind (:func:`due`)."""
+    if not can_pay(me, cost, gold):
+        raise ValueError(f"cannot pay {dict(cost)} with {gold} Gold named, {me.resources}")
+    paid = due(me, cost, gold)
+    for r, n in paid.items():
+        me.resources[r] -= n
+    return paid
+
+
+def part(paid: Mapping[str, int], cost: Mapping[str, int]) -> dict[str, int]:
+    """The share of a payment ``paid`` (by kind, :func:`due`) that pays ``cost``, a part of
+    what it paid for: each kind with itself as far as ``paid`` holds it, Gold for the rest
+    (Sanitation's settler paid with its piece, C138)."""
+    out = {r: min(n, paid.get(r, 0)) for r, n in cost.items() if r != GOLD}
+    out[GOLD] = cost.get(GOLD, 0) + sum(n - out[r] for r, n in cost.items() if r != GOLD)
+    return {r: out[r] for r in RESOURCES if out.get(r)}
 
 
 def gain(me: PlayerState, resource: str, n: int) -> int:

@@ -13,13 +13,15 @@ wonder must be revealed
 (``state.cards.revealed``), not reserved by another player, its advances owned and its cost
 paid. Its resources are paid as every payment is (:mod:`rules.clash.model.resources`, C6): each one
 with itself, Gold for what is lacking, so a Food cost above the Food limit needs Gold (or
-Storage); as no other payment is sensible, none is asked (C110). The culture tokens are paid
-too. A wonder reserved with Monuments is built by its reserver without an action (p.2, p.20,
-C27): the turn action costs no action by itself (``costs_action`` False) and spends one for
-any other wonder. The wonder goes into the city (:attr:`rules.clash.model.state.City.wonder`) and
-leaves the revealed ones and any reservation; the city is activated as Activate City does
-(:func:`rules.clash.actions.activation.activated`: a repeated activation lowers its mood, C26, C27).
-A wonder does not change the city's size (p.14).
+Storage); the action may end with ``gold`` once per Gold paid instead of a resource held
+(C110, C138: ``wonder d2 great_statue gold gold``; the choice label shows what is paid
+without). The culture tokens are paid too. A wonder reserved with Monuments is built by its
+reserver without an action (p.2, p.20, C27): the turn action costs no action by itself
+(``costs_action`` False) and spends one for any other wonder. The wonder goes into the city
+(:attr:`rules.clash.model.state.City.wonder`) and leaves the revealed ones and any
+reservation; the city is activated as Activate City does
+(:func:`rules.clash.actions.activation.activated`: a repeated activation lowers its mood, C26,
+C27). A wonder does not change the city's size (p.14).
 
 **The Great Engineer** (E37, docs/clash-cards.md §4.2, C86): used for a wonder (``event e37
 wonder``, :mod:`rules.clash.cards.kept_events`), it waits in :attr:`TurnState.card_modifiers` for
@@ -82,6 +84,7 @@ from rules.clash.board.hexes import Hex, label, token
 from rules.clash.box.cards import WONDERS
 from rules.clash.box.components import ANGRY, BOX_PER_PLAYER, FOOD, IDEAS, ORE, PORT, SHIP, WOOD
 from rules.clash.model import marks as mk
+from rules.clash.model import paying
 from rules.clash.model.moods import lowered
 from rules.clash.model.registry import TurnAction
 from rules.clash.model.resources import CULTURE, can_pay, pay, spend_tokens
@@ -307,7 +310,21 @@ def _city_choice(tok: str, city: City) -> Choice:
 
 def choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
     """The city, then the wonder with what it costs (``wonder d2 great_statue``); with the
-    Great Engineer waiting, then the resources it takes off, one by one."""
+    Great Engineer waiting, then the resources it takes off, one by one; then ``gold``
+    (:func:`rules.clash.model.paying.offer`)."""
+    return paying.offer(
+        rest, lambda head: _choices(state, seat, head), lambda head: _costs(state, seat, head)
+    )
+
+
+def _costs(state: ClashState, seat: int, rest: list[str]) -> paying.Cost:
+    """Who pays and what, for the whole ``wonder`` tokens ``rest`` (IllegalAction if they
+    are none)."""
+    _, wonder, saved, _ = _checked(state, seat, rest)
+    return state.seats[seat], cost_after(wonder, saved)
+
+
+def _choices(state: ClashState, seat: int, rest: list[str]) -> list[Choice]:
     found = {token(c.hex): (c, ws) for c, ws in buildable(state, seat)}
     if not rest:
         return [_city_choice(tok, c) for tok, (c, _) in found.items()]
@@ -399,8 +416,19 @@ def _saved(wonder: str, picked: list[str]) -> dict[str, int]:
 
 
 def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
-    """``wonder <city> <wonder> [<resource> x3]``: checked whole, then paid, placed and its
-    city activated."""
+    """``wonder <city> [forced] <wonder> [<resource> x3] [gold...]``: checked whole, then
+    paid, placed and its city activated."""
+    head, gold = paying.split(rest)
+    city, wonder, saved, forced = _checked(state, seat, head)
+    paying.check(state.seats[seat], cost_after(wonder, saved), gold)
+    return build(state, seat, city, wonder, saved, forced, gold)
+
+
+def _checked(
+    state: ClashState, seat: int, rest: list[str]
+) -> tuple[City, str, dict[str, int], bool]:
+    """The city, the wonder, the Great Engineer's saving of ``rest`` and whether Forced Labor
+    is paid with it (C137), checked whole."""
     forced = len(rest) > 1 and rest[1] == FORCED
     at = 2 if forced else 1
     if len(rest) < at + 1:
@@ -422,7 +450,7 @@ def apply(state: ClashState, seat: int, rest: list[str]) -> list[Event]:
     if not can_pay(state.seats[seat], cost_after(wonder, saved)):
         cost = amounts({**cost_after(wonder, saved), CULTURE: WONDER[wonder].culture})
         raise IllegalAction("cannot_pay_wonder", wonder=wonder, cost=cost)
-    return build(state, seat, city, wonder, saved, forced)
+    return city, wonder, saved, forced
 
 
 def build(
@@ -432,9 +460,11 @@ def build(
     wonder: str,
     saved: Mapping[str, int],
     forced: bool = False,
+    gold: int = 0,
 ) -> list[Event]:
     """Build ``wonder`` in ``city`` (every check done), ``saved`` taken off its cost by the
-    Great Engineer (whose discount is then used up), ``forced``: Forced Labor paid with it."""
+    Great Engineer (whose discount is then used up), ``forced``: Forced Labor paid with it,
+    ``gold`` Gold named paying instead of resources held (C138)."""
     me = state.seats[seat]
     player = state.players[seat]
     w = WONDER[wonder]
@@ -450,7 +480,7 @@ def build(
         state.turn_state = replace(ts, card_modifiers=left)
         told = {"player": player, "wonder": wonder, "saved": amounts(saved)}
         events.append(Event("clash.engineer_saved", told))
-    paid = pay(me, cost_after(wonder, saved))
+    paid = pay(me, cost_after(wonder, saved), gold)
     spend_tokens(me, CULTURE, w.culture)
     me.cities = [replace(c, wonder=wonder) if c.hex == city.hex else c for c in me.cities]
     cards = state.cards

@@ -95,6 +95,17 @@ def test_gold_keeps_food_then_ore_and_follows_ideas_c133() -> None:
     assert refused(state, "advance steel_weapons gold ideas").code == "too_many_tokens"
 
 
+def test_gold_keeps_the_food_held_when_gold_also_pays_the_food_lacking_c138() -> None:
+    """1 Food and 3 Gold: without ``gold`` the Food and 1 Gold pay; with it 2 Gold pay and
+    the Food stays (before C138 the Gold named paid the Food lacking and kept nothing)."""
+    state = board(ann={"resources": {"food": 1, "gold": 3}})
+    plain = seat0(play(state, "advance storage")).resources
+    assert (plain["food"], plain["gold"]) == (0, 2)
+    kept = seat0(play(state, "advance storage gold")).resources
+    assert (kept["food"], kept["gold"]) == (1, 1)
+    assert refused(state, "advance storage gold gold").code == "too_much_gold"
+
+
 def test_gold_is_not_offered_where_it_would_keep_nothing_c133() -> None:
     """Gold already pays what is lacking: a ``gold`` token would change nothing."""
     state = board(ann={"resources": {"food": 0, "gold": 2}})

@@ -206,3 +206,36 @@ def test_a_repeated_build_lowers_the_mood() -> None:
     state = board(ann=ann(resources={"food": 2, "ore": 4, "wood": 4}))
     state = play(state, "activate d2 build ship", "activate d2 build ship")
     assert state.seats[0].cities[0].mood == "angry"
+
+
+# -- what pays (C138) -------------------------------------------------------------------------
+
+
+def test_gold_may_pay_instead_of_food_held_and_keeps_food_then_ore_c138() -> None:
+    """p.4: Gold replaces any resource; ``gold`` once per Gold ends the Build (C138)."""
+    state = board(ann=ann(resources={"food": 2, "ore": 1, "gold": 2}))
+    choice = {c.token: c for c in GAME.choices(state, 0, ["activate", "d2", "build", "settler"])}
+    assert choice["gold"].label == "clash.choice.gold_for_food" and choice["gold"].more
+    assert have(play(state, "activate d2 build settler")) == {"ore": 1, "gold": 2}
+    assert have(play(state, "activate d2 build settler gold")) == {"food": 1, "ore": 1, "gold": 1}
+    state, kinds = events(state, "activate d2 build army gold gold")
+    assert kinds == ["clash.units_built"] and have(state) == {"food": 2, "ore": 1}
+    err = refused(board(ann=ann(resources={"food": 2, "gold": 1})), "activate d2 build army gold")
+    assert err.code == "too_much_gold" and dict(err.params) == {"gold": 1, "count": 0}
+
+
+def test_a_ship_paid_with_gold_keeps_wood_c138() -> None:
+    state = board(ann=ann(resources={"wood": 2, "gold": 1}))
+    labels = [c.label for c in GAME.choices(state, 0, ["activate", "d2", "build", "ship"])]
+    assert labels[-1] == "clash.choice.gold_for_wood"
+    assert have(play(state, "activate d2 build ship gold")) == {"wood": 1}
+
+
+def test_gold_is_not_offered_where_it_would_keep_nothing_c138() -> None:
+    """Without Gold to spare, or with no resource of the cost held, no ``gold``: the payment
+    as it stands is sent at once (no extra tap: a size-1 city builds one unit)."""
+    for resources in ({"food": 2}, {"gold": 4}, {"food": 1, "gold": 1}):
+        state = board(ann=ann(pieces=1, resources=resources))
+        choice = {c.token: c for c in GAME.choices(state, 0, ["activate", "d2", "build"])}
+        assert choice["settler"].complete and not choice["settler"].more, resources
+        assert "gold" not in tokens(state, "activate", "d2", "build", "settler")

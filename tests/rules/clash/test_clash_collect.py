@@ -462,3 +462,14 @@ def test_every_offered_token_is_complete_or_leads_on() -> None:
             break
     assert len(prefix) == 6
     play(state, " ".join(prefix))
+
+
+def test_husbandry_food_may_be_paid_with_gold_instead_c138() -> None:
+    """C138: ``gold`` pays Husbandry's Food with Gold, keeping the Food held."""
+    state = board(ann=ann(advances=["husbandry"], resources={"food": 1, "gold": 1}))
+    choice = {c.token: c for c in GAME.choices(state, 0, ["activate", "d2", "collect", "b2"])}
+    assert choice["gold"].label == "clash.choice.gold_for_food"
+    assert have(play(state, "activate d2 collect b2 gold")) == {"food": 2}
+    assert have(play(state, "activate d2 collect b2")) == {"food": 1, "gold": 1}
+    err = refused(state, "activate d2 collect d2 gold")  # no Husbandry, nothing to pay
+    assert err.code == "too_much_gold" and dict(err.params) == {"gold": 1, "count": 0}

@@ -1047,3 +1047,19 @@ def test_fanaticism_gives_a_loser_in_a_temple_city_a_free_army_unit() -> None:
     assert refused(state, "c3").code == "not_a_fanaticism_city"
     state = play(state, "f3")
     assert units(state, 1)["army"] == {"F3": 1}
+
+
+def test_siegecraft_may_be_paid_with_gold_instead_of_wood_or_ore_held_c138() -> None:
+    state = siege_board({"wood": 2, "ore": 2, "gold": 1}, [1, 1, 1], armies={"B3": 1})
+    state = play(state, "move c3 b3 army army")
+    assert tokens(state, "wood") == ["ore", "gold"]
+    labels = [c.label for c in GAME.choices(state, 0, ["wood", "ore", "gold"])]
+    assert labels == []  # one Gold only
+    assert [c.label for c in GAME.choices(state, 0, ["wood", "ore"])] == [
+        "clash.choice.gold_for_wood"
+    ]
+    assert refused(state, "none gold").code == "too_much_gold"
+    assert refused(state, "wood gold gold").code == "too_much_gold"
+    state, events = fight(state, "wood ore gold")
+    assert the(events, "siegecraft")["paid"] == ["wood_1", "ore_2", "gold_1"]
+    assert state.seats[0].resources["wood"] == 1

@@ -423,3 +423,16 @@ def test_a_defender_resigning_at_its_card_window_plays_none() -> None:
     assert "clash.battle_round" in [e.kind for e in events]
     assert prompt(state) == "battle" and state.seats[1].actions == (PREPARED,)
     assert GAME.check_invariants(state) == []
+
+
+def test_k14_the_siege_food_may_be_paid_with_gold_instead_c138() -> None:
+    bob_keys = {"resources": {"food": 2, "gold": 1}}
+    state = duel([SIEGE], [MORALE], [5, 1, 1, 6], city=FORT, bob=1, bob_keys=bob_keys)
+    state, _ = cards(state, "a11", "a06")
+    choice = {c.token: c for c in GAME.choices(state, 1, [])}
+    assert choice["pay"].complete and choice["pay"].more and not choice["none"].more
+    assert tokens(state, "pay") == ["gold"]
+    assert refused(state, "none gold").code == "too_much_gold"
+    state, events = fight(state, "pay gold")
+    assert the(events, "siege_food_paid") == {"player": "bob", "paid": ["food_1", "gold_1"]}
+    assert state.seats[1].resources["food"] == 1

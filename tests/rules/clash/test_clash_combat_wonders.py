@@ -278,3 +278,14 @@ def test_a_position_holds_the_new_battle_fields_and_refuses_bad_ones() -> None:
         with pytest.raises(IllegalAction) as caught:
             GAME.setup_position(list(PLAYERS), {}, 0, broken)
         assert caught.value.code == "position_bad_value", key
+
+
+def test_trojan_horse_wood_may_be_paid_with_gold_instead_c138() -> None:
+    state = trojan(1, 1)
+    assert tokens(state, "pay") == []  # no Gold to spare
+    rich = state.copy()
+    rich.seats[0].resources["gold"] = 1
+    assert tokens(rich, "pay") == ["gold"]
+    rich, events = fight(rich, "pay gold")
+    assert the(events, "trojan_horse") == {"player": "ann", "paid": ["gold_1"]}
+    assert rich.seats[0].resources["wood"] == 1

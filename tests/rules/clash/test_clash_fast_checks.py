@@ -43,11 +43,11 @@ STATES = list(_all_states())
 
 
 def _more_by_listing(state: ClashState, seat: int, rest: list[str]) -> list[str]:
-    """The tokens that may follow an advance purchase, every one tried (the plain listing)."""
+    """The tokens that may follow an advance purchase before its ``gold`` words (those are
+    :mod:`rules.clash.model.paying`'s), every one tried (the plain listing)."""
     out = []
-    pay = (advancing.IDEAS_TOKEN, advancing.GOLD_TOKEN)
-    for tok in [*advancing.ADVANCE_IDS, *pay]:
-        if tok in rest and tok not in pay:
+    for tok in [*advancing.ADVANCE_IDS, advancing.IDEAS_TOKEN]:
+        if tok in rest and tok != advancing.IDEAS_TOKEN:
             continue
         try:
             p = advancing.parse(state, seat, [*rest, tok])

@@ -342,3 +342,35 @@ def test_random_activations_keep_every_invariant() -> None:
             assert GAME.check_invariants(state) == [], action
     assert {"clash.collected", "clash.units_built", "clash.city_grew"} <= seen
     assert {"clash.mood_lowered", "clash.forced_labor"} <= seen
+
+
+# -- what pays (C138) -------------------------------------------------------------------------
+
+
+def test_gold_may_pay_the_piece_instead_of_food_then_wood_then_ore_c138() -> None:
+    state = board(ann=ann(resources={**PAY, "gold": 2}))
+    assert tokens(state, "activate", "d2", "grow", "fortress") == ["gold"]
+    labels = [
+        c.label for c in GAME.choices(state, 0, ["activate", "d2", "grow", "fortress", "gold"])
+    ]
+    assert labels == ["clash.choice.gold_for_wood"]
+    assert have(play(state, "activate d2 grow fortress gold")) == {"food": 1, "gold": 1}
+    assert have(play(state, "activate d2 grow fortress gold gold")) == {"food": 1, "wood": 1}
+    err = refused(state, "activate d2 grow fortress gold gold gold")
+    assert err.code == "too_much_gold" and dict(err.params) == {"gold": 3, "count": 2}
+
+
+def test_gold_pays_the_piece_and_sanitations_settler_as_one_payment_c138() -> None:
+    """The Food kept first is the piece's; the settler is paid with the Gold left (p.2)."""
+    seat = ann(
+        advances=["engineering", "sanitation"],
+        resources={"food": 2, "ore": 1, "wood": 1, "gold": 1},
+    )
+    _, evs = GAME.apply(board(ann=seat), 0, "activate d2 grow fortress settler gold")
+    paid = {e.kind: e.params["paid"] for e in evs if "paid" in e.params}
+    assert paid == {
+        "clash.city_grew": ["food_1", "wood_1", "ore_1"],
+        "clash.sanitation_settler": ["gold_1"],
+    }
+    state = play(board(ann=seat), "activate d2 grow fortress settler gold")
+    assert have(state) == {"food": 1} and units(state)["settler"] == {"D2": 1}

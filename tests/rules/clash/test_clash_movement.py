@@ -429,3 +429,16 @@ def test_landing_on_foreign_units_is_a_battle() -> None:
     # Only settlers there: they are destroyed without dice (C51).
     assert "clash.battle_round" not in kinds and "clash.units_lost" in kinds
     assert units(state, 1)["settler"] == {} and units(state)["army"] == {"C3": 1}
+
+
+def test_roads_may_be_paid_with_gold_instead_of_the_food_and_ore_held_c138() -> None:
+    state = board(ann={"advances": ROADS, "resources": {"food": 2, "ore": 1, "gold": 2}})
+    labels = [c.label for c in GAME.choices(state, 0, ["move", "d2", "e2", "settler", "ore"])]
+    assert labels == ["clash.choice.gold_for_ore"]  # a walk pays only the Ore
+    assert tokens(state, "move", "d2", "b2", "settler", "gold") == []  # 1 Food, 1 Gold
+    err = refused(state, "move d2 b2 settler gold gold")
+    assert err.code == "too_much_gold" and dict(err.params) == {"gold": 2, "count": 1}
+    _, evs = GAME.apply(state, 0, "move d2 b2 settler gold")
+    assert [dict(e.params)["paid"] for e in evs if e.kind == "clash.paid_for_roads"] == [["gold_1"]]
+    state = play(state, "move d2 b2 settler gold")
+    assert state.seats[0].resources["food"] == 2 and state.seats[0].resources["gold"] == 1

@@ -13,8 +13,11 @@ from rules.engine import HasGreedy, HasGreedyStop
 from rules.selfplay import Report, Runner, random_action
 
 GAME = get_game("clash")
-#: (players, seed) of the greedy games played through every self-play check by default.
-CHECKED = ((2, 11), (3, 12))
+#: (players, seed) of the greedy games played through every self-play check by default: two
+#: with battles, as most greedy games have (seeds 1-8 for 2 and 3 players after the C134-C139
+#: rules: battles in 12 of 16 greedy games, 54 in all, none in the 16 uniform ones; the seeds
+#: used before, 11 and 12, happen to have none now).
+CHECKED = ((2, 4), (3, 3))
 
 
 def _run(policy: str, players: int, seed: int) -> Report:

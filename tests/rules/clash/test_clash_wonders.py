@@ -554,7 +554,12 @@ def test_random_play_with_wonders_keeps_every_invariant() -> None:
     """Both players can build every wonder, with ships and targets for their powers."""
     seen: Counter[str] = Counter()
     everything = (*ALL, "myths", "tactics")
-    for variant in range(3):
+    # Walks until the powers have been met, twelve at most: each new choice on the way (Gold
+    # named instead of resources, C138; the Lighthouse exploring, C134; Forced Labor, C137)
+    # spreads the same number of random steps over more of them.
+    for variant in range(12):
+        if seen["clash.wonder_built"] >= 3 and seen["clash.gardens_mood"]:
+            break
         a = ann(
             cities=[_rich("D2"), {"hex": "D4", "pieces": ["settlement", "temple"]}],
             advances=everything,
@@ -723,8 +728,11 @@ def test_the_great_engineer_refusals() -> None:
         {"wonder": "great_statue", "count": 3, "allowed": ["food", "wood", "ore"]},
     )
     assert refused(state, "wonder d2 great_statue wood wood").code == "engineer_names_resources"
+    err = refused(state, "wonder d2 great_statue wood wood ideas")
+    assert (err.code, err.params["token"]) == ("engineer_not_in_the_cost", "ideas")
+    # ``gold`` ends the action: Gold paying instead of a resource (C138), no saving.
     err = refused(state, "wonder d2 great_statue wood wood gold")
-    assert (err.code, err.params["token"]) == ("engineer_not_in_the_cost", "gold")
+    assert err.code == "engineer_names_resources"
     assert refused(state, "wonder d2 great_statue wood wood ore ore").code == "too_many_tokens"
     # Three Ore off leaves the Wood short and no Gold: the price named cannot be paid.
     err = refused(state, "wonder d2 great_statue ore ore ore")
@@ -829,3 +837,32 @@ def test_the_great_engineer_choices_are_exactly_the_savings_accepted(seed: int) 
 def _triples(cost: dict[str, int]) -> list[tuple[str, ...]]:
     kinds = list(cost)
     return [(x, y, z) for x in kinds for y in kinds for z in kinds]
+
+
+def test_gold_may_pay_a_wonder_instead_of_resources_held_c110_c138() -> None:
+    """Great Statue: 3 Food, 4 Wood, 5 Ore. ann holds 2 Food and 2 Gold: 1 Gold pays the
+    Food she lacks, the other may keep 1 Food (``gold``, C138); a third is refused."""
+    held = {"food": 2, "wood": 8, "ore": 8, "gold": 2}
+    state = game(revealed=("great_statue",), a=ann(resources=held))
+    choice = {c.token: c for c in GAME.choices(state, 0, ["wonder", "d2"])}
+    assert choice["great_statue"].complete and choice["great_statue"].more
+    assert tokens(state, "wonder", "d2", "great_statue") == ["gold"]
+    me = play(state, "wonder d2 great_statue gold").seats[0].resources
+    assert (me["food"], me["wood"], me["ore"], me["gold"]) == (1, 4, 3, 0)
+    me = play(state, "wonder d2 great_statue").seats[0].resources
+    assert (me["food"], me["gold"]) == (0, 1)
+    assert _refusal(state, "wonder d2 great_statue gold gold") == (
+        "too_much_gold",
+        {"gold": 2, "count": 1},
+    )
+
+
+def test_gold_follows_the_great_engineers_saving_c138() -> None:
+    """Statue less 3 Wood: 3 Food, 1 Wood, 5 Ore, all held; 1 Gold keeps 1 Food."""
+    held = {"food": 3, "wood": 3, "ore": 5, "gold": 1}
+    state = play(engineer_game(held), "event e37 wonder")
+    rest = ["wonder", "d2", "great_statue", "wood", "wood", "wood"]
+    assert tokens(state, *rest) == ["gold"]
+    after = play(state, " ".join([*rest, "gold"])).seats[0].resources
+    assert (after["food"], after["wood"], after["ore"], after["gold"]) == (1, 2, 0, 0)
+    assert refused(state, "wonder d2 great_statue gold").code == "engineer_names_resources"
