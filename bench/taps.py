@@ -186,7 +186,7 @@ async def _route(store: Store, custom_id: str, value: str | None = None) -> Rout
     if kind == "c":
         return Route.of(fields[-1])
     if kind == "s" and value is not None:
-        return Route((*fields[-1].split(), *value.split()))
+        return Route.of(f"{fields[-1]} {value}")
     kept = fields[-1] if kind == "p" else value if kind == "q" else None
     if kept is None:
         return None
@@ -214,9 +214,13 @@ async def _toward(
         for menu in picker.selects:
             for option in menu["options"]:
                 route = await _route(store, menu["custom_id"], option["value"])
-                along = route is not None and target[: len(route.parts)] == route.parts
-                if route is not None and along and (best is None or len(route.parts) > best[0]):
-                    best = (len(route.parts), ("select", menu["custom_id"], option["value"]))
+                if route is None or target[: len(route.parts)] != route.parts:
+                    continue
+                if route.submit and route.parts != target:
+                    continue  # sends a move the target goes on from
+                reach = len(route.parts) + (1 if route.submit else 0)
+                if best is None or reach > best[0]:
+                    best = (reach, ("select", menu["custom_id"], option["value"]))
         if best is None:
             raise RuntimeError(f"no way to {' '.join(target)} from {picker.content!r}")
         how = best[1]

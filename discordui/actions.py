@@ -14,7 +14,7 @@ import locales
 from discordui.access import check_may_follow, game_here
 from discordui.client import TableBot
 from discordui.i18n import user_lang
-from discordui.paths import VALUE_MAX, Route, expand, fits, keep
+from discordui.paths import SUBMIT, VALUE_MAX, Route, expand, fits, keep
 from discordui.replies import reply
 from discordui.tables import table_content, table_file
 from host import text
@@ -29,6 +29,9 @@ MAX_BUTTONS = 20
 #: A step of several choices, none of them a move yet, is shown one level deeper ("Collect ·
 #: Wood from C2", a tap saved) when that makes at most this many buttons: one phone screen.
 DEEPER_MAX = 8
+#: A whole move that may go on by at most this many extras (``Choice.extra``: "pay 1 Gold
+#: instead of 1 Food") is offered beside them, each sent by its own tap: no step with Done.
+EXTRAS_MAX = 2
 #: Choices explained in lines under their buttons; a step with more that have help is a select
 #: menu with the help under each option, so its first choice needs no scrolling on a phone.
 HELPED_BUTTONS_MAX = 6
@@ -64,10 +67,23 @@ class Option:
     """
 
     chain: tuple[Choice, ...]
+    #: Its press sends the chain as it is, though more may follow it: a whole move whose ways
+    #: to go on are options of their own beside it (:func:`_with_extras`).
+    send: bool = False
 
     @property
     def tokens(self) -> tuple[str, ...]:
         return tuple(c.token for c in self.chain)
+
+    @property
+    def value(self) -> str:
+        """What a menu option carries: its tokens, and the mark that sends them if it sends."""
+        return " ".join((*self.tokens, SUBMIT) if self.send else self.tokens)
+
+    @property
+    def final(self) -> bool:
+        """Whether its press sends a move (no step of its own follows)."""
+        return self.send or (self.last.complete and not self.last.more)
 
     @property
     def last(self) -> Choice:
@@ -175,8 +191,26 @@ def options_of(picker: Picker) -> list[Option]:
             carried = [_carried(picker, o) for o in deeper]
             # Only when that reaches whole moves: else each choice is better a menu of them.
             if all(o.last.complete for o in carried):
-                return carried
-    return [_carried(picker, o) for o in options]
+                return _with_extras(picker, picker.path, carried, DEEPER_MAX)
+    return _with_extras(picker, picker.path, [_carried(picker, o) for o in options], DEEPER_MAX)
+
+
+def _with_extras(
+    picker: Picker, base: Sequence[str], options: list[Option], most: int
+) -> list[Option]:
+    """``options`` with each whole move that may go on only by a few extras (``Choice.extra``:
+    a payment's ``gold``) sent by its own press and followed by those, when all fit in
+    ``most``: the common case costs no Done, and the other ways are a tap each."""
+    out: list[Option] = []
+    for o in options:
+        last = o.last
+        if last.complete and last.more and not o.send:
+            after = _unique(picker.choices_after([*base, *o.tokens]))
+            if 0 < len(after) <= EXTRAS_MAX and all(c.complete and c.extra for c in after):
+                out += [Option(o.chain, send=True), *(Option((*o.chain, c)) for c in after)]
+                continue
+        out.append(o)
+    return out if len(out) <= most else options
 
 
 def menus_of(picker: Picker) -> list[tuple[Option, list[Option]]]:
@@ -198,21 +232,21 @@ def menus_of(picker: Picker) -> list[tuple[Option, list[Option]]]:
             continue
         # Not for a wizard that goes on after every answer (a Clash trade offer): its first
         # step is no move of its own, and a menu of it would only hide the steps after.
-        final = any(o.last.complete and not o.last.more for o in leaves)
+        final = any(o.final for o in leaves)
         base = (*picker.path, *option.tokens)
-        if final and menu_fits(game_id, seq, base, [o.tokens for o in leaves]):
+        if final and menu_fits(game_id, seq, base, [o.value for o in leaves]):
             menus.append((option, leaves))
     while menus and len(menus) + -(-(len(picker.options) - len(menus)) // ROW_BUTTONS) > ROWS:
         menus.pop()
     return menus
 
 
-def menu_fits(game_id: int, seq: int, base: Sequence[str], values: Sequence[Sequence[str]]) -> bool:
-    """Whether a select menu after ``base`` fits an ``s:`` id with each option's tokens as its
-    value (a step has no room for two kept menus: a menu of the step that does not fit is a
-    button instead)."""
+def menu_fits(game_id: int, seq: int, base: Sequence[str], values: Sequence[str]) -> bool:
+    """Whether a select menu after ``base`` fits an ``s:`` id with each option's
+    :attr:`Option.value` as its value (a step has no room for two kept menus: a menu of the
+    step that does not fit is a button instead)."""
     path = " ".join(base)
-    inline = all(len(" ".join(v)) <= VALUE_MAX for v in values)
+    inline = all(len(v) <= VALUE_MAX for v in values)
     return inline and fits(f"s:{game_id}:{seq}:{path}", path)
 
 
@@ -232,7 +266,9 @@ def _leaves(picker: Picker, head: Option) -> list[Option] | None:
                 return False
         return True
 
-    return found if walk(()) else None
+    if not walk(()):
+        return None
+    return _with_extras(picker, [*picker.path, *head.tokens], found, MENU_MAX)
 
 
 def _carried(picker: Picker, option: Option) -> Option:

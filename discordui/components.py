@@ -180,7 +180,7 @@ class PickerLayout:
     def menu_inline(self, game_id: int, seq: int) -> bool:
         """Whether the select menu fits an ``s:`` id with each option's tokens as its value."""
         assert self.menu_base is not None
-        return menu_fits(game_id, seq, self.menu_base.parts, [o.tokens for _, o in self.menu])
+        return menu_fits(game_id, seq, self.menu_base.parts, [o.value for _, o in self.menu])
 
     def to_keep(self, game_id: int, seq: int) -> list[Route]:
         """The routes too long to travel in their component: the store must keep them."""
@@ -200,14 +200,14 @@ def picker_layout(picker: Picker, page: int = 0) -> PickerLayout:
     if as_buttons(picker):
         for head, leaves in picker.menus:
             base = Route((*parts, *head.tokens))
-            routes = [(Route((*base.parts, *o.tokens)), o) for o in leaves]
+            routes = [(Route((*base.parts, *o.tokens), o.send), o) for o in leaves]
             layout.menus.append((head, base, routes))
-        layout.buttons = [(Route((*parts, *o.tokens)), o) for o in picker.buttons]
+        layout.buttons = [(Route((*parts, *o.tokens), o.send), o) for o in picker.buttons]
     else:
         layout.pages = -(-len(options) // PAGE_SIZE)
         layout.page = page = min(max(page, 0), layout.pages - 1)
         shown = options[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-        layout.menu = [(Route((*parts, *o.tokens)), o) for o in shown]
+        layout.menu = [(Route((*parts, *o.tokens), o.send), o) for o in shown]
         layout.menu_base = Route(parts)
         if layout.pages > 1:
             # A disabled button at either end: the buttons stay where the thumb expects them.
@@ -287,7 +287,7 @@ def picker_view(
             options=[
                 discord.SelectOption(
                     label=text.clip(option.label(lang), 100),
-                    value=" ".join(option.tokens),
+                    value=option.value,
                     description=_about(lang, game, option, head),
                 )
                 for _, option in routes
@@ -297,13 +297,12 @@ def picker_view(
         view.add_item(ChoiceSelect(game_id, seq, base.path, menu_item))
     first_row = len(layout.menus)
     for i, (route, option) in enumerate(layout.buttons):
-        last = option.last
         button(
             route,
             discord.ui.Button(
                 label=text.clip(option.label(lang), 80),
                 style=discord.ButtonStyle.primary
-                if last.complete and not last.more
+                if option.final
                 else discord.ButtonStyle.secondary,
                 row=first_row + i // ROW_BUTTONS if layout.menus else None,
             ),
@@ -317,7 +316,7 @@ def picker_view(
         options = [
             discord.SelectOption(
                 label=text.clip(option.label(lang), 100),
-                value=" ".join(option.tokens) if inline else str(kept[route]),
+                value=option.value if inline else str(kept[route]),
                 # What it does, from the rules help (Discord shows 100 characters under it).
                 description=text.short(about, 100)
                 if (helped := option.helped(game))
@@ -653,7 +652,7 @@ class ChoiceSelect(
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         chosen = selected_value(interaction).split()
         # A value is the option's tokens (the picker checks them against the choices).
-        route = Route((*self.path.split(), *chosen)) if chosen else None
+        route = Route.of(" ".join((*self.path.split(), *chosen))) if chosen else None
         await _step(interaction, self.game_id, self.seq, route)
 
 

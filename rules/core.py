@@ -227,6 +227,9 @@ class Choice:
     follow (both can be true, e.g. an optional argument). ``ask``, when set, is the locale key
     (with the same params) of a question to put to the player before the action is sent: it
     gives up something they may not mean to (a Clash turn ended with actions left).
+    ``extra`` marks a token that only changes how a whole action is carried out, never what
+    it is (a Clash payment's ``gold``): a picker may offer the action and each such way beside
+    it, rather than the action and then a step to finish it.
     """
 
     token: str
@@ -235,6 +238,7 @@ class Choice:
     complete: bool = True
     more: bool = False
     ask: str = ""
+    extra: bool = False
 
 
 @dataclass(frozen=True, slots=True)

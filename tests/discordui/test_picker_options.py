@@ -66,3 +66,29 @@ def test_a_moves_destination_comes_with_its_only_unit() -> None:
     assert all(o.label("en").endswith(" · Settler") for o in picker.options)
     layout = picker_layout(picker)
     assert not layout.menus and len(layout.buttons) == len(picker.options)
+
+
+def test_a_payment_in_gold_is_a_move_beside_the_plain_one_not_a_step_after_it() -> None:
+    """C138: with Gold and Food, "Settler" sends the build as it is (no Done after it) and
+    "Settler · pay 1 Gold instead of 1 Food" sends it paid so; the same in Advance's menu."""
+    game = _clash()
+    seat = next(p.seat for p in game.pending() if p.must)
+    game.state.seats[seat].resources.update(gold=1)
+    picker = picker_for(game, _mover(game), [])
+    menus = {head.tokens[0]: leaves for head, leaves in picker.menus}
+    build = [o for o in menus["activate"] if o.tokens[:2] == ("build", "settler")]
+    assert [(o.tokens, o.send, o.final) for o in build] == [
+        (("build", "settler"), True, True),
+        (("build", "settler", "gold"), False, True),
+    ]
+    assert build[1].label("en").endswith("· pay 1 Gold instead of 1 Food")
+    layout = picker_layout(picker)
+    routes = {r.path for _, _, rs in layout.menus for r, _ in rs}
+    assert {"activate d7 build settler !", "activate d7 build settler gold"} <= routes
+    assert {"advance storage !", "advance storage gold"} <= routes
+    # Without Gold nothing may follow the build: it is sent as before, no mark needed.
+    game.state.seats[seat].resources.update(gold=0)
+    plain = picker_for(game, _mover(game), [])
+    leaves = {o.tokens: o for h, ls in plain.menus for o in ls}
+    assert not leaves[("build", "settler")].send and leaves[("build", "settler")].final
+    assert ("build", "settler", "gold") not in leaves

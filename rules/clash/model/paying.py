@@ -83,4 +83,4 @@ def _gold(costs: Costs, head: list[str], gold: int) -> list[Choice]:
     if gold >= most:
         return []
     label = f"clash.choice.gold_for_{keeps(me, cost, gold)}"
-    return [Choice(GOLD_TOKEN, label, {}, complete=True, more=gold + 1 < most)]
+    return [Choice(GOLD_TOKEN, label, {}, complete=True, more=gold + 1 < most, extra=True)]
