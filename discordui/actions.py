@@ -31,7 +31,7 @@ MAX_BUTTONS = 20
 DEEPER_MAX = 8
 #: A whole move that may go on by at most this many extras (``Choice.extra``: "pay 1 Gold
 #: instead of 1 Food") is offered beside them, each sent by its own tap: no step with Done.
-EXTRAS_MAX = 2
+EXTRAS_MAX = 3
 #: Choices explained in lines under their buttons; a step with more that have help is a select
 #: menu with the help under each option, so its first choice needs no scrolling on a phone.
 HELPED_BUTTONS_MAX = 6

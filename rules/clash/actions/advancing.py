@@ -70,7 +70,7 @@ from rules.clash.actions.advance_gains import (
 from rules.clash.box.advances import ADVANCE, ADVANCE_IDS
 from rules.clash.box.components import FOOD, GOLD, IDEAS, ORE
 from rules.clash.model import paying
-from rules.clash.model.resources import MOOD, gain_tokens, gold_problem, pay
+from rules.clash.model.resources import MOOD, Gold, gain_tokens, gold_problem, pay
 from rules.clash.model.state import ClashState
 from rules.core import Choice, Event, IllegalAction
 
@@ -85,7 +85,7 @@ class Purchase:
     advance: str
     cubes: tuple[str, ...]
     ideas: int
-    gold: int = 0
+    gold: Gold = ()
 
 
 # -- reading and checking -------------------------------------------------------------------

@@ -52,7 +52,7 @@ from rules.clash.box.components import (
 )
 from rules.clash.model import marks as mk
 from rules.clash.model.paying import Cost
-from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
+from rules.clash.model.resources import CULTURE, MOOD, Gold, can_pay, pay, spend_tokens
 from rules.clash.model.state import ClashState, PlayerState, Ship, working
 from rules.core import Choice, Event, IllegalAction
 
@@ -222,7 +222,7 @@ def _lowest_free_ship(me: PlayerState) -> int:
 
 
 def resolve(
-    state: ClashState, seat: int, act: Activation, plan: Build, gold: int = 0
+    state: ClashState, seat: int, act: Activation, plan: Build, gold: Gold = ()
 ) -> list[Event]:
     """Pay (``gold`` Gold named instead of resources held, C138) and place the units (the
     action is spent by the dispatcher)."""

@@ -57,7 +57,16 @@ from rules.clash.box.components import ACADEMY, FOOD, GOLD, IDEAS, ORE, PORT, RE
 from rules.clash.model.civil_cards import FOCUSED, MASS
 from rules.clash.model.occupancy import Occupancy
 from rules.clash.model.paying import Cost
-from rules.clash.model.resources import CULTURE, MOOD, can_pay, gain, gain_tokens, pay, spend_tokens
+from rules.clash.model.resources import (
+    CULTURE,
+    MOOD,
+    Gold,
+    can_pay,
+    gain,
+    gain_tokens,
+    pay,
+    spend_tokens,
+)
 from rules.clash.model.state import City, ClashState, PlayerState, working
 from rules.core import Choice, Event, IllegalAction
 
@@ -380,7 +389,7 @@ def next_tokens(state: ClashState, seat: int, act: Activation, toks: Sequence[st
 
 
 def resolve(
-    state: ClashState, seat: int, act: Activation, plan: Collect, gold: int = 0
+    state: ClashState, seat: int, act: Activation, plan: Collect, gold: Gold = ()
 ) -> list[Event]:
     """Collect (the action is spent by the dispatcher; Economic Liberty gives it back);
     ``gold`` Gold named pay Husbandry's Food instead of the Food held (C138)."""

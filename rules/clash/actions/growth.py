@@ -62,7 +62,7 @@ from rules.clash.box.components import (
     WOOD,
 )
 from rules.clash.model.paying import Cost
-from rules.clash.model.resources import CULTURE, MOOD, can_pay, due, part, pay
+from rules.clash.model.resources import CULTURE, MOOD, Gold, can_pay, due, part, pay
 from rules.clash.model.state import ClashState, Piece, PlayerState, piece_order, pieces_in_use
 from rules.core import Choice, Event, IllegalAction
 
@@ -294,7 +294,7 @@ def resolve(
     act: Activation,
     plan: Growth,
     free: bool = False,
-    gold: int = 0,
+    gold: Gold = (),
 ) -> list[Event]:
     """Pay (nothing with ``free``; ``gold`` Gold named instead of resources held, C138), add
     the piece and take what it gives (the action is spent by the dispatcher; the City Growth

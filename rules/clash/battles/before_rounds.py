@@ -34,7 +34,7 @@ from rules.clash.box.components import ARMY_LIMIT, FOOD, FORTRESS, ORE, WOOD
 from rules.clash.model import paying
 from rules.clash.model.occupancy import BARBARIANS, occupancy
 from rules.clash.model.paying import Cost
-from rules.clash.model.resources import CULTURE, MOOD, can_pay, pay, spend_tokens
+from rules.clash.model.resources import CULTURE, MOOD, Gold, can_pay, pay, spend_tokens
 from rules.clash.model.state import WALL_FREE, ClashState, city_on, working
 from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
@@ -186,7 +186,7 @@ def siege_food_wanted(state: ClashState) -> bool:
     return can_pay(state.seats[b.defender], SIEGE_FOOD_PRICE)
 
 
-def pay_siege_food(state: ClashState, paid: bool, gold: int = 0) -> list[Event]:
+def pay_siege_food(state: ClashState, paid: bool, gold: Gold = ()) -> list[Event]:
     """The defender's answer to The Siege (``gold`` Gold named instead of Food, C138)."""
     b = state.battle
     assert b is not None
@@ -384,21 +384,21 @@ def answer_cost(state: ClashState, decision: Decision, head: list[str]) -> Cost 
     return None
 
 
-def paid_answer(state: ClashState, decision: Decision, toks: list[str]) -> tuple[list[str], int]:
+def paid_answer(state: ClashState, decision: Decision, toks: list[str]) -> tuple[list[str], Gold]:
     """The answer's tokens before its ``gold`` words and how many (C138), checked: Gold named
     for an answer that pays nothing, or more than may pay, is refused."""
     if decision.kind not in PAYING:
-        return toks, 0
+        return toks, ()
     head, gold = paying.split(toks)
     found = answer_cost(state, decision, head)
     if found is not None:
         paying.check(*found, gold)
     elif gold:
-        raise IllegalAction("too_much_gold", gold=gold, count=0)
+        raise IllegalAction("too_much_gold", gold=len(gold), count=0)
     return head, gold
 
 
-def pay_siegecraft(state: ClashState, option: str, gold: int) -> list[Event]:
+def pay_siegecraft(state: ClashState, option: str, gold: Gold) -> list[Event]:
     """The attacker's Siegecraft payment ``option`` (checked), ``gold`` Gold named instead
     of the Wood or Ore held (C138)."""
     b = state.battle

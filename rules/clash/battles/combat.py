@@ -156,7 +156,7 @@ from rules.clash.model import paying
 from rules.clash.model.decks import discard
 from rules.clash.model.occupancy import BARBARIANS
 from rules.clash.model.registry import Answer
-from rules.clash.model.resources import CULTURE, pay, spend_tokens
+from rules.clash.model.resources import CULTURE, Gold, pay, spend_tokens
 from rules.clash.model.state import Battle, ClashState, city_on, working
 from rules.clash.model.under_way import nested
 from rules.core import Choice, Decision, Event, IllegalAction
@@ -481,7 +481,7 @@ def _apply(state: ClashState, decision: Decision, toks: list[str]) -> list[Event
 
 
 def _apply_before_the_roll(
-    state: ClashState, decision: Decision, whole: str, gold: int
+    state: ClashState, decision: Decision, whole: str, gold: Gold
 ) -> list[Event]:
     """The answers asked before a round: The Siege's Food, the Great General, the Trojan
     Horse, the Great Mausoleum's payment (the decision is already off the stack; ``gold``

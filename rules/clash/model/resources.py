@@ -3,8 +3,9 @@
 * **Paying.** A cost is resources by kind. Each is paid with that resource; **Gold** stands in
   for whatever the player lacks (p.4, C6 (a): a joker in every resource payment, never for
   tokens). Gold may also pay instead of resources the player holds, when they say so (p.4,
-  p.7: Gold *can* replace any other resource; C133, C138): ``gold`` Gold named in the action
-  each keep 1 Food the player would have paid, then 1 Wood, then 1 Ore (:data:`KEPT_FIRST`).
+  p.7: Gold *can* replace any other resource; C133, C138): each Gold named in the action
+  keeps 1 of a resource the player would have paid: the one it names (``gold_ore``), or a
+  plain ``gold`` the first still held of Food, Wood, Ore (:data:`KEPT_FIRST`).
   Without it the resources held pay first, Gold only what is lacking, as before C133. At
   most :func:`most_gold` Gold may be named so: what the player would pay from their own
   stock, and the Gold left once Gold paid what they lack [``too_much_gold``]. Where else the
@@ -21,8 +22,11 @@
 >>> gain(me, "food", 5), me.resources["food"]
 (2, 2)
 >>> me.resources.update(wood=1, gold=2)
->>> most_gold(me, {"food": 1, "wood": 1}), pay(me, {"food": 1, "wood": 1}, gold=1)
+>>> most_gold(me, {"food": 1, "wood": 1}), pay(me, {"food": 1, "wood": 1}, gold=(NEXT,))
 (2, {'wood': 1, 'gold': 1})
+>>> me.resources.update(food=1, wood=1, gold=2)
+>>> pay(me, {"food": 1, "wood": 1}, gold=("wood",))
+{'food': 1, 'gold': 1}
 """
 
 from __future__ import annotations
@@ -43,6 +47,11 @@ TOKENS: tuple[str, ...] = (MOOD, CULTURE)
 #: What Gold named by the player keeps first (C138): Food, then Wood, then Ore (the order of
 #: the player board; Ideas last, which no cost names).
 KEPT_FIRST: tuple[str, ...] = tuple(r for r in RESOURCES if r != GOLD)
+#: A Gold named without a resource: it keeps the first of :data:`KEPT_FIRST` still held.
+NEXT = ""
+#: The Gold a player names to pay a cost, in the order named: each the resource it keeps
+#: (``gold_ore``: 1 Ore), or :data:`NEXT` (a plain ``gold``, C133, C138).
+Gold = tuple[str, ...]
 
 
 def shortfall(me: PlayerState, cost: Mapping[str, int]) -> int:
@@ -63,52 +72,71 @@ def most_gold(me: PlayerState, cost: Mapping[str, int]) -> int:
     return max(0, min(sum(_held(me, cost).values()), spare))
 
 
-def gold_problem(me: PlayerState, cost: Mapping[str, int], gold: int) -> IllegalAction | None:
-    """Why ``gold`` Gold cannot pay ``cost`` instead of resources held, or None (C138)."""
+def _kept(me: PlayerState, cost: Mapping[str, int], gold: Gold) -> dict[str, int] | str:
+    """What the Gold named keep, by kind: those naming a resource first, then each plain one
+    the first of :data:`KEPT_FIRST` still held; or the resource one of them cannot keep (the
+    player would not pay it: the cost names none, or they hold no more of it)."""
+    held = _held(me, cost)
+    kept = dict.fromkeys(KEPT_FIRST, 0)
+    for kind in (k for k in gold if k != NEXT):
+        if kind not in kept or kept[kind] >= held[kind]:
+            return kind
+        kept[kind] += 1
+    for _ in (k for k in gold if k == NEXT):
+        found = next((r for r in KEPT_FIRST if kept[r] < held[r]), None)
+        if found is None:
+            return NEXT
+        kept[found] += 1
+    return kept
+
+
+def gold_problem(me: PlayerState, cost: Mapping[str, int], gold: Gold) -> IllegalAction | None:
+    """Why ``gold`` cannot pay ``cost`` instead of resources held, or None (C138)."""
     most = most_gold(me, cost)
-    if gold > most:
-        return IllegalAction("too_much_gold", gold=gold, count=most)
+    if len(gold) > most:
+        return IllegalAction("too_much_gold", gold=len(gold), count=most)
+    kept = _kept(me, cost, gold)
+    if isinstance(kept, str):
+        return IllegalAction("gold_keeps_nothing", resource=kept or KEPT_FIRST[0])
     return None
 
 
-def keeps(me: PlayerState, cost: Mapping[str, int], gold: int) -> str:
-    """The resource the next Gold named keeps, after ``gold`` Gold named already
-    (:data:`KEPT_FIRST`; the caller checked that one more may be named)."""
+def keeps(me: PlayerState, cost: Mapping[str, int], gold: Gold) -> tuple[str, ...]:
+    """The resources one more Gold may keep after ``gold`` named already, in
+    :data:`KEPT_FIRST` order (the first is what a plain ``gold`` keeps); none when no more
+    may be named."""
+    kept = _kept(me, cost, gold)
+    if len(gold) >= most_gold(me, cost) or isinstance(kept, str):
+        return ()
     held = _held(me, cost)
-    for r in KEPT_FIRST:
-        if gold < held[r]:
-            return r
-        gold -= held[r]
-    raise ValueError(f"no more Gold may pay {dict(cost)} with {me.resources}")
+    return tuple(r for r in KEPT_FIRST if kept[r] < held[r])
 
 
-def due(me: PlayerState, cost: Mapping[str, int], gold: int = 0) -> dict[str, int]:
-    """Exactly what paying ``cost`` takes, by kind, ``gold`` Gold named (C138): each kind
-    from the player's own stock as far as it goes, less what the Gold named keeps (Food,
-    then Wood, then Ore), and Gold for the rest (its own part, what is lacking, what it was
-    named for). The caller checked :func:`can_pay` and :func:`gold_problem`."""
-    held = _held(me, cost)
-    left = gold
-    for r in KEPT_FIRST:
-        kept = min(left, held[r])
-        held[r] -= kept
-        left -= kept
+def due(me: PlayerState, cost: Mapping[str, int], gold: Gold = ()) -> dict[str, int]:
+    """Exactly what paying ``cost`` takes, by kind, ``gold`` named (C138): each kind from the
+    player's own stock as far as it goes, less what the Gold named keeps, and Gold for the
+    rest (its own part, what is lacking, what it was named for). The caller checked
+    :func:`can_pay` (with ``gold``)."""
+    kept = _kept(me, cost, gold)
+    if isinstance(kept, str):
+        raise ValueError(f"{gold} cannot pay {dict(cost)} with {me.resources}")
+    held = {r: n - kept[r] for r, n in _held(me, cost).items()}
     out = {r: n for r, n in held.items() if n}
-    out[GOLD] = cost.get(GOLD, 0) + shortfall(me, cost) + gold
+    out[GOLD] = cost.get(GOLD, 0) + shortfall(me, cost) + len(gold)
     return {r: out[r] for r in RESOURCES if out.get(r)}
 
 
-def can_pay(me: PlayerState, cost: Mapping[str, int], gold: int = 0) -> bool:
+def can_pay(me: PlayerState, cost: Mapping[str, int], gold: Gold = ()) -> bool:
     """Whether ``cost`` can be paid, Gold covering any shortfall (and its own part), with
-    ``gold`` Gold named to pay instead of resources held (C138)."""
+    ``gold`` named to pay instead of resources held (C138)."""
     if shortfall(me, cost) + cost.get(GOLD, 0) > me.resources[GOLD]:
         return False
-    return not gold or gold <= most_gold(me, cost)
+    return not gold or gold_problem(me, cost, gold) is None
 
 
-def pay(me: PlayerState, cost: Mapping[str, int], gold: int = 0) -> dict[str, int]:
-    """Pay ``cost``, ``gold`` Gold named to pay instead of resources held (the caller
-    checked :func:`can_pay`); returns what was paid, by kind (:func:`due`)."""
+def pay(me: PlayerState, cost: Mapping[str, int], gold: Gold = ()) -> dict[str, int]:
+    """Pay ``cost``, ``gold`` named to pay instead of resources held (the caller checked
+    :func:`can_pay`); returns what was paid, by kind (:func:`due`)."""
     if not can_pay(me, cost, gold):
         raise ValueError(f"cannot pay {dict(cost)} with {gold} Gold named, {me.resources}")
     paid = due(me, cost, gold)

@@ -87,7 +87,7 @@ from rules.clash.model import marks as mk
 from rules.clash.model import paying
 from rules.clash.model.moods import lowered
 from rules.clash.model.registry import TurnAction
-from rules.clash.model.resources import CULTURE, can_pay, pay, spend_tokens
+from rules.clash.model.resources import CULTURE, Gold, can_pay, pay, spend_tokens
 from rules.clash.model.state import PRINTED_EDITION, City, ClashState, Ship
 from rules.clash.rounds.turns import spend_action
 from rules.core import Choice, Event, IllegalAction
@@ -460,7 +460,7 @@ def build(
     wonder: str,
     saved: Mapping[str, int],
     forced: bool = False,
-    gold: int = 0,
+    gold: Gold = (),
 ) -> list[Event]:
     """Build ``wonder`` in ``city`` (every check done), ``saved`` taken off its cost by the
     Great Engineer (whose discount is then used up), ``forced``: Forced Labor paid with it,

@@ -85,14 +85,34 @@ def test_gold_keeps_food_then_ore_and_follows_ideas_c133() -> None:
         "resources": {"food": 1, "ore": 2, "ideas": 1, "gold": 3},
     }
     state = board(ann=ann)
-    assert tokens(state, "advance", "steel_weapons", "ideas", "gold") == ["gold"]
     labels = [c.label for c in choices(state, "advance", "steel_weapons", "ideas")]
-    assert labels == ["clash.choice.gold_for_food"]
+    assert labels == ["clash.choice.gold_for_food", "clash.choice.gold_for_ore"]
+    assert tokens(state, "advance", "steel_weapons", "ideas") == ["gold", "gold_ore"]
     after = [c.label for c in choices(state, "advance", "steel_weapons", "ideas", "gold")]
     assert after == ["clash.choice.gold_for_ore"]
     me = seat0(play(state, "advance steel_weapons ideas gold gold")).resources
     assert (me["food"], me["ore"], me["ideas"], me["gold"]) == (1, 1, 0, 1)
     assert refused(state, "advance steel_weapons gold ideas").code == "too_many_tokens"
+
+
+def test_the_player_says_which_resource_a_gold_keeps_c138() -> None:
+    """``gold_ore`` keeps the Ore and the Food is paid; a Gold naming a resource the cost
+    would not take from the player is refused, naming it."""
+    # Steel Weapons costs 2 Food and 2 Ore: 2 Food and 2 Ore held, 2 Gold.
+    ann = {"advances": [*START, "tactics"], "resources": {"food": 2, "ore": 2, "gold": 2}}
+    state = board(ann=ann)
+    me = seat0(play(state, "advance steel_weapons gold_ore")).resources
+    assert (me["food"], me["ore"], me["gold"]) == (0, 1, 1)
+    plain = seat0(play(state, "advance steel_weapons gold")).resources
+    assert (plain["food"], plain["ore"], plain["gold"]) == (1, 0, 1)  # Food first
+    both = seat0(play(state, "advance steel_weapons gold_ore gold")).resources
+    assert (both["food"], both["ore"], both["gold"]) == (1, 1, 0)
+    err = refused(state, "advance steel_weapons gold_wood")
+    assert (err.code, err.params["resource"]) == ("gold_keeps_nothing", "wood")
+    ann["resources"] = {"food": 2, "ore": 2, "gold": 3}
+    richer = board(ann=ann)
+    err = refused(richer, "advance steel_weapons gold_food gold_food gold_food")
+    assert (err.code, err.params["resource"]) == ("gold_keeps_nothing", "food")
 
 
 def test_gold_keeps_the_food_held_when_gold_also_pays_the_food_lacking_c138() -> None:

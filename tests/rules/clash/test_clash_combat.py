@@ -1055,11 +1055,17 @@ def test_siegecraft_may_be_paid_with_gold_instead_of_wood_or_ore_held_c138() -> 
     assert tokens(state, "wood") == ["ore", "gold"]
     labels = [c.label for c in GAME.choices(state, 0, ["wood", "ore", "gold"])]
     assert labels == []  # one Gold only
-    assert [c.label for c in GAME.choices(state, 0, ["wood", "ore"])] == [
-        "clash.choice.gold_for_wood"
+    # Either resource may be kept: the plain ``gold`` keeps Wood, ``gold_ore`` Ore.
+    after = GAME.choices(state, 0, ["wood", "ore"])
+    assert [(c.token, c.label) for c in after] == [
+        ("gold", "clash.choice.gold_for_wood"),
+        ("gold_ore", "clash.choice.gold_for_ore"),
     ]
     assert refused(state, "none gold").code == "too_much_gold"
     assert refused(state, "wood gold gold").code == "too_much_gold"
+    kept_ore, events = fight(state, "wood ore gold_ore")
+    assert the(events, "siegecraft")["paid"] == ["wood_2", "ore_1", "gold_1"]
+    assert kept_ore.seats[0].resources["ore"] == 1
     state, events = fight(state, "wood ore gold")
     assert the(events, "siegecraft")["paid"] == ["wood_1", "ore_2", "gold_1"]
     assert state.seats[0].resources["wood"] == 1

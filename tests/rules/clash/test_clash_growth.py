@@ -349,13 +349,13 @@ def test_random_activations_keep_every_invariant() -> None:
 
 def test_gold_may_pay_the_piece_instead_of_food_then_wood_then_ore_c138() -> None:
     state = board(ann=ann(resources={**PAY, "gold": 2}))
-    assert tokens(state, "activate", "d2", "grow", "fortress") == ["gold"]
-    labels = [
-        c.label for c in GAME.choices(state, 0, ["activate", "d2", "grow", "fortress", "gold"])
-    ]
-    assert labels == ["clash.choice.gold_for_wood"]
+    grow = ["activate", "d2", "grow", "fortress"]
+    assert tokens(state, *grow) == ["gold", "gold_wood", "gold_ore"]
+    labels = [c.label for c in GAME.choices(state, 0, [*grow, "gold"])]
+    assert labels == ["clash.choice.gold_for_wood", "clash.choice.gold_for_ore"]
     assert have(play(state, "activate d2 grow fortress gold")) == {"food": 1, "gold": 1}
     assert have(play(state, "activate d2 grow fortress gold gold")) == {"food": 1, "wood": 1}
+    assert have(play(state, "activate d2 grow fortress gold_ore")) == {"ore": 1, "gold": 1}
     err = refused(state, "activate d2 grow fortress gold gold gold")
     assert err.code == "too_much_gold" and dict(err.params) == {"gold": 3, "count": 2}
 

@@ -846,7 +846,7 @@ def test_gold_may_pay_a_wonder_instead_of_resources_held_c110_c138() -> None:
     state = game(revealed=("great_statue",), a=ann(resources=held))
     choice = {c.token: c for c in GAME.choices(state, 0, ["wonder", "d2"])}
     assert choice["great_statue"].complete and choice["great_statue"].more
-    assert tokens(state, "wonder", "d2", "great_statue") == ["gold"]
+    assert tokens(state, "wonder", "d2", "great_statue") == ["gold", "gold_wood", "gold_ore"]
     me = play(state, "wonder d2 great_statue gold").seats[0].resources
     assert (me["food"], me["wood"], me["ore"], me["gold"]) == (1, 4, 3, 0)
     me = play(state, "wonder d2 great_statue").seats[0].resources
@@ -862,7 +862,7 @@ def test_gold_follows_the_great_engineers_saving_c138() -> None:
     held = {"food": 3, "wood": 3, "ore": 5, "gold": 1}
     state = play(engineer_game(held), "event e37 wonder")
     rest = ["wonder", "d2", "great_statue", "wood", "wood", "wood"]
-    assert tokens(state, *rest) == ["gold"]
+    assert tokens(state, *rest) == ["gold", "gold_wood", "gold_ore"]
     after = play(state, " ".join([*rest, "gold"])).seats[0].resources
     assert (after["food"], after["wood"], after["ore"], after["gold"]) == (1, 2, 0, 0)
     assert refused(state, "wonder d2 great_statue gold").code == "engineer_names_resources"
