@@ -41,6 +41,7 @@ from playground.models import (
     RecordedRequest,
 )
 from playground.patch import is_loopback
+from playground.patience import patience
 from playground.ratelimits import RateLimiter
 from playground.rest import Fault, RestApi
 from playground.state import EmulatorError, State, new_token
@@ -829,6 +830,7 @@ class Emulator:
         return message
 
     async def _wait_until(self, condition: Callable[[], bool], timeout: float, what: str) -> None:
+        timeout = patience(timeout)  # seconds of an idle machine
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while not condition():

@@ -16,6 +16,7 @@ from typing import Any
 
 from playground import payloads
 from playground.models import Channel, FakeUser, Message, RecordedFile
+from playground.patience import patience
 from playground.state import State
 from playground.validation import (
     CALLBACK_MESSAGE_FLAGS,
@@ -165,7 +166,10 @@ class InteractionResult:
         self._dispatched_at = self._state.clock()
 
     async def done(self, timeout: float = 5.0) -> InteractionResult:
-        """Wait for the bot's first callback (accepted or not) and return self."""
+        """Wait for the bot's first callback (accepted or not) and return self; ``timeout``
+        is stretched by the machine's load (:func:`playground.patience.patience`), as every
+        wait below."""
+        timeout = patience(timeout)
         try:
             await asyncio.wait_for(self._answered.wait(), timeout)
         except TimeoutError:
@@ -174,6 +178,7 @@ class InteractionResult:
 
     async def wait_for_messages(self, count: int = 1, *, timeout: float = 5.0) -> list[Message]:
         """Wait until at least ``count`` answer messages exist (e.g. after a defer)."""
+        timeout = patience(timeout)
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while len(self.messages) < count:
@@ -186,6 +191,7 @@ class InteractionResult:
 
     async def wait_until(self, check: Callable[[], bool], *, timeout: float = 5.0) -> None:
         """Wait until ``check()`` holds (an answer edited again after its first response)."""
+        timeout = patience(timeout)
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while not check():

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from typing import Protocol, TypeVar
 
 from playground.emulator import Emulator
+from playground.patience import patience
 
 
 class Bot(Protocol):
@@ -40,7 +41,9 @@ async def running_bot(
     ready_timeout: float = 5.0,
     close_timeout: float = 5.0,
 ) -> AsyncIterator[BotT]:
-    """Start ``bot`` with the emulator's token, yield it once ready, then close it."""
+    """Start ``bot`` with the emulator's token, yield it once ready, then close it (the
+    timeouts are an idle machine's: :func:`playground.patience.patience` stretches them)."""
+    ready_timeout, close_timeout = patience(ready_timeout), patience(close_timeout)
     task = asyncio.create_task(bot.start(emulator.token), name="bot under test")
     ready = asyncio.create_task(bot.wait_until_ready())
     try:

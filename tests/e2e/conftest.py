@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from playground import Emulator, FakeUser
+from playground.patience import patience
 from tests.e2e.stores import one_test_databases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +77,7 @@ async def playground_url(tmp_path: Path) -> AsyncIterator[tuple[str, str]]:
     printed = ""
     try:
         while "Playground: " not in printed:
-            line = await asyncio.wait_for(proc.stdout.readline(), 20)
+            line = await asyncio.wait_for(proc.stdout.readline(), patience(20))
             assert line, f"bot.py exited early:\n{printed}"
             printed += line.decode()
         url = re.search(r"Playground: (\S+)", printed)
@@ -84,4 +85,4 @@ async def playground_url(tmp_path: Path) -> AsyncIterator[tuple[str, str]]:
         yield url.group(1).rstrip("/"), printed
     finally:
         proc.terminate()
-        await asyncio.wait_for(proc.wait(), 10)
+        await asyncio.wait_for(proc.wait(), patience(10))

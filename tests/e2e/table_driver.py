@@ -13,6 +13,7 @@ import locales
 from discordui.client import TableBot
 from host.config import Config
 from playground import Emulator, FakeUser, InteractionResult, Message, running_bot
+from playground.patience import patience
 from rules.core import Rng
 from rules.selfplay import random_action
 from tests.e2e.stores import opened
@@ -46,7 +47,7 @@ async def connected(
     """Wait until the bot process ``proc`` holds a gateway session opened after ``before``
     (on ``shard``, if given), then a moment for READY and GUILD_CREATE to be handled."""
     loop = asyncio.get_running_loop()
-    end = loop.time() + 30
+    end = loop.time() + patience(30)
     while not any(
         s.ws is not None and not s.ws.closed and (shard is None or s.shard == shard)
         for sid, s in emu.gateway.sessions.items()

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from playground import Emulator, FakeUser, InteractionResult
+from playground.patience import patience
 from store import SqliteStore
 from tests.e2e.table_driver import connected, said
 from tests.e2e.test_e2e_kill import legal_action, sqlite_store, stored
@@ -47,7 +48,7 @@ async def bot_process(emu: Emulator, db: Path) -> AsyncIterator[asyncio.subproce
         if proc.returncode is None:
             proc.send_signal(signal.SIGTERM)
             try:
-                await asyncio.wait_for(proc.wait(), 20)
+                await asyncio.wait_for(proc.wait(), patience(20))
             except TimeoutError:
                 proc.send_signal(signal.SIGKILL)
         await proc.wait()
