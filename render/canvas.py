@@ -21,9 +21,6 @@ __all__ = ["Badge", "Canvas"]
 Badge = tuple[str | Painter | None, str, theme.Colour]  # symbol, text, colour
 
 _ELLIPSIS = "…"
-# zlib level 3 halves the encoding time of level 6 for about a quarter more bytes (measured in
-# docs/performance.md); a table that needs fewer bytes asks for a higher level.
-_COMPRESS_LEVEL = 3
 
 
 class Canvas:
@@ -144,16 +141,18 @@ class Canvas:
 
     # Output -----------------------------------------------------------------------------------
 
-    def png(self, height: int, *, compress_level: int = _COMPRESS_LEVEL) -> bytes:
+    def png(
+        self, height: int, *, level: int = encoding.LEVEL, colours: int = encoding.COLOURS
+    ) -> bytes:
         """The canvas cropped to ``height`` pixels, as palette PNG bytes
-        (:func:`render.encoding.png`); a higher zlib ``compress_level`` (up to 9) gives fewer
-        bytes in more time."""
+        (:func:`render.encoding.png`); a higher ``level`` (up to 12) or fewer ``colours`` give
+        fewer bytes."""
         image = (
             self.image
             if height == self.image.height
             else self.image.crop((0, 0, self.width, height))
         )
-        return encoding.png(image, level=compress_level)
+        return encoding.png(image, level=level, colours=colours)
 
 
 class _Piece(NamedTuple):

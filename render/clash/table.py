@@ -186,16 +186,12 @@ def crop_png(
 
 
 def _png(c: Canvas, height: int) -> bytes:
-    """:func:`render.encoding.png` at zlib level 6, not 3: the terrain marks on every space
-    compress worse than flat panels (a crowded 4-player board passed 300 KB at level 3 with
-    128 colours: 311 KB against 262 KB at level 6).
-
-    A picture still over :data:`BUDGET` (a map crowded far beyond a real game under boards
-    full of advances) is encoded again with :data:`FALLBACK_COLOURS` colours: smaller, some
-    colours a little further off."""
+    """:func:`render.encoding.png`; a picture still over :data:`BUDGET` (a map crowded far
+    beyond a real game under boards full of advances) is encoded again with
+    :data:`FALLBACK_COLOURS` colours: smaller, some colours a little further off."""
     image = c.image if height == c.image.height else c.image.crop((0, 0, c.width, height))
-    data = encoding.png(image, level=6)
-    return data if len(data) <= BUDGET else encoding.png(image, level=6, colours=FALLBACK_COLOURS)
+    data = encoding.png(image)
+    return data if len(data) <= BUDGET else encoding.png(image, colours=FALLBACK_COLOURS)
 
 
 def _window(centre: float, length: float, window: float) -> float:

@@ -53,9 +53,7 @@ def table_png(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = No
     recent = public.get("recent") or []
     title = ctx.t("render.stoneage.recent")
     y = draw_recent(canvas, ctx, title, recent, y, size=Size.BODY, lines=_RECENT_LINES)
-    # Level 5, not 3: the tallest table, about a fifth fewer bytes for a few ms more
-    # (docs/rendering.md).
-    return canvas.png(y - theme.GAP + theme.MARGIN, compress_level=5)
+    return canvas.png(y - theme.GAP + theme.MARGIN)
 
 
 def public_view(view: StoneAgeView) -> StoneAgeView:
