@@ -4,7 +4,7 @@ The pictures are flat colours with anti-aliased edges. A palette of :data:`COLOU
 (128 until issue 35) gives a fifth to a quarter fewer bytes, because fewer shades along the
 edges repeat more. Its first entries are the picture's own flat colours, so that a small mark
 keeps its exact colour (an octree alone gave a barbarian's red rim and the battle badge's red
-to larger areas' colours); the rest come from a fast octree of a quarter-size copy, for the
+to larger areas' colours); the rest come from a fast octree of every fourth pixel, for the
 edges. Lossless WebP (which Discord also shows inline) was measured and rejected: at zlib's
 speed it is larger, and where it is smaller it takes two to three times as long
 (docs/rendering.md, "Encoding").
@@ -66,15 +66,15 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def palette(image: Image.Image, colours: int = COLOURS) -> Image.Image:
     """A palette of ``colours`` for ``image``: first its flat colours, most used first (up to
     :data:`FLAT_SHARE` of the palette), so that a small mark keeps its exact colour (a
-    barbarian's red rim, a seat's marker), then the octree's colours of a quarter-size copy
-    for the anti-aliased edges."""
+    barbarian's red rim, a seat's marker), then the octree's colours of the same sample (every
+    fourth pixel, so the edges' shades are in it too) for the anti-aliased edges."""
     w, h = image.size
     # Every fourth pixel as it is (no blend): the colours filling areas of some size.
     spots = image.resize((max(1, w // _SAMPLE), max(1, h // _SAMPLE)), Image.Resampling.NEAREST)
     counted = cast(list[tuple[int, tuple[int, int, int]]], spots.getcolors(_MOST_COLOURS) or [])
-    flat = [c for n, c in sorted(counted, key=lambda nc: (-nc[0], nc[1])) if n >= _FLAT_SPOTS]
-    chosen: list[tuple[int, int, int]] = flat[: round(colours * FLAT_SHARE)]
-    edges = image.reduce(_SAMPLE).quantize(
+    flat = sorted((-n, c) for n, c in counted if n >= _FLAT_SPOTS)  # the few before sorting
+    chosen = [c for _, c in flat[: round(colours * FLAT_SHARE)]]
+    edges = spots.quantize(
         colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     octree = edges.getpalette() or []
