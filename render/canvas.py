@@ -144,15 +144,10 @@ class Canvas:
     def png(
         self, height: int, *, level: int = encoding.LEVEL, colours: int = encoding.COLOURS
     ) -> bytes:
-        """The canvas cropped to ``height`` pixels, as palette PNG bytes
+        """The top ``height`` pixels of the canvas, as palette PNG bytes
         (:func:`render.encoding.png`); a higher ``level`` (up to 12) or fewer ``colours`` give
         fewer bytes."""
-        image = (
-            self.image
-            if height == self.image.height
-            else self.image.crop((0, 0, self.width, height))
-        )
-        return encoding.png(image, level=level, colours=colours)
+        return encoding.png(self.image, height=height, level=level, colours=colours)
 
 
 class _Piece(NamedTuple):

@@ -38,39 +38,49 @@ _FLAT_SPOTS: Final = 6
 _MOST_COLOURS: Final = 1 << 16
 
 
-def png(image: Image.Image, *, level: int = LEVEL, colours: int = COLOURS) -> bytes:
-    """``image`` as palette PNG bytes (deterministic), compressed by libdeflate at ``level``
-    (1 to 12: a higher one gives fewer bytes in more time)."""
-    indexed = image.quantize(palette=palette(image, colours), dither=Image.Dither.NONE)
-    w, h = indexed.size
-    # Each row starts with its filter byte, 0 (none: the filters only help photographs):
-    # the picture pasted one pixel right on a blank one lays the rows out in C.
-    rows = Image.new("P", (w + 1, h))
-    rows.paste(indexed, (1, 0))
+def png(
+    image: Image.Image, *, height: int | None = None, level: int = LEVEL, colours: int = COLOURS
+) -> bytes:
+    """The top ``height`` rows of ``image`` (all without one) as palette PNG bytes
+    (deterministic), compressed by libdeflate at ``level`` (1 to 12: a higher one gives fewer
+    bytes in more time)."""
+    w, h = image.width, image.height if height is None else height
+    # Mapped whole, rows below ``height`` included: cheaper than cropping the RGB picture
+    # first (a copy of four bytes a pixel); only the rows kept are written.
+    indexed = image.quantize(palette=palette(image, colours, h), dither=Image.Dither.NONE)
+    pixels = memoryview(indexed.tobytes())[: w * h]
+    # Each row starts with its filter byte, 0 (none: filters help photographs, not palettes):
+    # joined with it as the separator after an empty first piece, in one copy.
+    rows = b"\0".join([b"", *(pixels[y * w : (y + 1) * w] for y in range(h))])
     colours_used = (indexed.getpalette() or [])[: 3 * colours]
     return b"".join(
         (
             _SIGNATURE,
-            _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
-            _chunk(b"PLTE", bytes(colours_used)),
-            _chunk(b"IDAT", bytes(deflate.zlib_compress(rows.tobytes(), level))),
-            _chunk(b"IEND", b""),
+            *_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
+            *_chunk(b"PLTE", bytes(colours_used)),
+            *_chunk(b"IDAT", deflate.zlib_compress(rows, level)),
+            *_chunk(b"IEND", b""),
         )
     )
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def _chunk(kind: bytes, data: bytes | bytearray) -> tuple[bytes, bytes, bytes | bytearray, bytes]:
+    """A PNG chunk in pieces (its data is not copied here)."""
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)), kind, data, struct.pack(">I", crc)
 
 
-def palette(image: Image.Image, colours: int = COLOURS) -> Image.Image:
-    """A palette of ``colours`` for ``image``: first its flat colours, most used first (up to
-    :data:`FLAT_SHARE` of the palette), so that a small mark keeps its exact colour (a
-    barbarian's red rim, a seat's marker), then the octree's colours of the same sample (every
-    fourth pixel, so the edges' shades are in it too) for the anti-aliased edges."""
-    w, h = image.size
-    # Every fourth pixel as it is (no blend): the colours filling areas of some size.
-    spots = image.resize((max(1, w // _SAMPLE), max(1, h // _SAMPLE)), Image.Resampling.NEAREST)
+def palette(image: Image.Image, colours: int = COLOURS, height: int | None = None) -> Image.Image:
+    """A palette of ``colours`` for the top ``height`` rows of ``image``: first its flat
+    colours, most used first (up to :data:`FLAT_SHARE` of the palette), so that a small mark
+    keeps its exact colour (a barbarian's red rim, a seat's marker), then the octree's colours
+    of the same sample (every fourth pixel, so the edges' shades are in it too)."""
+    w, h = image.width, image.height if height is None else height
+    # Every fourth pixel of the top ``height`` rows as it is (no blend): the colours filling
+    # areas of some size.
+    spots = image.resize(
+        (max(1, w // _SAMPLE), max(1, h // _SAMPLE)), Image.Resampling.NEAREST, box=(0, 0, w, h)
+    )
     counted = cast(list[tuple[int, tuple[int, int, int]]], spots.getcolors(_MOST_COLOURS) or [])
     flat = sorted((-n, c) for n, c in counted if n >= _FLAT_SPOTS)  # the few before sorting
     chosen = [c for _, c in flat[: round(colours * FLAT_SHARE)]]

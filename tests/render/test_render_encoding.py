@@ -46,3 +46,13 @@ def test_a_small_flat_mark_keeps_its_colour() -> None:
     )
     moved = image.quantize(palette=octree, dither=Image.Dither.NONE).convert("RGB")
     assert moved.getpixel((1110, 510)) != (222, 66, 52)
+
+
+def test_only_the_rows_asked_for_are_written() -> None:
+    image = _busy_picture()
+    with Image.open(io.BytesIO(encoding.png(image, height=300))) as top:
+        assert top.size == (1200, 300)
+        whole = image.quantize(palette=encoding.palette(image, height=300))
+        assert (
+            top.convert("RGB").tobytes() == whole.crop((0, 0, 1200, 300)).convert("RGB").tobytes()
+        )
