@@ -59,10 +59,19 @@ def sample_views(game: str, seed: int, count: int = 60) -> list[View]:
     return views[:count]
 
 
+#: Tables drawn before measuring (docs/performance.md, "Render").
+_WARM_UP = 12
+
+
 def measure_render(game: str, seed: int) -> dict[str, float]:
     """Mean time and mean size of a public table image, plus the worst size seen."""
     views = sample_views(game, seed)
-    render.table_png(views[0], lang="en")  # fonts and static layers are cached after this
+    # A running render worker has drawn many tables: fonts, card faces, hyphenation
+    # dictionaries and static layers are loaded once per process, in either language. Warm
+    # them on positions of other games, so that the positions measured still bring their own
+    # new texts and boards.
+    for i, view in enumerate(sample_views(game, seed + 1, _WARM_UP)):
+        render.table_png(view, lang="hu" if i % 2 else "en")
     times: list[float] = []
     sizes: list[int] = []
     for i, view in enumerate(views):

@@ -8,12 +8,11 @@ name with emoji or a character the font lacks never shows a .notdef box.
 from __future__ import annotations
 
 import functools
-import io
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from render import hyphens, theme
+from render import encoding, hyphens, theme
 from render.fonts import Weight, clean_text, font
 from render.symbols import Painter, mask
 
@@ -22,11 +21,6 @@ __all__ = ["Badge", "Canvas"]
 Badge = tuple[str | Painter | None, str, theme.Colour]  # symbol, text, colour
 
 _ELLIPSIS = "…"
-_PALETTE_COLOURS = 128
-_PALETTE_SAMPLE = 4
-# zlib level 3 halves the encoding time of level 6 for about a quarter more bytes; the pictures
-# stay far below the 300 KB budget (measured in docs/performance.md).
-_COMPRESS_LEVEL = 3
 
 
 class Canvas:
@@ -147,24 +141,13 @@ class Canvas:
 
     # Output -----------------------------------------------------------------------------------
 
-    def png(self, height: int, *, compress_level: int = _COMPRESS_LEVEL) -> bytes:
-        """The canvas cropped to ``height`` pixels, as palette PNG bytes (deterministic);
-        a higher zlib ``compress_level`` (up to 9) gives fewer bytes in more time.
-
-        The pictures are flat colours plus anti-aliased edges, so a palette of 128 colours
-        loses nothing visible and cuts the file to about a third. The palette is chosen on a
-        quarter-size copy (a sixteenth of the pixels, same colours) because choosing it is the
-        slowest step; mapping the full picture onto it is cheap.
-        """
-        image = self.image.crop((0, 0, self.width, height))
-        palette = image.reduce(_PALETTE_SAMPLE).quantize(
-            colors=_PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-        out = io.BytesIO()
-        image.quantize(palette=palette, dither=Image.Dither.NONE).save(
-            out, format="PNG", compress_level=compress_level
-        )
-        return out.getvalue()
+    def png(
+        self, height: int, *, level: int = encoding.LEVEL, colours: int = encoding.COLOURS
+    ) -> bytes:
+        """The top ``height`` pixels of the canvas, as palette PNG bytes
+        (:func:`render.encoding.png`); a higher ``level`` (up to 12) or fewer ``colours`` give
+        fewer bytes."""
+        return encoding.png(self.image, height=height, level=level, colours=colours)
 
 
 class _Piece(NamedTuple):
@@ -199,7 +182,15 @@ def _pieces(word: str, size: int, weight: Weight, max_width: int, lang: str | No
 
 @functools.lru_cache(maxsize=8192)
 def _length(line: str, size: int, weight: Weight) -> int:
-    return round(font(size, weight).getlength(line))
+    # Pillow's basic layout adds the glyphs' advances (Fira Sans has no kerning table), in
+    # 1/64 px, so the sum of cached advances is exactly its length of the line, without laying
+    # out every candidate line of a wrap again (tests/render/test_render_fonts.py holds it).
+    return round(sum(_advance(ch, size, weight) for ch in line))
+
+
+@functools.lru_cache(maxsize=8192)
+def _advance(ch: str, size: int, weight: Weight) -> float:
+    return font(size, weight).getlength(ch)
 
 
 @functools.lru_cache(maxsize=2048)

@@ -133,11 +133,14 @@ def draw_map(
     shown = [s for s in lay.spaces.values() if clip is None or _meets(lay.hex_box(s.hex), clip)]
     marked = placing(exploring, lay)
     ways = marked.ways if marked is not None else {}
-    terrain.draw_ground(c, lay, shown)
-    for s in shown:
-        if s.name in ways:
-            terrain.draw_halves(c, lay, s, *ways[s.name])
-    terrain.draw_lines(c, lay, shown)
+    if clip is None:
+        terrain.draw_base(c, lay, shown, ways)
+    else:
+        terrain.draw_ground(c, lay, shown)
+        for s in shown:
+            if s.name in ways:
+                terrain.draw_halves(c, lay, s, *ways[s.name])
+        terrain.draw_lines(c, lay, shown)
     if marked is not None:
         _outline_slot(c, lay, marked.slot, sz)
     draw_ring(c, lay, battle)

@@ -152,9 +152,10 @@ def hand_png(view: ClashSeatView, *, lang: str, names: Sequence[str] | None = No
         c.text((_X0, y), line, size=_T, fill=theme.MUTED)
         y += _LINE
     data = c.png(height)
-    # Beyond the typical largest hand (7 + 3 cards) the fast encoding may pass the budget:
-    # zlib level 6 takes about a sixth fewer bytes for some 25 ms more.
-    return data if len(data) <= BUDGET else c.png(height, compress_level=6)
+    # Beyond the typical largest hand (7 + 3 cards) the usual encoding may pass the budget:
+    # 16 colours take about a quarter fewer bytes (libdeflate's higher levels take a tenth
+    # at best, or a second).
+    return data if len(data) <= BUDGET else c.png(height, colours=16)
 
 
 # -- what the view holds ------------------------------------------------------------------------

@@ -3,13 +3,16 @@
 Each entry is labelled with the catalogue's ``render.clash.legend.<key>`` (:data:`KEYS`), in
 text of the phone rule's size (an entry without a key would stand alone). Entries flow into
 rows like words, a wider gap before each group (terrains, city pieces, moods, units,
-barbarians); a row is as tall as its tallest icon.
+barbarians); a row is as tall as its tallest icon. It never changes within a game, so it is
+a layer (:mod:`render.layers`) cached per language and size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from PIL import Image
 
 import locales
 from render import theme
@@ -18,6 +21,7 @@ from render.clash import look, terrain
 from render.clash.icons import MOODS, UNITS
 from render.clash.pieces import draw_icon, draw_mood, piece_icon
 from render.context import Ctx
+from render.layers import Layers
 
 __all__ = ["KEYS", "draw_legend", "legend_height"]
 
@@ -33,6 +37,8 @@ KEYS: tuple[tuple[str, ...], ...] = (
 _TILE = 0.33
 #: Room above and below a legend row's tallest entry, in all.
 _ROW_PAD = 10
+#: Legend layers, per language and map size.
+_LEGENDS = Layers(8)
 
 #: Draws an entry with its left edge at x, centred on y.
 _Draw = Callable[[Canvas, float, float], object]
@@ -138,7 +144,20 @@ def legend_height(ctx: Ctx, sz: look.Sizes, minimum: int) -> int:
 
 
 def draw_legend(c: Canvas, ctx: Ctx, sz: look.Sizes, y: int, minimum: int) -> int:
-    """The legend from ``y`` down; returns the bottom of its last row."""
+    """The legend from ``y`` down, on rows of the canvas still blank; returns the bottom of its
+    last row. It reads only the language of ``ctx``, hence the key."""
+    height = legend_height(ctx, sz, minimum)
+
+    def draw() -> Image.Image:
+        layer = Canvas(c.width, height)
+        _draw_rows(layer, ctx, sz, 0, minimum)
+        return layer.image
+
+    c.image.paste(_LEGENDS.get((ctx.lang, sz, minimum, c.width), draw), (0, y))
+    return y + height
+
+
+def _draw_rows(c: Canvas, ctx: Ctx, sz: look.Sizes, y: int, minimum: int) -> int:
     gap, group_gap = _gaps(sz)
     for row in _rows(ctx, sz, minimum):
         row_h = _row_height(row)

@@ -16,13 +16,10 @@ unexplored slot is ignored all the same (:func:`geometry.spaces_of`).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Final, cast
 
-from PIL import Image
-
-from render import theme
+from render import encoding, theme
 from render.canvas import Canvas
 from render.clash import battle, board, header, legend, look, players
 from render.clash.geometry import Box, MapLayout, extent, fit_radius, spaces_of
@@ -56,7 +53,7 @@ _GAP: Final = 18
 #: The largest PNG :func:`table_png` returns as first encoded (docs/performance.md: 300 KB),
 #: and the palette of the second try.
 BUDGET: Final = 290_000
-FALLBACK_COLOURS: Final = 64
+FALLBACK_COLOURS: Final = 16
 
 
 def public_view(view: ClashView) -> ClashView:
@@ -189,27 +186,12 @@ def crop_png(
 
 
 def _png(c: Canvas, height: int) -> bytes:
-    """:meth:`Canvas.png` (the same 128-colour palette) at zlib level 6, not 3: the terrain
-    marks on every space compress worse than flat panels, and a crowded 4-player board
-    would pass 300 KB at level 3 (measured: 311 KB, 262 KB at level 6, for 11 ms more).
-
-    A picture still over :data:`BUDGET` (a map crowded far beyond a real game under boards
-    full of advances) is encoded again with :data:`FALLBACK_COLOURS` colours: about a tenth
-    smaller, some colours a little off, about 50 ms more."""
+    """:func:`render.encoding.png`; a picture still over :data:`BUDGET` (a map crowded far
+    beyond a real game under boards full of advances) is encoded again with
+    :data:`FALLBACK_COLOURS` colours: smaller, some colours a little further off."""
     image = c.image if height == c.image.height else c.image.crop((0, 0, c.width, height))
-    data = _encode(image, 128)
-    return data if len(data) <= BUDGET else _encode(image, FALLBACK_COLOURS)
-
-
-def _encode(image: Image.Image, colours: int) -> bytes:
-    palette = image.reduce(4).quantize(
-        colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    out = io.BytesIO()
-    image.quantize(palette=palette, dither=Image.Dither.NONE).save(
-        out, format="PNG", compress_level=6
-    )
-    return out.getvalue()
+    data = encoding.png(image)
+    return data if len(data) <= BUDGET else encoding.png(image, colours=FALLBACK_COLOURS)
 
 
 def _window(centre: float, length: float, window: float) -> float:

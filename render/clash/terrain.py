@@ -3,14 +3,16 @@
 A tile is a hex in its terrain's colour with the terrain's marks (:data:`icons.MARKS`) round
 the middle, kept clear of the name at the top; a face-down region's tile is the neutral,
 hatched back. Tiles are drawn three times larger, scaled down (anti-aliased edges, which
-Pillow's polygons lack) and cached per terrain and radius, so a map pastes them only.
+Pillow's polygons lack) and cached per terrain and radius, so a map pastes them only. The
+whole map's ground with its lines is a layer (:mod:`render.layers`) cached per board as the
+view shows it: it changes only when a region is turned face up or being placed.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PIL import Image, ImageDraw
 
@@ -18,9 +20,10 @@ from render.canvas import Canvas
 from render.clash import look
 from render.clash.geometry import SQRT3, MapLayout, Point, Space
 from render.clash.icons import MARKS
+from render.layers import Layers
 from render.symbols import mask
 
-__all__ = ["draw_ground", "draw_halves", "draw_lines", "tile"]
+__all__ = ["draw_base", "draw_ground", "draw_halves", "draw_lines", "tile"]
 
 _SUPERSAMPLE = 3
 #: Where the marks of a terrain go, in radii from the centre: both sides and the bottom, none
@@ -34,6 +37,8 @@ _MARK_SPOTS: tuple[Point, ...] = (
     (0.3, 0.62),
     (0.0, 0.12),
 )
+#: Whole-map ground layers: a few megabytes each, so only the boards of the latest pictures.
+_GROUNDS = Layers(6)
 
 
 def _hexagon(cx: float, cy: float, r: float) -> list[Point]:
@@ -128,3 +133,34 @@ def draw_lines(c: Canvas, lay: MapLayout, spaces: Iterable[Space]) -> None:
                 c.draw.ellipse(
                     [x - width / 2, y - width / 2, x + width / 2, y + width / 2], fill=colour
                 )
+
+
+def draw_base(
+    c: Canvas, lay: MapLayout, spaces: Iterable[Space], ways: Mapping[str, tuple[str, str]]
+) -> None:
+    """The ground of ``spaces`` (the split ones in ``ways`` in halves, see
+    :func:`draw_halves`) and the lines, pasted from a layer of the rows the map takes, on a
+    canvas still blank there.
+
+    The key holds everything drawn: every space with its place, region and terrain (so a
+    board of any plan, and each region turned up), the split spaces, the radius and origin,
+    and the canvas's width and rows.
+    """
+    shown = tuple(spaces)
+    _, y0, _, y1 = lay.box()
+    # Tiles reach 2 px beyond the box, the edge line half its width: less than the gap
+    # left above and below the map.
+    pad = math.ceil(0.04 * lay.radius) + 4
+    top, bottom = max(0, math.floor(y0) - pad), min(c.image.height, math.ceil(y1) + pad)
+    key = (c.width, top, bottom, lay.radius, lay.origin, shown, tuple(sorted(ways.items())))
+
+    def draw() -> Image.Image:
+        layer = Canvas(c.width, bottom)
+        draw_ground(layer, lay, shown)
+        for s in shown:
+            if s.name in ways:
+                draw_halves(layer, lay, s, *ways[s.name])
+        draw_lines(layer, lay, shown)
+        return layer.image.crop((0, top, c.width, bottom))
+
+    c.image.paste(_GROUNDS.get(key, draw), (0, top))

@@ -11,7 +11,7 @@ from typing import Any
 
 import clash_samples as samples
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from test_render_civ import MAX_BYTES, png_size
 from test_render_clash import Drawn, drawn, near
 
@@ -219,7 +219,8 @@ def test_the_hand_is_deterministic_and_reads_the_seats_own_cards_only() -> None:
 
 
 def test_a_picture_over_budget_is_encoded_smaller(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past :data:`hand.BUDGET` the same pixels are encoded again at a higher zlib level."""
+    """Past :data:`hand.BUDGET` the picture is encoded again with fewer colours: smaller, the
+    same picture but for a few shades."""
     view = samples.hand_view()
     fast = hand.hand_png(view, lang="en")
     assert len(fast) <= hand.BUDGET < MAX_BYTES
@@ -227,4 +228,5 @@ def test_a_picture_over_budget_is_encoded_smaller(monkeypatch: pytest.MonkeyPatc
     small = hand.hand_png(view, lang="en")
     assert len(small) < len(fast) * 0.9
     with Image.open(io.BytesIO(fast)) as a, Image.open(io.BytesIO(small)) as b:
-        assert a.convert("RGB").tobytes() == b.convert("RGB").tobytes()
+        diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+    assert sum(diff.histogram()[40:]) < 0.01 * diff.width * diff.height  # edge shades

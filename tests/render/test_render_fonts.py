@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,33 @@ def test_fit_cuts_long_text_with_an_ellipsis() -> None:
     assert cut.endswith("…")
     assert Canvas.measure(cut, 26) <= 150
     assert Canvas.fit("Áttörés", 26, "regular", 500) == "Áttörés"
+
+
+def test_measured_length_is_the_fonts_own_for_every_catalogue_text() -> None:
+    """Canvas.measure adds cached advances; it must equal the font laying out the whole line
+    (it would not for a font with kerning pairs), in every weight and text size used."""
+    texts = [
+        text
+        for lang in ("en", "hu")
+        for path in sorted(Path("locales", lang).glob("*.toml"))
+        for text in _strings(tomllib.loads(path.read_text(encoding="utf-8")))
+    ]
+    assert len(texts) > 1000
+    for size, weight in itertools.product((27, 35, 44), ("regular", "semibold", "bold")):
+        face = font(size, weight)
+        for text in texts[::7]:
+            line = clean_text(text, weight)
+            assert Canvas.measure(line, size, weight) == round(face.getlength(line)), line
+
+
+def _strings(table: dict[str, object]) -> list[str]:
+    out: list[str] = []
+    for value in table.values():
+        if isinstance(value, dict):
+            out += _strings(value)
+        elif isinstance(value, str):
+            out.append(value)
+    return out
 
 
 def test_wrap_breaks_on_words_and_limits_lines() -> None:
