@@ -9,6 +9,9 @@ given stays untouched, keeping the last public events for ``view()["recent"]``, 
 versioned JSON envelope of snapshots (the snapshot itself is :mod:`rules.formats`' where a game
 uses it).
 
+A game whose rules are functions of its own package declares them once, as the :class:`Parts`
+of a :class:`PartsEngine`, which forwards the contract's rules to them.
+
 The optional hooks are protocols (:class:`typing.Protocol`) a caller tests with ``isinstance``:
 :class:`HasFeatures`, :class:`HasGreedy` and :class:`HasGreedyStop` (self-play and bot seats),
 :class:`HasReveals` (``/undo``, see :func:`rules.core.reveals`), :class:`HasStanding` (the
@@ -19,7 +22,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, runtime_checkable
 
 from typing_extensions import TypeVar
@@ -39,7 +43,7 @@ from rules.core import (
     check_handles,
     too_long,
 )
-from rules.formats import first_change, overlay
+from rules.formats import Format, first_change, overlay
 
 __all__ = [
     "RECENT_EVENTS",
@@ -51,6 +55,8 @@ __all__ = [
     "HasGreedyStop",
     "HasReveals",
     "HasStanding",
+    "Parts",
+    "PartsEngine",
     "outcome_from_json",
     "outcome_to_json",
     "remember",
@@ -419,3 +425,84 @@ class Engine(ABC, Generic[S, V]):
     def restore(self, data: Mapping[str, JSON]) -> S:
         """The state of a snapshot whose version :meth:`from_json` checked (an older one
         still to upgrade, where :meth:`reads` accepts it)."""
+
+
+# -- an engine declared by its parts ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Parts(Generic[S, V]):
+    """A game's rules, each a function of the game's own package, which :class:`PartsEngine`
+    forwards the contract to (each field is the :class:`Engine` method of the same name)."""
+
+    #: A new game from the checked options (:meth:`Engine.new_game`).
+    new_game: Callable[[Sequence[str], Mapping[str, JSON], int], S]
+    #: A game started from a position's own keys (:meth:`Engine.new_position`).
+    new_position: Callable[[Sequence[str], Mapping[str, JSON], int, Mapping[str, JSON]], S]
+    #: Who must decide now (:meth:`Engine.pending`).
+    pending: Callable[[S], list[Prompt]]
+    #: The legal next tokens of a running game (:meth:`Engine.next_tokens`).
+    next_tokens: Callable[[S, int, list[str]], list[Choice]]
+    #: An action resolved on the private copy, with what follows it (:meth:`Engine.apply_tokens`).
+    apply_tokens: Callable[[S, int, list[str]], list[Event]]
+    #: How the game goes on once a seat resigned (:meth:`Engine.resign_seat`).
+    resign_seat: Callable[[S, int], list[Event]]
+    #: What a seat may see (:meth:`Engine.view`).
+    view: Callable[[S, int | None], V]
+    #: The broken invariants (:meth:`Engine.check_invariants`).
+    check_invariants: Callable[[S], list[str]]
+    #: The snapshot: its fields, its version and the older versions it reads and upgrades.
+    format: Format[S]
+    #: The state of a snapshot where the format's own ``load`` is not all (None: it is).
+    load: Callable[[Mapping[str, JSON]], S] | None = None
+
+
+class PartsEngine(Engine[S, V]):
+    """An engine whose rules are its game's :attr:`parts`: a subclass sets them (with
+    ``name``, the player counts, ``options`` and ``version``, ``parts.format``'s) and adds the
+    optional hooks it has, each the game's own function (``greedy_choice =
+    staticmethod(policy.greedy_choice)``), so that a game without a hook has no such method."""
+
+    #: The game's rules, forwarded to by the methods below.
+    parts: Parts[S, V]
+
+    def new_game(self, players: Sequence[str], options: Mapping[str, JSON], seed: int) -> S:
+        return self.parts.new_game(players, options, seed)
+
+    def new_position(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, JSON],
+        seed: int,
+        position: Mapping[str, JSON],
+    ) -> S:
+        return self.parts.new_position(players, options, seed, position)
+
+    def pending(self, state: S) -> list[Prompt]:
+        return self.parts.pending(state)
+
+    def next_tokens(self, state: S, seat: int, prefix: list[str]) -> list[Choice]:
+        return self.parts.next_tokens(state, seat, prefix)
+
+    def apply_tokens(self, state: S, seat: int, toks: list[str]) -> list[Event]:
+        return self.parts.apply_tokens(state, seat, toks)
+
+    def resign_seat(self, state: S, seat: int) -> list[Event]:
+        return self.parts.resign_seat(state, seat)
+
+    def view(self, state: S, seat: int | None) -> V:
+        return self.parts.view(state, seat)
+
+    def check_invariants(self, state: S) -> list[str]:
+        return self.parts.check_invariants(state)
+
+    def snapshot(self, state: S) -> dict[str, JSON]:
+        return self.parts.format.dump(state)
+
+    def restore(self, data: Mapping[str, JSON]) -> S:
+        load = self.parts.load
+        return self.parts.format.load(data) if load is None else load(data)
+
+    def reads(self, version: object) -> bool:
+        """The versions ``parts.format`` reads: the current one, and older ones it upgrades."""
+        return self.parts.format.reads(version)

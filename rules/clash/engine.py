@@ -1,5 +1,7 @@
-"""The Clash of Cultures engine behind the rules contract (:class:`rules.core.Game`); the
-shared parts are :class:`rules.engine.Engine`'s.
+"""The Clash of Cultures engine behind the rules contract (:class:`rules.core.Game`): Clash's
+rules declared once as the :class:`rules.engine.Parts` of a :class:`rules.engine.PartsEngine`,
+which does the rest; the steps only the engine takes (the battle log, the battles a turn
+keeps, the objectives after each step) are this module's.
 
 >>> from rules.clash import GAME
 >>> state = GAME.setup(["ann", "bob"], {}, seed=1)
@@ -16,11 +18,12 @@ rules.core.IllegalAction: too_many_tokens {'token': 'now'}
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rules.clash.battles import combat, facts, sides
-from rules.clash.checks import features, invariants
+from rules.clash.checks import features as coverage
+from rules.clash.checks import invariants
 from rules.clash.dispatch import contexts, grammar, standing
 from rules.clash.dispatch.contexts import pending
 from rules.clash.dispatch.resign import resign
@@ -30,8 +33,8 @@ from rules.clash.model.state import TURN, ClashState
 from rules.clash.player import policy
 from rules.clash.position.reading import from_position
 from rules.clash.rounds import objectives
-from rules.core import JSON, Choice, Event, Prompt, Rng, Standing
-from rules.engine import Engine
+from rules.core import Event
+from rules.engine import Parts, PartsEngine
 
 
 def _battle_open(state: ClashState) -> bool:
@@ -79,7 +82,49 @@ def _turn_of(state: ClashState) -> tuple[Any, ...]:
     return (state.phase, state.round, state.turn, state.active)
 
 
-class ClashGame(Engine[ClashState, view.ClashView]):
+def apply_tokens(state: ClashState, seat: int, toks: list[str]) -> list[Event]:
+    """The action ``toks`` resolved (:func:`rules.clash.dispatch.contexts.apply_tokens`), its
+    battle events logged for the battle's report, the battles it ended kept for the turn, then
+    the objectives it completed (:func:`rules.clash.rounds.objectives.after_step`)."""
+    open_battle, turn = _battle_open(state), _turn_of(state)
+    events = contexts.apply_tokens(state, seat, toks)
+    _log_battle(state, events, open_battle)
+    _record_battles(state, events, turn)
+    events = [*events, *objectives.after_step(state, events)]
+    return events
+
+
+def check_invariants(state: ClashState) -> list[str]:
+    """The broken invariants (:func:`rules.clash.checks.invariants.check`), and every decision
+    on the prompt stack that could not be answered as it stands."""
+    return invariants.check(state) + [
+        f"prompts[{k}]: {problem}"
+        for k, d in enumerate(state.prompts.decisions)
+        if (problem := grammar.decision_problem(state, d)) is not None
+    ]
+
+
+def reveals(before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
+    """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card
+    played, traded, drawn or an objective completed; a deck changed: an event card drawn
+    face up), the generator or the dice queue used, or a private event: the action cannot be
+    taken back (``/undo``)."""
+    turned_up = any(after.regions[k].explored and not r.explored for k, r in before.regions.items())
+    hands = any(
+        (b.actions, b.objectives) != (a.actions, a.objectives)
+        for b, a in zip(before.seats, after.seats, strict=True)
+    )
+    return (
+        turned_up
+        or hands
+        or before.cards.decks != after.cards.decks
+        or before.rng.state != after.rng.state
+        or before.dice != after.dice
+        or any(e.visible_to is not None for e in events)
+    )
+
+
+class ClashGame(PartsEngine[ClashState, view.ClashView]):
     """Clash of Cultures (original 2012 edition) for 2-4 players; three options, the rules
     edition (C131-C132) and two readings the rulebook leaves open, Cultural Influence's range
     and the Great Wall's Siegecraft (C135, C136). A turn buys
@@ -93,108 +138,35 @@ class ClashGame(Engine[ClashState, view.ClashView]):
     options = setup.OPTIONS
     version = serial.FORMAT.version
     omitted_fields = serial.OMITTED
+    parts = Parts(
+        new_game=setup.new_game,  # set up as p.3 says, at the first player's first turn
+        new_position=from_position,
+        pending=pending,  # one seat at a time: the active player, or a status step's seat
+        next_tokens=contexts.choices,
+        apply_tokens=apply_tokens,
+        resign_seat=resign,
+        view=view.build_view,
+        check_invariants=check_invariants,
+        format=serial.FORMAT,  # version 1 read too, upgraded
+        load=serial.load,  # what older snapshots lack settled (rules.clash.formats.serial)
+    )
 
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, JSON], seed: int
-    ) -> ClashState:
-        """Set up as p.3 says, at the first player's first turn."""
-        return setup.new_game(players, options, seed)
+    # -- optional hooks (rules.engine.HasFeatures, HasCatalogue, HasGreedy, HasGreedyStop,
+    # HasStanding, HasReveals) ---------------------------------------------------------------
 
-    def new_position(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, JSON],
-        seed: int,
-        position: Mapping[str, JSON],
-    ) -> ClashState:
-        return from_position(players, options, seed, position)
-
-    def pending(self, state: ClashState) -> list[Prompt]:
-        """One seat at a time: the active player, or the seat deciding a status step."""
-        return pending(state)
-
-    def next_tokens(self, state: ClashState, seat: int, prefix: list[str]) -> list[Choice]:
-        return contexts.choices(state, seat, prefix)
-
-    def apply_tokens(self, state: ClashState, seat: int, toks: list[str]) -> list[Event]:
-        open_battle, turn = _battle_open(state), _turn_of(state)
-        events = contexts.apply_tokens(state, seat, toks)
-        _log_battle(state, events, open_battle)
-        _record_battles(state, events, turn)
-        events = [*events, *objectives.after_step(state, events)]
-        return events
-
-    def resign_seat(self, state: ClashState, seat: int) -> list[Event]:
-        return resign(state, seat)
-
-    def view(self, state: ClashState, seat: int | None) -> view.ClashView:
-        return view.build_view(state, seat)
-
-    def snapshot(self, state: ClashState) -> dict[str, JSON]:
-        return serial.FORMAT.dump(state)
-
-    def restore(self, data: Mapping[str, JSON]) -> ClashState:
-        return serial.load(data)
-
-    def reads(self, version: object) -> bool:
-        """Version 1 too, upgraded (:mod:`rules.clash.formats.serial`)."""
-        return serial.FORMAT.reads(version)
-
-    def check_invariants(self, state: ClashState) -> list[str]:
-        return invariants.check(state) + [
-            f"prompts[{k}]: {problem}"
-            for k, d in enumerate(state.prompts.decisions)
-            if (problem := grammar.decision_problem(state, d)) is not None
-        ]
-
-    def features(self, events: Iterable[Event]) -> list[str]:
-        """Event kinds and the cards the events show in play (self-play coverage)."""
-        return features.features(events)
+    #: Event kinds and the cards the events show in play (self-play coverage).
+    features = staticmethod(coverage.features)
+    #: The heuristic player's pick among the options (:mod:`rules.clash.player.policy`).
+    greedy_choice = staticmethod(policy.greedy_choice)
+    #: Whether the heuristic player's action ends at the prefix.
+    greedy_stop = staticmethod(policy.greedy_stop)
+    #: Answers a player may give in advance (:mod:`rules.clash.dispatch.standing`).
+    standing_answers = staticmethod(standing.answers)
+    #: Every standing answer Clash offers (:data:`rules.clash.dispatch.standing.KEYS`).
+    standing_keys = staticmethod(standing.catalogue)
+    #: Whether the action cannot be taken back (:func:`reveals`).
+    reveals = staticmethod(reveals)
 
     def feature_catalogue(self) -> frozenset[str]:
         """Every card a complete self-play run shows in play (its ``missing`` list)."""
-        return features.CATALOGUE
-
-    def greedy_choice(
-        self,
-        state: ClashState,
-        seat: int,
-        prefix: Sequence[str],
-        options: Sequence[Choice],
-        rng: Rng,
-    ) -> int:
-        """The heuristic player's pick among ``options`` (:mod:`rules.clash.player.policy`)."""
-        return policy.greedy_choice(state, seat, prefix, options, rng)
-
-    def greedy_stop(self, state: ClashState, seat: int, prefix: Sequence[str], rng: Rng) -> bool:
-        """Whether the heuristic player's action ends at ``prefix``."""
-        return policy.greedy_stop(state, seat, prefix, rng)
-
-    def standing_answers(self, state: ClashState, prompt: Prompt) -> tuple[Standing, ...]:
-        """Answers a player may give in advance (:mod:`rules.clash.dispatch.standing`)."""
-        return standing.answers(state, prompt)
-
-    def standing_keys(self) -> tuple[tuple[str, str], ...]:
-        """Every standing answer Clash offers (:data:`rules.clash.dispatch.standing.KEYS`)."""
-        return standing.catalogue()
-
-    def reveals(self, before: ClashState, after: ClashState, events: Sequence[Event]) -> bool:
-        """A region turned face up (p.16), a hidden card shown or moved (a hand changed: a card
-        played, traded, drawn or an objective completed; a deck changed: an event card drawn
-        face up), the generator or the dice queue
-        used, or a private event: the action cannot be taken back (``/undo``)."""
-        turned_up = any(
-            after.regions[k].explored and not r.explored for k, r in before.regions.items()
-        )
-        hands = any(
-            (b.actions, b.objectives) != (a.actions, a.objectives)
-            for b, a in zip(before.seats, after.seats, strict=True)
-        )
-        return (
-            turned_up
-            or hands
-            or before.cards.decks != after.cards.decks
-            or before.rng.state != after.rng.state
-            or before.dice != after.dice
-            or any(e.visible_to is not None for e in events)
-        )
+        return coverage.CATALOGUE

@@ -1,5 +1,6 @@
-"""The Stone Age engine behind the rules contract (:class:`rules.core.Game`); the shared parts
-are :class:`rules.engine.Engine`'s.
+"""The Stone Age engine behind the rules contract (:class:`rules.core.Game`): Stone Age's rules
+declared once as the :class:`rules.engine.Parts` of a :class:`rules.engine.PartsEngine`, which
+does the rest.
 
 >>> from rules.stoneage import GAME
 >>> state = GAME.setup(["ann", "bob"], {}, seed=1)
@@ -16,11 +17,10 @@ rules.core.IllegalAction: too_many_tokens {'token': '3'}
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-
-from rules.core import JSON, Choice, Event, Prompt, Rng
-from rules.engine import Engine
-from rules.stoneage import actions, features, invariants, policy, serial, setup, undo, view
+from rules.core import Event
+from rules.engine import Parts, PartsEngine
+from rules.stoneage import actions, invariants, policy, serial, setup, undo, view
+from rules.stoneage.features import features as event_features
 from rules.stoneage.flow import settle
 from rules.stoneage.position import from_position
 from rules.stoneage.prompts import pending
@@ -29,7 +29,13 @@ from rules.stoneage.state import StoneAgeState
 from rules.stoneage.views import StoneAgeView
 
 
-class StoneAgeGame(Engine[StoneAgeState, StoneAgeView]):
+def apply_tokens(state: StoneAgeState, seat: int, toks: list[str]) -> list[Event]:
+    """The action ``toks`` resolved (:func:`rules.stoneage.actions.apply_tokens`), then what
+    follows it without a decision (:func:`rules.stoneage.flow.settle`)."""
+    return actions.apply_tokens(state, seat, toks) + settle(state)
+
+
+class StoneAgeGame(PartsEngine[StoneAgeState, StoneAgeView]):
     """Stone Age for 2-4 players (options: secret or open civilization cards, tie-break)."""
 
     name = "stoneage"
@@ -37,68 +43,23 @@ class StoneAgeGame(Engine[StoneAgeState, StoneAgeView]):
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
     version = serial.FORMAT.version
-
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, JSON], seed: int
-    ) -> StoneAgeState:
-        """Shuffled, at the first player's first placement."""
-        return setup.new_game(players, options, seed)
-
-    def new_position(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, JSON],
-        seed: int,
-        position: Mapping[str, JSON],
-    ) -> StoneAgeState:
-        return from_position(players, options, seed, position)
-
-    def pending(self, state: StoneAgeState) -> list[Prompt]:
-        """Several seats at once while feeding."""
-        return pending(state)
-
-    def next_tokens(self, state: StoneAgeState, seat: int, prefix: list[str]) -> list[Choice]:
-        return actions.choices(state, seat, prefix)
-
-    def apply_tokens(self, state: StoneAgeState, seat: int, toks: list[str]) -> list[Event]:
-        return actions.apply_tokens(state, seat, toks) + settle(state)
-
-    def resign_seat(self, state: StoneAgeState, seat: int) -> list[Event]:
-        return resign(state, seat)
-
-    def view(self, state: StoneAgeState, seat: int | None) -> StoneAgeView:
-        return view.build_view(state, seat)
-
-    def snapshot(self, state: StoneAgeState) -> dict[str, JSON]:
-        return serial.FORMAT.dump(state)
-
-    def restore(self, data: Mapping[str, JSON]) -> StoneAgeState:
-        return serial.FORMAT.load(data)
-
-    def reads(self, version: object) -> bool:
-        """Version 1 too, upgraded (:mod:`rules.stoneage.serial`)."""
-        return serial.FORMAT.reads(version)
-
-    def check_invariants(self, state: StoneAgeState) -> list[str]:
-        return invariants.check(state)
+    parts = Parts(
+        new_game=setup.new_game,  # shuffled, at the first player's first placement
+        new_position=from_position,
+        pending=pending,  # several seats at once while feeding
+        next_tokens=actions.choices,
+        apply_tokens=apply_tokens,
+        resign_seat=resign,
+        view=view.build_view,
+        check_invariants=invariants.check,
+        format=serial.FORMAT,  # version 1 read too, upgraded
+    )
 
     # -- optional hooks (rules.engine.HasReveals, HasFeatures, HasGreedy) -------------------
 
-    def reveals(self, before: StoneAgeState, after: StoneAgeState, events: Sequence[Event]) -> bool:
-        """Whether the action showed something hidden (see :mod:`rules.stoneage.undo`)."""
-        return undo.reveals(before, after, events)
-
-    def features(self, events: Iterable[Event]) -> list[str]:
-        """Rule features the events exercised (self-play coverage)."""
-        return features.features(events)
-
-    def greedy_choice(
-        self,
-        state: StoneAgeState,
-        seat: int,
-        prefix: Sequence[str],
-        options: Sequence[Choice],
-        rng: Rng,
-    ) -> int:
-        """The biased self-play player's pick among ``options``."""
-        return policy.greedy_choice(state, seat, prefix, options, rng)
+    #: Whether the action showed something hidden (see :mod:`rules.stoneage.undo`).
+    reveals = staticmethod(undo.reveals)
+    #: Rule features the events exercised (self-play coverage).
+    features = staticmethod(event_features)
+    #: The biased self-play player's pick among the options.
+    greedy_choice = staticmethod(policy.greedy_choice)
