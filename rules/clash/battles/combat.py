@@ -54,9 +54,8 @@ Settlement replaces it, the city angry) or destroys it for 1 more Gold (``destro
 begins (p.15, C69: ``great_mausoleum`` when the split is the attacker's to choose; a move the
 attacker cannot pay for, or into a Fortress city of the **Great Wall**'s owner without
 Siegecraft, is refused by :func:`rules.clash.battles.before_rounds.attack_refusal`); the **Great
-General** (E36, C72:
-``great_general``, each side holding it, attacker first); the **Trojan Horse** (E31, C73:
-``trojan_horse``); Siegecraft; the **Solar Eclipse** (E32, C74) falls on the battle.
+General** (E36, C72: ``great_general``, each side holding it, attacker first); the **Trojan
+Horse** (E31, C73: ``trojan_horse``); Siegecraft; the **Solar Eclipse** (E32, C74).
 
 **Combat cards** (:mod:`rules.clash.battles.combat_cards`, C42, C65-C71): before each round the
 attacker, then the defender, may play an action card for its combat half (``combat_card``).

@@ -102,23 +102,18 @@ def new_city(h: Hex, owner: int) -> City:
     return City(h, owner, (Piece(SETTLEMENT, owner),))
 
 
-#: The rules editions (the game's option ``edition``; docs/rules-decisions.md C131, C132, C134):
-#: 1, the rules as the engine played them until these changes; 2, the rulebook as printed
-#: (the pieces of a captured city, Absolute Power's actions, the Great Lighthouse's move), the
-#: default.
+#: The rules editions (option ``edition``; docs/rules-decisions.md C131-C132, C134, C137): 1,
+#: the rules as the engine played them before; 2, the rulebook as printed, the default.
 FIRST_EDITION, PRINTED_EDITION = 1, 2
 EDITIONS: tuple[int, ...] = (FIRST_EDITION, PRINTED_EDITION)
-#: The two readings of Cultural Influence's range on p.10 (the option ``influence_range``,
-#: docs/rules-decisions.md C135): ``rule``, the rule sentence (a size-N city reaches cities N
-#: spaces away), the default and the reading every game played so far; ``example``, the worked
-#: example (a token buys the range to a city exactly N spaces away).
+#: Cultural Influence's range on p.10 (option ``influence_range``, C135): ``rule``, the rule
+#: sentence (a size-N city reaches N spaces), the default as played so far; ``example``, the
+#: worked example (a token buys the range to a city exactly N spaces away).
 RULE_RANGE, EXAMPLE_RANGE = "rule", "example"
 INFLUENCE_RANGES: tuple[str, ...] = (RULE_RANGE, EXAMPLE_RANGE)
-#: The two readings of the Great Wall's "(but do not have to pay to use its power)" (p.15; the
-#: option ``great_wall``, C136): ``owning``, owning Siegecraft lets a player attack the Wall's
-#: Fortress cities and its payments stay optional, the default and the reading so far;
-#: ``free``, Siegecraft's power then costs the attacker nothing (both Fortress abilities
-#: cancelled in round 1).
+#: The Great Wall's "(but do not have to pay to use its power)" (p.15; option ``great_wall``,
+#: C136): ``owning``, Siegecraft owned lets a player attack and is paid as usual, the default
+#: as played so far; ``free``, its power then costs nothing (both Fortress abilities cancelled).
 WALL_OWNING, WALL_FREE = "owning", "free"
 GREAT_WALL_READINGS: tuple[str, ...] = (WALL_OWNING, WALL_FREE)
 #: The advance each city piece needs (p.5, p.7): Temple Myths, Fortress Tactics, Academy
