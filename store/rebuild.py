@@ -219,14 +219,19 @@ async def check_game(
     except ReplayError as exc:
         return Mismatch(game.id, snap_seq, "<replay>", f"seq {exc.seq}: {exc.reason}")
     replayed = engine.to_json(state)
+    try:
+        read = engine.to_json(engine.from_json(snap))
+    except Exception as exc:
+        reason = f"unreadable ({type(exc).__name__})"
+        return Mismatch(game.id, snap_seq, "<snapshot>", reason)
     if snap.get("version") != replayed.get("version"):
         # Written by an older version (the next move writes the current one): compared as
         # the engine reads it now, upgraded.
-        try:
-            snap = engine.to_json(engine.from_json(snap))
-        except Exception as exc:
-            reason = f"unreadable ({type(exc).__name__})"
-            return Mismatch(game.id, snap_seq, "<snapshot>", reason)
+        snap = read
+    else:
+        # Written before a field of the same version existed (a rules option added since):
+        # the field is compared as the engine reads it, its default; the rest as stored.
+        snap = with_defaults(_plain(snap), _plain(read))
     diff = first_difference(_plain(replayed), _plain(snap))
     return None if diff is None else Mismatch(game.id, snap_seq, diff[0], diff[1])
 
@@ -241,6 +246,21 @@ async def check(store: Store, *, engines: EngineLookup = get_game) -> list[Misma
         if mismatch is not None:
             mismatches.append(mismatch)
     return mismatches
+
+
+def with_defaults(stored: Any, read: Any) -> Any:
+    """``stored`` with each key it lacks taken from ``read`` (the same snapshot as the engine
+    reads it), at any depth; what it holds stays as it is, keys ``read`` lacks included.
+
+    >>> with_defaults({"a": 1, "b": {"c": 2}}, {"a": 9, "b": {"c": 2, "d": 0}, "e": None})
+    {'a': 1, 'b': {'c': 2, 'd': 0}, 'e': None}
+    """
+    if isinstance(stored, dict) and isinstance(read, dict):
+        out = {k: with_defaults(v, read[k]) if k in read else v for k, v in stored.items()}
+        return {**out, **{k: v for k, v in read.items() if k not in stored}}
+    if isinstance(stored, list) and isinstance(read, list) and len(stored) == len(read):
+        return [with_defaults(s, r) for s, r in zip(stored, read, strict=True)]
+    return stored
 
 
 def first_difference(replayed: Any, stored: Any, path: str = "") -> tuple[str, str] | None:
