@@ -21,7 +21,7 @@ import pytest
 from rules.clash import GAME
 from rules.clash.board.hexes import label
 from rules.clash.model.state import ClashState
-from rules.core import IllegalAction, act
+from rules.core import IllegalAction, Rng, act
 
 JSON = Any
 PLAYERS = ("ann", "bob")
@@ -121,3 +121,19 @@ def with_needs(advances: list[str] | tuple[str, ...]) -> list[str]:
                 have.add(need)
                 todo.append(need)
     return in_order(have)
+
+
+def random_walk(state: ClashState, seat: int, rng: Rng, heads: tuple[str, ...]) -> str:
+    """A random legal action of ``seat``, a turn's action being one of ``heads``: each step a
+    random choice, a whole action that may go on stopping there half the time."""
+    prefix: list[str] = []
+    while True:
+        options = GAME.choices(state, seat, prefix)
+        if not prefix and GAME.pending(state)[0].kind == "turn":
+            options = [c for c in options if c.token in heads]
+        assert options, prefix
+        pick = options[rng.randrange(len(options))]
+        prefix.append(pick.token)
+        assert pick.complete or pick.more, prefix
+        if pick.complete and (not pick.more or rng.randrange(2)):
+            return " ".join(prefix)

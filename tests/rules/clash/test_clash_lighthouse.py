@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from clash_map import board, events, play, prompt, refused, ships, tokens, with_needs
+from clash_map import board, events, play, prompt, random_walk, refused, ships, tokens, with_needs
 from test_clash_support import comparable, roundtrip
 
 from rules.clash import GAME
@@ -229,20 +229,6 @@ def test_the_heuristic_player_explores_with_the_lighthouse_and_declines_a_bad_fi
 HEADS = ("activate", "move", "end")
 
 
-def _walk(state: ClashState, seat: int, rng: Rng) -> str:
-    prefix: list[str] = []
-    while True:
-        options = GAME.choices(state, seat, prefix)
-        if not prefix and GAME.pending(state)[0].kind == "turn":
-            options = [c for c in options if c.token in HEADS]
-        assert options, prefix
-        pick = options[rng.randrange(len(options))]
-        prefix.append(pick.token)
-        assert pick.complete or pick.more, prefix
-        if pick.complete and (not pick.more or rng.randrange(2)):
-            return " ".join(prefix)
-
-
 def test_random_play_with_the_lighthouse_keeps_every_invariant() -> None:
     """Random answers to every Lighthouse decision (sails, explorations, naval battles) in both
     editions: every invariant holds, every decision can stand, positions round-trip."""
@@ -262,7 +248,7 @@ def test_random_play_with_the_lighthouse_keeps_every_invariant() -> None:
             if state.outcome is not None:
                 break
             seat = GAME.pending(state)[0].seat
-            action = _walk(state, seat, rng)
+            action = random_walk(state, seat, rng, HEADS)
             state, evs = act(GAME, state, seat, action)
             seen.update(e.kind for e in evs)
             sound(state)

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from clash_map import board, events, play, prompt, refused, tokens, with_needs
+from clash_map import board, events, play, prompt, random_walk, refused, tokens, with_needs
 from test_clash_support import comparable, roundtrip
 
 import locales
@@ -532,20 +532,6 @@ def test_the_wonder_texts_render(lang: str) -> None:
 HEADS = ("wonder", "gardens", "activate", "influence", "end")
 
 
-def _walk(state: ClashState, seat: int, rng: Rng) -> str:
-    prefix: list[str] = []
-    while True:
-        options = GAME.choices(state, seat, prefix)
-        if not prefix and GAME.pending(state)[0].kind == "turn":
-            options = [c for c in options if c.token in HEADS]
-        assert options, prefix
-        pick = options[rng.randrange(len(options))]
-        prefix.append(pick.token)
-        assert pick.complete or pick.more, prefix
-        if pick.complete and (not pick.more or rng.randrange(2)):
-            return " ".join(prefix)
-
-
 def _rich(hex_: str, **keys: JSON) -> JSON:
     return {"hex": hex_, "pieces": ["settlement", "port", "academy"], "port_faces": "D3", **keys}
 
@@ -580,7 +566,7 @@ def test_random_play_with_wonders_keeps_every_invariant() -> None:
             if state.outcome is not None:
                 break
             seat = GAME.pending(state)[0].seat
-            action = _walk(state, seat, rng)
+            action = random_walk(state, seat, rng, HEADS)
             state, evs = act(GAME, state, seat, action)
             seen.update(e.kind for e in evs)
             assert GAME.check_invariants(state) == [], action
