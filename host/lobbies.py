@@ -9,12 +9,14 @@ comes back; it writes nothing itself. Starting a game is the game service's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from host.bots import BOT_HANDLE, is_bot, next_bot_id
 from host.errors import UserError
-from host.game_settings import IMAGES, INVITE_ONLY
+from host.game_settings import IMAGES, INVITE_ONLY, is_invite_only
 from host.service import OPEN, GameService, Loaded
 from store import DeadlineRow, GameRow, StoreError
 
@@ -56,9 +58,13 @@ class LobbyFacts:
     invited: list[int]
 
 
-def _refusal(exc: StoreError) -> UserError:
-    """A store's refusal as the player reads it (the same code and parameters)."""
-    return UserError(exc.code, **exc.params)
+@contextmanager
+def _refused() -> Iterator[None]:
+    """A store's refusal inside, raised as the player reads it (the same code and params)."""
+    try:
+        yield
+    except StoreError as exc:
+        raise UserError(exc.code, **exc.params) from None
 
 
 class Lobbies:
@@ -123,7 +129,7 @@ class Lobbies:
 
     async def invite_only(self, game_id: int) -> bool:
         """Whether only invited users may join (and follow) the game."""
-        return bool((await self.store.game_settings(game_id)).get(INVITE_ONLY, False))
+        return await is_invite_only(self.store, game_id)
 
     async def may_take_part(self, game: Loaded, user_id: int) -> bool:
         """Whether ``user_id`` may take a seat (everyone, unless the game is invite-only)."""
@@ -156,27 +162,21 @@ class Lobbies:
     async def join(self, game: Loaded, user_id: int, handle: str) -> None:
         if not await self.may_take_part(game, user_id):
             raise UserError("not_invited", game=game.row.id)
-        try:
+        with _refused():
             await self.store.join(game.row.id, user_id, handle)
-        except StoreError as exc:
-            raise _refusal(exc) from None
 
     async def leave(self, game: Loaded, user_id: int) -> None:
-        try:
+        with _refused():
             await self.store.leave(game.row.id, user_id)
-        except StoreError as exc:
-            raise _refusal(exc) from None
 
     async def add_bot(self, game: Loaded, actor: Actor) -> None:
         """Seat a bot player (the creator or a moderator)."""
         if not actor.manages(game.row):
             raise UserError("only_creator_bots")
-        try:
+        with _refused():
             await self.store.join(
                 game.row.id, next_bot_id(s.user_id for s in game.seats), BOT_HANDLE
             )
-        except StoreError as exc:
-            raise _refusal(exc) from None
 
     async def cancel(self, game: Loaded, actor: Actor) -> None:
         """Close an open lobby (the creator or a moderator)."""
@@ -184,10 +184,8 @@ class Lobbies:
             raise UserError("only_creator_cancels")
         if game.row.status != "lobby":
             raise UserError("not_in_lobby")
-        try:
+        with _refused():
             await self.store.update_game(game.row.id, status="cancelled")
-        except StoreError as exc:
-            raise _refusal(exc) from None
 
     async def set_options(self, game: Loaded, actor: Actor, options: dict[str, Any]) -> None:
         """Store the lobby's engine options (checked by the caller against the engine's
@@ -196,10 +194,8 @@ class Lobbies:
             raise UserError("not_in_lobby")
         if not actor.manages(game.row):
             raise UserError("only_creator_options")
-        try:
+        with _refused():
             await self.store.update_game(game.row.id, options=options)
-        except StoreError as exc:
-            raise _refusal(exc) from None
 
     async def invite(self, game: Loaded, actor: Actor, user_id: int) -> None:
         """Let ``user_id`` join or follow an invite-only game (the creator or a moderator)."""
