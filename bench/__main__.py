@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bench import pace, processes
 from bench.latency import measure_latency
-from bench.offline import measure_playouts, measure_render
+from bench.offline import measure_move_render, measure_playouts, measure_render
 from bench.report import write_report
 from bench.synthetic import PROVING, registered
 
@@ -40,6 +40,7 @@ SUMMARY_KEYS = (
     "largest_step_suggest_ms",
     "render_ms",
     "png_kb",
+    "render_moves_ms",
     "playouts_per_s",
 )
 
@@ -65,7 +66,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.game, args.games, args.moves, args.seed, render_workers=0 if synthetic else 1
             )
         )
-        render = {} if synthetic else measure_render(args.game, args.seed)
+        render = (
+            {}
+            if synthetic
+            else {
+                **measure_render(args.game, args.seed),
+                **measure_move_render(args.game, args.seed),
+            }
+        )
         playouts = measure_playouts(args.game, args.seed)
     measured = {"game": args.game, "games": args.games, **latency, **render}
     measured["playouts_per_s"] = playouts

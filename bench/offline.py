@@ -63,6 +63,46 @@ def sample_views(game: str, seed: int, count: int = 60) -> list[View]:
 _WARM_UP = 12
 
 
+def move_views(game: str, seed: int, games: int = 4, actions: int = 60) -> list[list[View]]:
+    """The public view after each of the first ``actions`` actions of ``games`` games of the
+    heuristic players (two players, then the most, in turn): the tables a bot draws, in the
+    order it draws them."""
+    engine = get_game(game)
+    played: list[list[View]] = []
+    for g in range(games):
+        players = engine.min_players if g % 2 == 0 else engine.max_players
+        rng = Rng(seed + g)
+        state = engine.setup([f"p{i}" for i in range(players)], {}, seed + g)
+        views: list[View] = []
+        while engine.outcome(state) is None and len(views) < actions:
+            seat = engine.pending(state)[0].seat
+            action = random_action(engine, state, seat, rng, greedy=True)
+            state, _ = engine.apply(state, seat, action)
+            views.append(engine.view(state, None))
+        played.append(views)
+    return played
+
+
+def measure_move_render(game: str, seed: int) -> dict[str, float]:
+    """Mean time and size of the table drawn after each move, game after game, as one render
+    worker draws them: what a picture after the previous one of the same game costs (layers
+    and texts the previous move left are reused), where :func:`measure_render`'s positions
+    are each of a game of their own."""
+    times: list[float] = []
+    sizes: list[int] = []
+    for views in move_views(game, seed + 7):
+        for i, view in enumerate(views):
+            started = time.perf_counter()
+            png = render.table_png(view, lang="en")
+            if i >= _WARM_UP:  # the first tables of a game load what its later ones reuse
+                times.append((time.perf_counter() - started) * 1000)
+                sizes.append(len(png))
+    return {
+        "render_moves_ms": round(statistics.fmean(times), 1),
+        "png_moves_kb": round(statistics.fmean(sizes) / 1024, 1),
+    }
+
+
 def measure_render(game: str, seed: int) -> dict[str, float]:
     """Mean time and mean size of a public table image, plus the worst size seen."""
     views = sample_views(game, seed)

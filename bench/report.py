@@ -35,6 +35,8 @@ _ROWS = (
     ("render_p95_ms", "table image render, p95", "ms"),
     ("png_kb", "table image size, mean", "KB"),
     ("png_max_kb", "table image size, largest", "KB"),
+    ("render_moves_ms", "table image after each move, mean", "ms"),
+    ("png_moves_kb", "table image after each move, size mean", "KB"),
     ("playouts_per_s", "random complete games per second (one core)", ""),
 )
 
