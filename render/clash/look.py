@@ -36,10 +36,11 @@ TERRAIN_MARK: Final[dict[str, Colour]] = {
     "sea": (176, 212, 244),
 }
 SNOW: Final[Colour] = (236, 238, 242)
-#: A face-down region: a neutral back, hatched, with a "?" on every space.
-BACK: Final[Colour] = (72, 78, 96)
-BACK_HATCH: Final[Colour] = (86, 93, 112)
-BACK_MARK: Final[Colour] = (196, 202, 216)
+#: A face-down region: a neutral back with stripes, a "?" on every space (the theme's greys,
+#: not shades a step apart from them: each costs the palette a colour).
+BACK: Final[Colour] = theme.BORDER
+BACK_HATCH: Final[Colour] = (86, 92, 110)
+BACK_MARK: Final[Colour] = theme.TEXT
 
 #: Thin lines between spaces, thicker ones between regions; the map ends where its tiles do.
 GRID: Final[Colour] = (30, 34, 44)

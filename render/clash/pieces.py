@@ -16,7 +16,7 @@ from render import theme
 from render.canvas import Canvas
 from render.clash import look
 from render.clash.icons import BARBARIAN_BADGE, MOODS, PIECES, UNITS, Icon
-from render.clash.stamps import posterize, stamp
+from render.clash.stamps import stamp, threshold
 from render.symbols import SYMBOLS, Painter, mask
 from render.theme import Colour
 
@@ -56,7 +56,7 @@ def _solid(painter: Painter, size: int, width: int) -> Image.Image:
     """The silhouette ``size`` pixels tall, stretched to ``width`` (a longer ship)."""
     if width == size:
         return stamp(painter, size)
-    return posterize(mask(painter, size).resize((width, size), Image.Resampling.LANCZOS))
+    return threshold(mask(painter, size).resize((width, size), Image.Resampling.LANCZOS))
 
 
 @functools.lru_cache(maxsize=512)

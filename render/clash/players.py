@@ -83,9 +83,11 @@ KEY_ENTRIES: Final = (
 )
 _GAP: Final = 16  # between boards
 _DIM: Final = 0.5  # how much of a resigned board's colour is left
-_GOVERNMENT_BAND: Final[theme.Colour] = (30, 34, 45)
-_GOVERNMENT_FILL: Final[theme.Colour] = (86, 92, 110)
-_UNOWNED: Final[theme.Colour] = (48, 55, 71)
+# Greys shared with the map and the theme rather than shades a step apart: each shade of the
+# picture's palette is one more that the text's anti-aliased edges are split between.
+_GOVERNMENT_BAND: Final = look.GRID
+_GOVERNMENT_FILL: Final = look.BACK_HATCH
+_UNOWNED: Final = theme.CELL
 _FIRST_GOVERNMENT: Final = CATEGORIES.index(GOVERNMENTS[0])
 
 

@@ -1,12 +1,11 @@
-"""Clash's pictograms and terrain marks as stamps: masks with few levels of grey.
+"""Clash's pieces, pictograms and terrain marks as stamps: two-level masks.
 
 :func:`render.symbols.mask` gives a mask of 256 levels (drawn larger, scaled down). Along an
 edge every level blends the pictogram's colour with what lies under it into a shade of its
 own, and the table's PNG pays for each shade it meets (docs/rendering.md, "Clash of Cultures:
-the table"). A stamp keeps ``levels`` of them: three for pieces and pictograms (one half-tone
-along the edge, enough to keep them smooth at full size), two for the small terrain marks (a
-pixel is the mark's colour or the tile's). Stamps are cached, so every copy is the same
-bytes.
+the table"). A stamp keeps two: a pixel is the pictogram's colour or what lies under it (a
+half-tone third level cost 2 % more bytes a table). Stamps are cached, so every copy of one
+is the same bytes.
 """
 
 from __future__ import annotations
@@ -19,25 +18,19 @@ from render.canvas import Canvas
 from render.symbols import Painter, mask
 from render.theme import Colour
 
-__all__ = ["ICON_LEVELS", "MARK_LEVELS", "paste", "stamp"]
-
-#: Levels of a piece's or a pictogram's stamp: transparent, half, full.
-ICON_LEVELS = 3
-#: Levels of a terrain mark's stamp: none or full.
-MARK_LEVELS = 2
+__all__ = ["paste", "stamp", "threshold"]
 
 
 @functools.lru_cache(maxsize=1024)
-def stamp(symbol: str | Painter, size: int, levels: int = ICON_LEVELS) -> Image.Image:
-    """The ``size`` x ``size`` mask of ``symbol`` (a name of :data:`render.symbols.SYMBOLS` or
-    a painter) with ``levels`` levels of grey."""
-    return posterize(mask(symbol, size), levels)
+def stamp(symbol: str | Painter, size: int) -> Image.Image:
+    """The two-level ``size`` x ``size`` mask of ``symbol`` (a name of
+    :data:`render.symbols.SYMBOLS` or a painter)."""
+    return threshold(mask(symbol, size))
 
 
-def posterize(m: Image.Image, levels: int = ICON_LEVELS) -> Image.Image:
-    """Mask ``m`` rounded to ``levels`` evenly spaced levels (0 and 255 among them)."""
-    step = 255 / (levels - 1)
-    return m.point([round(round(v / step) * step) for v in range(256)])
+def threshold(m: Image.Image) -> Image.Image:
+    """Mask ``m`` with two levels: full where it covers at least half a pixel, else none."""
+    return m.point([255 if v >= 128 else 0 for v in range(256)])
 
 
 def paste(c: Canvas, symbol: str | Painter, xy: tuple[int, int], size: int, fill: Colour) -> None:

@@ -1,7 +1,7 @@
 """The ground of the map: one pre-drawn tile per terrain, and the lines between spaces and
 regions.
 
-A tile is a hex in its terrain's colour with four of the terrain's marks (:data:`icons.MARKS`)
+A tile is a hex in its terrain's colour with three of the terrain's marks (:data:`icons.MARKS`)
 round the middle, kept clear of the name at the top; a face-down region's tile is the neutral
 back with horizontal stripes. Tiles are cached per terrain and radius, so a map pastes them
 only, and the whole map's ground with its lines is a layer (:mod:`render.layers`) cached per
@@ -10,11 +10,11 @@ board as the view shows it: it changes only when a region is turned face up or b
 The ground is drawn for the PNG's deflate as much as for the eye (docs/rendering.md, "Clash of
 Cultures: the table"): deflate copies flat runs and exact repeats cheaply and pays for every
 edge that moves from one row to the next, and for every shade it meets. So tiles are not
-anti-aliased (their edges lie under the lines), the marks are two-level stamps pasted at whole
-pixels (every copy the same bytes), the back's stripes are whole rows of the picture (one
-colour across every face-down space of a row), and each side is drawn once. Two face-down
-spaces of one region are not parted by a slanted line (a region is turned up whole): only
-by the level side between two spaces one above the other, under the lower one's name.
+anti-aliased (their edges lie under the lines), the marks are two-level stamps
+(:mod:`render.clash.stamps`) pasted at whole pixels, the back's stripes are whole rows of the
+picture (one colour across every face-down space of a row), and each side is drawn once. Two
+face-down spaces of one region are not parted by a slanted line (a region is turned up
+whole): only by the level side between two spaces one above the other.
 """
 
 from __future__ import annotations
@@ -29,20 +29,15 @@ from render.canvas import Canvas
 from render.clash import look
 from render.clash.geometry import SQRT3, MapLayout, Point, Space
 from render.clash.icons import MARKS
-from render.clash.stamps import MARK_LEVELS, stamp
+from render.clash.stamps import stamp
 from render.layers import Layers
 from rules.clash.board.hexes import N as NORTH
 
 __all__ = ["draw_base", "draw_ground", "draw_halves", "draw_lines", "stripes", "tile"]
 
-#: Where the marks of a terrain go, in radii from the centre: two over the middle row, two
-#: under it, none under the name at the top (seven before issue 35: each mark costs bytes).
-_MARK_SPOTS: tuple[Point, ...] = (
-    (-0.62, -0.3),
-    (0.62, -0.3),
-    (-0.7, 0.2),
-    (0.7, 0.2),
-)
+#: Where the marks of a terrain go, in radii from the centre: either side of the middle row and
+#: under it, none under the name at the top (seven until issue 35: each costs bytes).
+_MARK_SPOTS: tuple[Point, ...] = ((-0.62, -0.3), (0.62, -0.3), (0.0, 0.62))
 #: Whole-map ground layers: a few megabytes each, so only the boards of the latest pictures.
 _GROUNDS = Layers(6)
 
@@ -87,9 +82,9 @@ def tile(terrain: str | None, radius: float, row: int = 0) -> tuple[Image.Image,
     for dx, dy in _MARK_SPOTS:
         x, y = round(cx + dx * radius - size / 2), round(cy + dy * radius - size / 2)
         box = (x, y, x + size, y + size)
-        rgb.paste(look.TERRAIN_MARK[terrain], box, stamp(painter, size, MARK_LEVELS))
+        rgb.paste(look.TERRAIN_MARK[terrain], box, stamp(painter, size))
         if second is not None:
-            rgb.paste(look.SNOW, box, stamp(second, size, MARK_LEVELS))
+            rgb.paste(look.SNOW, box, stamp(second, size))
     return rgb, alpha
 
 
