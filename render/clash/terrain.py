@@ -60,7 +60,7 @@ def _size(radius: float) -> tuple[int, int]:
     return math.ceil(2 * radius) + 4, math.ceil(SQRT3 * radius) + 4
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=128)  # face-down tiles: one per stripe phase in use
 def tile(terrain: str | None, radius: float, row: int = 0) -> tuple[Image.Image, Image.Image]:
     """The picture of one space of ``terrain`` (None: face down) and its alpha mask. ``row``:
     the picture's row of the tile's top, modulo the stripes' period (face down only), so that
@@ -152,8 +152,8 @@ def draw_base(
     """
     shown = tuple(spaces)
     _, y0, _, y1 = lay.box()
-    # Tiles reach 2 px beyond the box, the edge line half its width: less than the gap
-    # left above and below the map.
+    # Tiles reach 2 px beyond the box, the lines' round joints half a line's width: less than
+    # the gap left above and below the map.
     pad = math.ceil(0.04 * lay.radius) + 4
     top, bottom = max(0, math.floor(y0) - pad), min(c.image.height, math.ceil(y1) + pad)
     key = (c.width, top, bottom, lay.radius, lay.origin, shown, tuple(sorted(ways.items())))
