@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from render import theme
 from render.canvas import Canvas
-from render.clash import look
+from render.clash import look, stamps
 from render.clash.icons import round_arrow
 from render.context import Ctx
 from rules.clash.box.components import ROUNDS, STATUS_STEPS, TURNS_PER_ROUND
@@ -97,7 +97,7 @@ def draw_header(c: Canvas, ctx: Ctx, view: ClashView, y: int, minimum: int) -> i
     """The header's rows at ``y``; returns its bottom."""
     h = _chips_height(minimum)
     x, mid = look.MARGIN, y + h // 2
-    c.symbol(round_arrow, (x, mid - _ARROW // 2), _ARROW, theme.MUTED)
+    stamps.paste(c, round_arrow, (x, mid - _ARROW // 2), _ARROW, theme.MUTED)
     x += _ARROW + 10
     round_ = view.get("round")
     if isinstance(round_, int) and not isinstance(round_, bool):
@@ -143,17 +143,21 @@ def _draw_chip(
     """A player's chip; ``mark`` is ``play`` (their turn, framed) or ``hourglass``."""
     x, y, w, h = box
     right, mid = x + w, y + h // 2
-    if mark == "play":
-        c.box((x, y, right, y + h), theme.PANEL_ACTIVE, outline=theme.ACCENT, width=4)
-    else:
-        c.box((x, y, right, y + h), theme.PANEL)
+    # Their turn: the frame on the same panel, like their board.
+    framed = mark == "play"
+    c.box(
+        (x, y, right, y + h),
+        theme.PANEL,
+        outline=theme.ACCENT if framed else None,
+        width=4 if framed else 0,
+    )
     x += _PAD
     if mark is not None:
-        c.symbol(mark, (x, mid - 16), 32, theme.ACCENT)
+        stamps.paste(c, mark, (x, mid - 16), 32, theme.ACCENT)
         x += 32 + 8
     shape = theme.player_shape(seat)
-    c.symbol(shape, (x - 3, mid - _MARKER // 2 - 3), _MARKER + 6, theme.INK_DARK)
-    c.symbol(shape, (x, mid - _MARKER // 2), _MARKER, theme.player_colour(seat))
+    stamps.paste(c, shape, (x - 3, mid - _MARKER // 2 - 3), _MARKER + 6, theme.INK_DARK)
+    stamps.paste(c, shape, (x, mid - _MARKER // 2), _MARKER, theme.player_colour(seat))
     x += _MARKER + 10
     c.text(
         (x, mid),

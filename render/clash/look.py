@@ -36,15 +36,15 @@ TERRAIN_MARK: Final[dict[str, Colour]] = {
     "sea": (176, 212, 244),
 }
 SNOW: Final[Colour] = (236, 238, 242)
-#: A face-down region: a neutral back, hatched, with a "?" on every space.
-BACK: Final[Colour] = (72, 78, 96)
-BACK_HATCH: Final[Colour] = (86, 93, 112)
-BACK_MARK: Final[Colour] = (196, 202, 216)
+#: A face-down region: a neutral back with stripes, a "?" on every space (the theme's greys,
+#: not shades a step apart from them: each costs the palette a colour).
+BACK: Final[Colour] = theme.BORDER
+BACK_HATCH: Final[Colour] = (86, 92, 110)
+BACK_MARK: Final[Colour] = theme.TEXT
 
-#: Thin lines between spaces, thicker ones between regions, a light one round the map's edge.
+#: Thin lines between spaces, thicker ones between regions; the map ends where its tiles do.
 GRID: Final[Colour] = (30, 34, 44)
 REGION_LINE: Final[Colour] = (18, 20, 26)
-EDGE_LINE: Final[Colour] = (214, 220, 230)
 
 #: Barbarians: near-black pieces with a red rim and light numbers (no seat colour is dark).
 BARBARIAN: Final[Colour] = (44, 40, 40)
@@ -91,7 +91,7 @@ class Sizes:
             radius=radius,
             name=text(0.44),
             count=text(0.52),
-            question=text(0.62),
+            question=text(0.5),
             settlement=round(0.56 * radius),
             building=round(0.36 * radius),
             token=round(0.6 * radius),

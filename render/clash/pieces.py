@@ -16,6 +16,7 @@ from render import theme
 from render.canvas import Canvas
 from render.clash import look
 from render.clash.icons import BARBARIAN_BADGE, MOODS, PIECES, UNITS, Icon
+from render.clash.stamps import stamp, threshold
 from render.symbols import SYMBOLS, Painter, mask
 from render.theme import Colour
 
@@ -53,8 +54,9 @@ def ink(owner: Any) -> Colour:
 @functools.lru_cache(maxsize=512)
 def _solid(painter: Painter, size: int, width: int) -> Image.Image:
     """The silhouette ``size`` pixels tall, stretched to ``width`` (a longer ship)."""
-    square = mask(painter, size)
-    return square if width == size else square.resize((width, size), Image.Resampling.LANCZOS)
+    if width == size:
+        return stamp(painter, size)
+    return threshold(mask(painter, size).resize((width, size), Image.Resampling.LANCZOS))
 
 
 @functools.lru_cache(maxsize=512)
@@ -95,7 +97,7 @@ def draw_emblem(c: Canvas, owner: Any, centre: tuple[float, float], size: int) -
     """The owner's shape in dark ink, printed on a piece (the Settlement's wall)."""
     painter = SYMBOLS[theme.player_shape(owner)] if is_seat(owner) else BARBARIAN_BADGE.solid
     x, y = round(centre[0] - size / 2), round(centre[1] - size / 2)
-    _paste(c, mask(painter, size), (x, y), theme.INK_DARK)
+    _paste(c, stamp(painter, size), (x, y), theme.INK_DARK)
 
 
 def draw_marker(c: Canvas, owner: Any, centre: tuple[float, float], size: int) -> None:

@@ -37,7 +37,7 @@ from PIL import Image
 
 from render import theme
 from render.canvas import Canvas
-from render.clash import look
+from render.clash import look, stamps
 from render.clash.board_icons import COLOUR, CULTURE_TOKEN, PAINTERS
 from render.clash.header import waiting_seats
 from render.clash.icons import PIECES
@@ -83,9 +83,11 @@ KEY_ENTRIES: Final = (
 )
 _GAP: Final = 16  # between boards
 _DIM: Final = 0.5  # how much of a resigned board's colour is left
-_GOVERNMENT_BAND: Final[theme.Colour] = (30, 34, 45)
-_GOVERNMENT_FILL: Final[theme.Colour] = (86, 92, 110)
-_UNOWNED: Final[theme.Colour] = (48, 55, 71)
+# Greys shared with the map and the theme rather than shades a step apart: each shade of the
+# picture's palette is one more that the text's anti-aliased edges are split between.
+_GOVERNMENT_BAND: Final = look.GRID
+_GOVERNMENT_FILL: Final = look.BACK_HATCH
+_UNOWNED: Final = theme.CELL
 _FIRST_GOVERNMENT: Final = CATEGORIES.index(GOVERNMENTS[0])
 
 
@@ -353,10 +355,9 @@ def _empty_board(lay: BoardLayout, active: bool) -> Image.Image:
     """The board without a seat: panel, government band, empty cells and empty tracks."""
     c = Canvas(lay.width, lay.height)
     box = (0, 0, lay.width - 1, lay.height - 1)
-    if active:
-        c.box(box, theme.PANEL_ACTIVE, outline=theme.ACCENT, width=4)
-    else:
-        c.box(box, theme.PANEL)
+    # The player whose turn it is: the frame alone, on the same panel (a panel of its own
+    # colour put the text's every edge on other shades: 3 KB more a picture).
+    c.box(box, theme.PANEL, outline=theme.ACCENT if active else None, width=4 if active else 0)
     band = lay.column(_FIRST_GOVERNMENT) - lay.split // 2
     c.box(
         (band, lay.grid_top - 4, lay.width - lay.pad + 4, lay.height - lay.pad + 2),
@@ -367,7 +368,7 @@ def _empty_board(lay: BoardLayout, active: bool) -> Image.Image:
         x = lay.column(i)
         for row in range(4):
             y = lay.cell_top(row)
-            c.box((x, y, x + lay.cell_width, y + lay.cell), _UNOWNED, radius=6)
+            c.box((x, y, x + lay.cell_width, y + lay.cell), _UNOWNED, radius=0)
     pip, gap, tall = lay.pip
     mid = lay.mid(2)
     for which in range(2):
@@ -423,7 +424,7 @@ def _counted(
 ) -> int:
     """A pictogram and its number; returns the x after them."""
     x, mid = xy
-    c.symbol(PAINTERS[key], (x, mid - lay.t // 2), lay.t, COLOUR[key])
+    stamps.paste(c, PAINTERS[key], (x, mid - lay.t // 2), lay.t, COLOUR[key])
     x += lay.t + lay.t // 6
     return x + _number(c, ctx, lay, value, (x, mid))
 
@@ -442,14 +443,14 @@ def _name_row(
     t, k = lay.t, seat.k
     marker = t + 4
     shape = theme.player_shape(k)
-    c.symbol(shape, (x - 3, mid - marker // 2 - 3), marker + 6, theme.INK_DARK)
-    c.symbol(shape, (x, mid - marker // 2), marker, theme.player_colour(k))
+    stamps.paste(c, shape, (x - 3, mid - marker // 2 - 3), marker + 6, theme.INK_DARK)
+    stamps.paste(c, shape, (x, mid - marker // 2), marker, theme.player_colour(k))
     x += marker + t // 4
     text = ctx.number(_points(seat.data))
     right -= Canvas.measure(text, t + 8, "bold")
     c.text((right, mid), text, size=t + 8, weight="bold", anchor="lm")
     right -= t + 6
-    c.symbol(PAINTERS["points"], (right, mid - t // 2), t, COLOUR["points"])
+    stamps.paste(c, PAINTERS["points"], (right, mid - t // 2), t, COLOUR["points"])
     right -= t // 3
     if seat.marks.resigned:
         label = ctx.t("render.clash.board.resigned")
@@ -472,7 +473,7 @@ def _name_row(
     x += c.text((x, mid), ctx.name(k), size=t + 4, weight="bold", anchor="lm", max_width=room)
     x += t // 4
     for name, colour in marks:
-        c.symbol(name, (x, mid - t // 2), t, colour)
+        stamps.paste(c, name, (x, mid - t // 2), t, colour)
         x += t + 6
 
 
@@ -593,7 +594,7 @@ def _advances(
             if advance not in owned:
                 continue
             y = y0 + lay.cell_top(row)
-            c.box((x, y, x + w, y + h), fill, radius=6)
+            c.box((x, y, x + w, y + h), fill, radius=0)
             c.text(
                 (mid, y + h / 2), names[advance], size=lay.t, weight="bold", fill=ink, anchor="mm"
             )
@@ -632,7 +633,8 @@ def _key_entries(ctx: Ctx, t: int) -> list[_Entry]:
 
 def _key_icon(key: str, t: int) -> tuple[int, _Paint]:
     if key in PAINTERS:
-        return t, lambda c, x, mid: c.symbol(PAINTERS[key], (x, mid - t // 2), t, COLOUR[key])
+        painter, colour = PAINTERS[key], COLOUR[key]
+        return t, lambda c, x, mid: stamps.paste(c, painter, (x, mid - t // 2), t, colour)
     if key in ("mood_tokens", "culture_tokens"):
         kind = "happiness" if key == "mood_tokens" else "culture"
         return t, lambda c, x, mid: _tokens(c, kind, x, mid, t)
@@ -653,7 +655,7 @@ def _key_icon(key: str, t: int) -> tuple[int, _Paint]:
     if key == "cities":
         house = PIECES["settlement"]
         return t, lambda c, x, mid: draw_icon(c, house, (x + t / 2, mid), t, look.NEUTRAL_PIECE)
-    return t, lambda c, x, mid: c.symbol("flag", (x, mid - t // 2), t, theme.TEXT)
+    return t, lambda c, x, mid: stamps.paste(c, "flag", (x, mid - t // 2), t, theme.TEXT)
 
 
 def _key_rows(ctx: Ctx, t: int, width: int) -> list[list[_Entry]]:

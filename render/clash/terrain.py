@@ -1,11 +1,20 @@
-"""The ground of the map: one pre-drawn tile per terrain, and the lines between regions.
+"""The ground of the map: one pre-drawn tile per terrain, and the lines between spaces and
+regions.
 
-A tile is a hex in its terrain's colour with the terrain's marks (:data:`icons.MARKS`) round
-the middle, kept clear of the name at the top; a face-down region's tile is the neutral,
-hatched back. Tiles are drawn three times larger, scaled down (anti-aliased edges, which
-Pillow's polygons lack) and cached per terrain and radius, so a map pastes them only. The
-whole map's ground with its lines is a layer (:mod:`render.layers`) cached per board as the
-view shows it: it changes only when a region is turned face up or being placed.
+A tile is a hex in its terrain's colour with three of the terrain's marks (:data:`icons.MARKS`)
+round the middle, kept clear of the name at the top; a face-down region's tile is the neutral
+back with horizontal stripes. Tiles are cached per terrain and radius, so a map pastes them
+only, and the whole map's ground with its lines is a layer (:mod:`render.layers`) cached per
+board as the view shows it: it changes only when a region is turned face up or being placed.
+
+The ground is drawn for the PNG's deflate as much as for the eye (docs/rendering.md, "Clash of
+Cultures: the table"): deflate copies flat runs and exact repeats cheaply and pays for every
+edge that moves from one row to the next, and for every shade it meets. So tiles are not
+anti-aliased (their edges lie under the lines), the marks are two-level stamps
+(:mod:`render.clash.stamps`) pasted at whole pixels, the back's stripes are whole rows of the
+picture (one colour across every face-down space of a row), and each side is drawn once. Two
+face-down spaces of one region are not parted by a slanted line (a region is turned up
+whole): only by the level side between two spaces one above the other.
 """
 
 from __future__ import annotations
@@ -20,23 +29,15 @@ from render.canvas import Canvas
 from render.clash import look
 from render.clash.geometry import SQRT3, MapLayout, Point, Space
 from render.clash.icons import MARKS
+from render.clash.stamps import stamp
 from render.layers import Layers
-from render.symbols import mask
+from rules.clash.board.hexes import N as NORTH
 
-__all__ = ["draw_base", "draw_ground", "draw_halves", "draw_lines", "tile"]
+__all__ = ["draw_base", "draw_ground", "draw_halves", "draw_lines", "stripes", "tile"]
 
-_SUPERSAMPLE = 3
-#: Where the marks of a terrain go, in radii from the centre: both sides and the bottom, none
-#: under the name at the top.
-_MARK_SPOTS: tuple[Point, ...] = (
-    (-0.62, -0.3),
-    (0.62, -0.3),
-    (-0.7, 0.2),
-    (0.7, 0.2),
-    (-0.3, 0.62),
-    (0.3, 0.62),
-    (0.0, 0.12),
-)
+#: Where the marks of a terrain go, in radii from the centre: either side of the middle row and
+#: under it, none under the name at the top (seven until issue 35: each costs bytes).
+_MARK_SPOTS: tuple[Point, ...] = ((-0.62, -0.3), (0.62, -0.3), (0.0, 0.62))
 #: Whole-map ground layers: a few megabytes each, so only the boards of the latest pictures.
 _GROUNDS = Layers(6)
 
@@ -48,50 +49,53 @@ def _hexagon(cx: float, cy: float, r: float) -> list[Point]:
     ]
 
 
-@functools.lru_cache(maxsize=64)
-def tile(terrain: str | None, radius: float) -> tuple[Image.Image, Image.Image]:
-    """The picture of one space of ``terrain`` (None: face down) and its alpha mask."""
-    w, h = math.ceil(2 * radius) + 4, math.ceil(SQRT3 * radius) + 4
-    k = _SUPERSAMPLE
+def stripes(radius: float) -> tuple[int, int]:
+    """The face-down back's stripes for hex radius ``radius``: their period and thickness in
+    rows of the picture."""
+    return max(4, round(0.22 * radius)), max(2, round(0.05 * radius))
+
+
+def _size(radius: float) -> tuple[int, int]:
+    """A tile's width and height: the hex and 2 px round it."""
+    return math.ceil(2 * radius) + 4, math.ceil(SQRT3 * radius) + 4
+
+
+@functools.lru_cache(maxsize=128)  # face-down tiles: one per stripe phase in use
+def tile(terrain: str | None, radius: float, row: int = 0) -> tuple[Image.Image, Image.Image]:
+    """The picture of one space of ``terrain`` (None: face down) and its alpha mask. ``row``:
+    the picture's row of the tile's top, modulo the stripes' period (face down only), so that
+    the stripes of every face-down space are the same rows of the picture."""
+    w, h = _size(radius)
     fill = look.TERRAIN_FILL.get(terrain or "", look.BACK)
-    rgb = Image.new("RGB", (w * k, h * k), fill)
-    alpha = Image.new("L", (w * k, h * k))
-    cx, cy, r = w * k / 2, h * k / 2, radius * k
-    ImageDraw.Draw(alpha).polygon(_hexagon(cx, cy, r), fill=255)
-    draw = ImageDraw.Draw(rgb)
+    rgb = Image.new("RGB", (w, h), fill)
+    alpha = Image.new("L", (w, h))
+    cx, cy = w / 2, h / 2
+    ImageDraw.Draw(alpha).polygon(_hexagon(cx, cy, radius), fill=255)
     if terrain is None:
-        _hatch(draw, w * k, h * k, r)
-    else:
-        size = round(0.3 * radius) * k
-        painter, second = MARKS[terrain]
-        for dx, dy in _MARK_SPOTS:
-            x, y = round(cx + dx * r - size / 2), round(cy + dy * r - size / 2)
-            rgb.paste(look.TERRAIN_MARK[terrain], (x, y, x + size, y + size), mask(painter, size))
-            if second is not None:
-                rgb.paste(look.SNOW, (x, y, x + size, y + size), mask(second, size))
-    # The grid: a thin dark line round the inside of the hex.
-    draw.polygon(_hexagon(cx, cy, r), outline=look.GRID, width=max(2, round(0.05 * r)))
-    return (
-        rgb.resize((w, h), Image.Resampling.BOX),
-        alpha.resize((w, h), Image.Resampling.BOX),
-    )
-
-
-def _hatch(draw: ImageDraw.ImageDraw, w: int, h: int, r: float) -> None:
-    """Diagonal hatching: the back of a region tile, the same on every one."""
-    step, width = r * 0.22, max(2, round(r * 0.05))
-    x = -float(h)
-    while x < w:
-        draw.line([(x, h), (x + h, 0)], fill=look.BACK_HATCH, width=width)
-        x += step
+        period, thick = stripes(radius)
+        draw = ImageDraw.Draw(rgb)
+        for y in range(-(row % period), h, period):
+            draw.rectangle((0, y, w, y + thick - 1), fill=look.BACK_HATCH)
+        return rgb, alpha
+    size = round(0.3 * radius)
+    painter, second = MARKS[terrain]
+    for dx, dy in _MARK_SPOTS:
+        x, y = round(cx + dx * radius - size / 2), round(cy + dy * radius - size / 2)
+        box = (x, y, x + size, y + size)
+        rgb.paste(look.TERRAIN_MARK[terrain], box, stamp(painter, size))
+        if second is not None:
+            rgb.paste(look.SNOW, box, stamp(second, size))
+    return rgb, alpha
 
 
 def draw_ground(c: Canvas, lay: MapLayout, spaces: Iterable[Space]) -> None:
     """The tile of every space."""
+    period, _ = stripes(lay.radius)
     for s in spaces:
-        rgb, alpha = tile(s.terrain, lay.radius)
         cx, cy = lay.centre(s.hex)
-        c.image.paste(rgb, (round(cx - rgb.width / 2), round(cy - rgb.height / 2)), alpha)
+        top = round(cy - _size(lay.radius)[1] / 2)
+        rgb, alpha = tile(s.terrain, lay.radius, top % period if s.terrain is None else 0)
+        c.image.paste(rgb, (round(cx - rgb.width / 2), top), alpha)
 
 
 def draw_halves(c: Canvas, lay: MapLayout, s: Space, left: str, right: str) -> None:
@@ -110,23 +114,23 @@ def draw_halves(c: Canvas, lay: MapLayout, s: Space, left: str, right: str) -> N
 
 
 def draw_lines(c: Canvas, lay: MapLayout, spaces: Iterable[Space]) -> None:
-    """Heavier lines between regions (face-down ones included), and a light one along the
-    map's edge, so both the regions and the end of the world are visible."""
+    """Thin dark lines between the spaces of a region (between two face-down spaces only the
+    level one) and heavier ones between regions (face-down ones included), each side drawn
+    once. The map's edge has no line: the tiles end on the table's dark background."""
+    grid_w = max(2, round(0.05 * lay.radius))
     region_w = max(3, round(0.07 * lay.radius))
-    edge_w = max(4, round(0.08 * lay.radius))
-    inner: list[tuple[Point, Point]] = []
-    outer: list[tuple[Point, Point]] = []
+    grid: list[tuple[Point, Point]] = []
+    regions: list[tuple[Point, Point]] = []
     for s in spaces:
-        for d in range(6):
+        for d in range(3):  # each shared side once, from the space on its north or west
             other = lay.at(s.hex.neighbour(d))
             if other is None:
-                outer.append(lay.side(s.hex, d))
-            elif other.slot != s.slot and d < 3:  # each shared side once
-                inner.append(lay.side(s.hex, d))
-    for sides, colour, width in (
-        (inner, look.REGION_LINE, region_w),
-        (outer, look.EDGE_LINE, edge_w),
-    ):
+                continue
+            if other.slot != s.slot:
+                regions.append(lay.side(s.hex, d))
+            elif d == NORTH or s.terrain is not None or other.terrain is not None:
+                grid.append(lay.side(s.hex, d))
+    for sides, colour, width in ((grid, look.GRID, grid_w), (regions, look.REGION_LINE, region_w)):
         for a, b in sides:
             c.draw.line([a, b], fill=colour, width=width)
             for x, y in (a, b):  # round joints: no notch where two sides meet
@@ -148,8 +152,8 @@ def draw_base(
     """
     shown = tuple(spaces)
     _, y0, _, y1 = lay.box()
-    # Tiles reach 2 px beyond the box, the edge line half its width: less than the gap
-    # left above and below the map.
+    # Tiles reach 2 px beyond the box, the lines' round joints half a line's width: less than
+    # the gap left above and below the map.
     pad = math.ceil(0.04 * lay.radius) + 4
     top, bottom = max(0, math.floor(y0) - pad), min(c.image.height, math.ceil(y1) + pad)
     key = (c.width, top, bottom, lay.radius, lay.origin, shown, tuple(sorted(ways.items())))
