@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from render import encoding, hyphens, theme
+from render import encoding, glyphs, hyphens, theme
 from render.fonts import Weight, clean_text, font
 from render.symbols import Painter, mask
 
@@ -92,9 +92,9 @@ class Canvas:
         if max_width is not None:
             line = _fit(line, size, weight, max_width)
         if line:
-            glyphs, (dx, dy) = _text_mask(line, size, weight, anchor)
+            ink, (dx, dy) = _text_mask(line, size, weight, anchor)
             x, y = round(xy[0]) + dx, round(xy[1]) + dy
-            self.image.paste(fill, (x, y, x + glyphs.width, y + glyphs.height), glyphs)
+            self.image.paste(fill, (x, y, x + ink.width, y + ink.height), ink)
         return _length(line, size, weight)
 
     # Shapes -----------------------------------------------------------------------------------
@@ -211,9 +211,7 @@ def _fit(line: str, size: int, weight: Weight, max_width: int) -> str:
 def _text_mask(
     line: str, size: int, weight: Weight, anchor: str
 ) -> tuple[Image.Image, tuple[int, int]]:
-    """The anti-aliased mask of one line, and its offset from the anchor point."""
-    face = font(size, weight)
-    x0, y0, x1, y1 = (round(v) for v in face.getbbox(line, anchor=anchor))
-    glyphs = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)))
-    ImageDraw.Draw(glyphs).text((-x0, -y0), line, font=face, fill=255, anchor=anchor)
-    return glyphs, (x0, y0)
+    """The anti-aliased mask of one line, and its offset from the anchor point: composed from
+    cached glyphs (:mod:`render.glyphs`), the pixels Pillow would draw, without rasterising
+    every glyph of every new line again."""
+    return glyphs.line_mask(line, size, weight, anchor)
