@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import render
+from render import hyphens
 from rules import get_game
 from rules.core import Rng
 from rules.selfplay import random_action
@@ -112,6 +113,8 @@ def measure_render(game: str, seed: int) -> dict[str, float]:
     # new texts and boards.
     for i, view in enumerate(sample_views(game, seed + 1, _WARM_UP)):
         render.table_png(view, lang="hu" if i % 2 else "en")
+    for lang in ("en", "hu"):  # the warm-up tables may have hyphenated no word
+        hyphens.load(lang)
     times: list[float] = []
     sizes: list[int] = []
     for i, view in enumerate(views):
