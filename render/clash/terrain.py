@@ -12,9 +12,9 @@ Cultures: the table"): deflate copies flat runs and exact repeats cheaply and pa
 edge that moves from one row to the next, and for every shade it meets. So tiles are not
 anti-aliased (their edges lie under the lines), the marks are two-level stamps
 (:mod:`render.clash.stamps`) pasted at whole pixels, the back's stripes are whole rows of the
-picture (one colour across every face-down space of a row), and each side is drawn once. Two
-face-down spaces of one region are not parted by a slanted line (a region is turned up
-whole): only by the level side between two spaces one above the other.
+picture (one colour across every face-down space of a row), and each side is drawn once. The
+spaces of a face-down region are not parted by lines: a region is turned up whole, so it is
+one ringed tile whose spaces show their names and "?".
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from render.clash.geometry import SQRT3, MapLayout, Point, Space
 from render.clash.icons import MARKS
 from render.clash.stamps import stamp
 from render.layers import Layers
-from rules.clash.board.hexes import N as NORTH
 
 __all__ = ["draw_base", "draw_ground", "draw_halves", "draw_lines", "stripes", "tile"]
 
@@ -114,8 +113,8 @@ def draw_halves(c: Canvas, lay: MapLayout, s: Space, left: str, right: str) -> N
 
 
 def draw_lines(c: Canvas, lay: MapLayout, spaces: Iterable[Space]) -> None:
-    """Thin dark lines between the spaces of a region (between two face-down spaces only the
-    level one) and heavier ones between regions (face-down ones included), each side drawn
+    """Thin dark lines between the spaces of a region (none between two face-down spaces)
+    and heavier ones between regions (face-down ones included), each side drawn
     once. The map's edge has no line: the tiles end on the table's dark background."""
     grid_w = max(2, round(0.05 * lay.radius))
     region_w = max(3, round(0.07 * lay.radius))
@@ -128,7 +127,7 @@ def draw_lines(c: Canvas, lay: MapLayout, spaces: Iterable[Space]) -> None:
                 continue
             if other.slot != s.slot:
                 regions.append(lay.side(s.hex, d))
-            elif d == NORTH or s.terrain is not None or other.terrain is not None:
+            elif s.terrain is not None or other.terrain is not None:
                 grid.append(lay.side(s.hex, d))
     for sides, colour, width in ((grid, look.GRID, grid_w), (regions, look.REGION_LINE, region_w)):
         for a, b in sides:
