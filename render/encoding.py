@@ -48,10 +48,7 @@ def png(
     # Mapped whole, rows below ``height`` included: cheaper than cropping the RGB picture
     # first (a copy of four bytes a pixel); only the rows kept are written.
     indexed = image.quantize(palette=palette(image, colours, h), dither=Image.Dither.NONE)
-    pixels = memoryview(indexed.tobytes())[: w * h]
-    # Each row starts with its filter byte, 0 (none: filters help photographs, not palettes):
-    # joined with it as the separator after an empty first piece, in one copy.
-    rows = b"\0".join([b"", *(pixels[y * w : (y + 1) * w] for y in range(h))])
+    rows = _rows(indexed, w, h)
     colours_used = (indexed.getpalette() or [])[: 3 * colours]
     return b"".join(
         (
@@ -62,6 +59,19 @@ def png(
             *_chunk(b"IEND", b""),
         )
     )
+
+
+def _rows(indexed: Image.Image, w: int, h: int) -> bytearray:
+    """The top ``h`` rows of ``indexed``, each after its filter byte, 0 (none: filters help
+    photographs, not palettes): pasted one column in on a zeroed buffer seen as a picture one
+    column wider, so the copy is Pillow's, not a Python loop over the rows."""
+    rows = bytearray((w + 1) * h)
+    view = Image.frombuffer("P", (w + 1, h), rows, "raw", "P", 0, 1)
+    # frombuffer marks the picture read-only (a paste would then copy it away from ``rows``);
+    # writing into ``rows`` is the point.
+    view.readonly = 0
+    view.paste(indexed, (1, 0))  # rows below ``h`` fall outside and are not copied
+    return rows
 
 
 def _chunk(kind: bytes, data: bytes | bytearray) -> tuple[bytes, bytes, bytes | bytearray, bytes]:
