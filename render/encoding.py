@@ -1,4 +1,4 @@
-"""Pictures as PNG bytes for Discord: a small palette, then libdeflate.
+"""Pictures as PNG bytes for Discord: a small palette, then zlib-ng.
 
 The pictures are flat colours with anti-aliased edges. A palette of :data:`COLOURS` colours
 (128 until issue 35) gives a fifth to a quarter fewer bytes, because fewer shades along the
@@ -16,17 +16,17 @@ import struct
 import zlib
 from typing import Final, cast
 
-import deflate
 from PIL import Image
+from zlib_ng import zlib_ng
 
 __all__ = ["COLOURS", "FLAT_SHARE", "LEVEL", "palette", "png"]
 
 #: Palette size of every picture (docs/rendering.md: 128, 64, 48 and 32 measured; 40 and 32
 #: lose small marks' colours on a Clash table).
 COLOURS: Final = 48
-#: libdeflate's level for every table: as fast as zlib's level 3 with the bytes of zlib's 6
-#: (docs/rendering.md, "Encoding").
-LEVEL: Final = 6
+#: zlib-ng's level for every table: the bytes of libdeflate's level 6 (used until issue 35) in
+#: 15-27 % less time (docs/rendering.md, "Encoding").
+LEVEL: Final = 5
 _SAMPLE: Final = 4
 _SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
 #: At most this share of the palette goes to the picture's flat colours, each seen at least
@@ -43,8 +43,8 @@ def png(
     image: Image.Image, *, height: int | None = None, level: int = LEVEL, colours: int = COLOURS
 ) -> bytes:
     """The top ``height`` rows of ``image`` (all without one) as palette PNG bytes
-    (deterministic), compressed by libdeflate at ``level`` (1 to 12: a higher one gives fewer
-    bytes in more time)."""
+    (deterministic), compressed by zlib-ng at ``level`` (1 to 9: a higher one gives fewer bytes
+    in more time)."""
     w, h = image.width, image.height if height is None else height
     # Mapped whole, rows below ``height`` included: cheaper than cropping the RGB picture
     # first (a copy of four bytes a pixel); only the rows kept are written.
@@ -56,7 +56,7 @@ def png(
             _SIGNATURE,
             *_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
             *_chunk(b"PLTE", bytes(colours_used)),
-            *_chunk(b"IDAT", deflate.zlib_compress(rows, level)),
+            *_chunk(b"IDAT", zlib_ng.compress(rows, level)),
             *_chunk(b"IEND", b""),
         )
     )
