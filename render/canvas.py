@@ -145,7 +145,7 @@ class Canvas:
         self, height: int, *, level: int = encoding.LEVEL, colours: int = encoding.COLOURS
     ) -> bytes:
         """The top ``height`` pixels of the canvas, as palette PNG bytes
-        (:func:`render.encoding.png`); a higher ``level`` (up to 12) or fewer ``colours`` give
+        (:func:`render.encoding.png`); a higher ``level`` (up to 9) or fewer ``colours`` give
         fewer bytes."""
         return encoding.png(self.image, height=height, level=level, colours=colours)
 
