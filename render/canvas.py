@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from render import encoding, glyphs, hyphens, theme
 from render.fonts import Weight, clean_text, font
-from render.symbols import Painter, mask
+from render.symbols import Painter, stamp
 
 __all__ = ["Badge", "Canvas"]
 
@@ -102,9 +102,9 @@ class Canvas:
     def symbol(
         self, name: str | Painter, xy: tuple[int, int], size: int, fill: theme.Colour
     ) -> None:
-        """Paste a symbol (a shared name or a game's painter) with its top-left corner at
-        ``xy``."""
-        self.image.paste(fill, (xy[0], xy[1], xy[0] + size, xy[1] + size), mask(name, size))
+        """Paste a symbol (a shared name or a game's painter) in ``fill`` with its top-left
+        corner at ``xy``, as a two-level stamp (:func:`render.symbols.stamp`)."""
+        self.image.paste(fill, (xy[0], xy[1], xy[0] + size, xy[1] + size), stamp(name, size))
 
     def box(
         self,

@@ -12,10 +12,22 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from PIL import Image, ImageDraw
 
-__all__ = ["SYMBOLS", "Painter", "Point", "mask", "rect", "rotated", "scaled", "star_points"]
+__all__ = [
+    "SYMBOLS",
+    "Painter",
+    "Point",
+    "mask",
+    "rect",
+    "rotated",
+    "scaled",
+    "stamp",
+    "star_points",
+    "threshold",
+]
 
 _SUPERSAMPLE = 4
 
@@ -158,3 +170,25 @@ def mask(symbol: str | Painter, size: int) -> Image.Image:
     image = Image.new("L", (big, big))
     painter(ImageDraw.Draw(image), float(big))
     return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@functools.lru_cache(maxsize=1024)
+def stamp(symbol: str | Painter, size: int) -> Image.Image:
+    """The two-level ``size`` x ``size`` mask of ``symbol``: what :meth:`Canvas.symbol
+    <render.canvas.Canvas.symbol>` pastes.
+
+    Along the edge of an anti-aliased mask every level blends the symbol's colour with what
+    lies under it into a shade of its own, and a table's PNG pays for each shade it meets; a
+    stamp keeps two (the symbol's colour or what lies under it), and every copy of one is the
+    same bytes. A table of Stone Age is 7 % smaller for it, Clash's 8 % (a third level, a
+    half-tone along the edge, cost Clash 2.4 to 4 KB a table); at full size a curve shows
+    steps of a pixel, on a phone nothing (docs/rendering.md, "Encoding")."""
+    return threshold(mask(symbol, size))
+
+
+def threshold(m: Image.Image) -> Image.Image:
+    """Mask ``m`` with two levels: full where it covers at least half a pixel, else none."""
+    return m.point(_HALF)
+
+
+_HALF: Final = [255 if v >= 128 else 0 for v in range(256)]

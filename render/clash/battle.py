@@ -46,7 +46,7 @@ from typing import Any, Final
 
 from render import theme
 from render.canvas import Canvas
-from render.clash import look, stamps
+from render.clash import look
 from render.clash.geometry import MapLayout, Space
 from render.clash.icons import PIECES, Icon, swords
 from render.clash.pieces import draw_icon, draw_marker, draw_unit, fill_of, ink, is_seat, rim_of
@@ -771,7 +771,7 @@ def draw_swords(c: Canvas, centre: tuple[float, float], size: int) -> None:
     c.draw.ellipse([x - outer, y - outer, x + outer, y + outer], fill=theme.INK_DARK)
     c.draw.ellipse([x - half, y - half, x + half, y + half], fill=theme.DANGER)
     inner = math.floor(size * 0.7)
-    stamps.paste(c, swords, (round(x - inner / 2), round(y - inner / 2)), inner, theme.INK_LIGHT)
+    c.symbol(swords, (round(x - inner / 2), round(y - inner / 2)), inner, theme.INK_LIGHT)
 
 
 def _ring_colour(owner: Any) -> theme.Colour:

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from render import theme
 from render.canvas import Canvas
-from render.clash import look, stamps
+from render.clash import look
 from render.clash.icons import round_arrow
 from render.context import Ctx
 from rules.clash.box.components import ROUNDS, STATUS_STEPS, TURNS_PER_ROUND
@@ -97,7 +97,7 @@ def draw_header(c: Canvas, ctx: Ctx, view: ClashView, y: int, minimum: int) -> i
     """The header's rows at ``y``; returns its bottom."""
     h = _chips_height(minimum)
     x, mid = look.MARGIN, y + h // 2
-    stamps.paste(c, round_arrow, (x, mid - _ARROW // 2), _ARROW, theme.MUTED)
+    c.symbol(round_arrow, (x, mid - _ARROW // 2), _ARROW, theme.MUTED)
     x += _ARROW + 10
     round_ = view.get("round")
     if isinstance(round_, int) and not isinstance(round_, bool):
@@ -153,11 +153,11 @@ def _draw_chip(
     )
     x += _PAD
     if mark is not None:
-        stamps.paste(c, mark, (x, mid - 16), 32, theme.ACCENT)
+        c.symbol(mark, (x, mid - 16), 32, theme.ACCENT)
         x += 32 + 8
     shape = theme.player_shape(seat)
-    stamps.paste(c, shape, (x - 3, mid - _MARKER // 2 - 3), _MARKER + 6, theme.INK_DARK)
-    stamps.paste(c, shape, (x, mid - _MARKER // 2), _MARKER, theme.player_colour(seat))
+    c.symbol(shape, (x - 3, mid - _MARKER // 2 - 3), _MARKER + 6, theme.INK_DARK)
+    c.symbol(shape, (x, mid - _MARKER // 2), _MARKER, theme.player_colour(seat))
     x += _MARKER + 10
     c.text(
         (x, mid),

@@ -1,6 +1,6 @@
 """Drawing one piece: a silhouette in its owner's colour with a dark rim, a count, a badge.
 
-Masks come from :func:`render.symbols.mask` (anti-aliased, cached per painter and size); the
+Masks are two-level stamps (:func:`render.symbols.stamp`, cached per painter and size); the
 rim is the silhouette dilated, cached too, so a piece reads on every terrain and its detail
 (drawn dark) needs no second colour.
 """
@@ -16,8 +16,7 @@ from render import theme
 from render.canvas import Canvas
 from render.clash import look
 from render.clash.icons import BARBARIAN_BADGE, MOODS, PIECES, UNITS, Icon
-from render.clash.stamps import stamp, threshold
-from render.symbols import SYMBOLS, Painter, mask
+from render.symbols import SYMBOLS, Painter, mask, stamp, threshold
 from render.theme import Colour
 
 __all__ = [

@@ -37,7 +37,7 @@ from PIL import Image
 
 from render import theme
 from render.canvas import Canvas
-from render.clash import look, stamps
+from render.clash import look
 from render.clash.board_icons import COLOUR, CULTURE_TOKEN, PAINTERS
 from render.clash.header import waiting_seats
 from render.clash.icons import PIECES
@@ -424,7 +424,7 @@ def _counted(
 ) -> int:
     """A pictogram and its number; returns the x after them."""
     x, mid = xy
-    stamps.paste(c, PAINTERS[key], (x, mid - lay.t // 2), lay.t, COLOUR[key])
+    c.symbol(PAINTERS[key], (x, mid - lay.t // 2), lay.t, COLOUR[key])
     x += lay.t + lay.t // 6
     return x + _number(c, ctx, lay, value, (x, mid))
 
@@ -443,14 +443,14 @@ def _name_row(
     t, k = lay.t, seat.k
     marker = t + 4
     shape = theme.player_shape(k)
-    stamps.paste(c, shape, (x - 3, mid - marker // 2 - 3), marker + 6, theme.INK_DARK)
-    stamps.paste(c, shape, (x, mid - marker // 2), marker, theme.player_colour(k))
+    c.symbol(shape, (x - 3, mid - marker // 2 - 3), marker + 6, theme.INK_DARK)
+    c.symbol(shape, (x, mid - marker // 2), marker, theme.player_colour(k))
     x += marker + t // 4
     text = ctx.number(_points(seat.data))
     right -= Canvas.measure(text, t + 8, "bold")
     c.text((right, mid), text, size=t + 8, weight="bold", anchor="lm")
     right -= t + 6
-    stamps.paste(c, PAINTERS["points"], (right, mid - t // 2), t, COLOUR["points"])
+    c.symbol(PAINTERS["points"], (right, mid - t // 2), t, COLOUR["points"])
     right -= t // 3
     if seat.marks.resigned:
         label = ctx.t("render.clash.board.resigned")
@@ -473,7 +473,7 @@ def _name_row(
     x += c.text((x, mid), ctx.name(k), size=t + 4, weight="bold", anchor="lm", max_width=room)
     x += t // 4
     for name, colour in marks:
-        stamps.paste(c, name, (x, mid - t // 2), t, colour)
+        c.symbol(name, (x, mid - t // 2), t, colour)
         x += t + 6
 
 
@@ -634,7 +634,7 @@ def _key_entries(ctx: Ctx, t: int) -> list[_Entry]:
 def _key_icon(key: str, t: int) -> tuple[int, _Paint]:
     if key in PAINTERS:
         painter, colour = PAINTERS[key], COLOUR[key]
-        return t, lambda c, x, mid: stamps.paste(c, painter, (x, mid - t // 2), t, colour)
+        return t, lambda c, x, mid: c.symbol(painter, (x, mid - t // 2), t, colour)
     if key in ("mood_tokens", "culture_tokens"):
         kind = "happiness" if key == "mood_tokens" else "culture"
         return t, lambda c, x, mid: _tokens(c, kind, x, mid, t)
@@ -655,7 +655,7 @@ def _key_icon(key: str, t: int) -> tuple[int, _Paint]:
     if key == "cities":
         house = PIECES["settlement"]
         return t, lambda c, x, mid: draw_icon(c, house, (x + t / 2, mid), t, look.NEUTRAL_PIECE)
-    return t, lambda c, x, mid: stamps.paste(c, "flag", (x, mid - t // 2), t, theme.TEXT)
+    return t, lambda c, x, mid: c.symbol("flag", (x, mid - t // 2), t, theme.TEXT)
 
 
 def _key_rows(ctx: Ctx, t: int, width: int) -> list[list[_Entry]]:

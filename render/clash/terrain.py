@@ -11,7 +11,7 @@ The ground is drawn for the PNG's deflate as much as for the eye (docs/rendering
 Cultures: the table"): deflate copies flat runs and exact repeats cheaply and pays for every
 edge that moves from one row to the next, and for every shade it meets. So tiles are not
 anti-aliased (their edges lie under the lines), the marks are two-level stamps
-(:mod:`render.clash.stamps`) pasted at whole pixels, the back's stripes are whole rows of the
+(:func:`render.symbols.stamp`) pasted at whole pixels, the back's stripes are whole rows of the
 picture (one colour across every face-down space of a row), and each side is drawn once. The
 spaces of a face-down region are not parted by lines: a region is turned up whole, so it is
 one ringed tile whose spaces show their names and "?".
@@ -29,8 +29,8 @@ from render.canvas import Canvas
 from render.clash import look
 from render.clash.geometry import SQRT3, MapLayout, Point, Space
 from render.clash.icons import MARKS
-from render.clash.stamps import stamp
 from render.layers import Layers
+from render.symbols import stamp
 
 __all__ = ["draw_base", "draw_ground", "draw_halves", "draw_lines", "stripes", "tile"]
 
