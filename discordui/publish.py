@@ -102,9 +102,11 @@ async def post_table(
             "could not post the table of game %s in thread %s: %s", game.row.id, thread_id, exc
         )
         return False
-    await bot.store.update_game(game.row.id, table_message_id=message.id)
-    # Remembered so that an undo can mark the posts that show a move it takes back.
-    await remember_post(bot.store, game.row.id, message.id, game.seq)
+    # One transaction: the post is the game's table message, and remembered so that an undo
+    # can mark the posts that show a move it takes back.
+    async with bot.store.atomic():
+        await bot.store.update_game(game.row.id, table_message_id=message.id)
+        await remember_post(bot.store, game.row.id, message.id, game.seq)
     bot.drawn[game.row.id] = drawn
     # Only the newest post keeps buttons: the thread does not fill with live old ones.
     if old is not None and old != message.id:
