@@ -47,7 +47,7 @@ def table_content(
     never mentioned; ``standing`` says which recent moves were such answers."""
     mention = mention_of(game)
     lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
-    lines += [f"• {line}" for line in text.recent_lines(lang, view)[-RECENT_LINES:]]
+    lines += [f"• {line}" for line in text.recent_lines(lang, view, RECENT_LINES)]
     lines += [f"🔁 {line}" for line in standing]
     outcome = game.outcome()
     if outcome is not None:
