@@ -49,13 +49,19 @@ log = logging.getLogger(__name__)
 
 
 async def post_table(
-    bot: TableBot, game: Loaded, *, new_message: bool, redraw: bool = True
+    bot: TableBot,
+    game: Loaded,
+    *,
+    new_message: bool,
+    redraw: bool = True,
+    settles: bool = False,
 ) -> bool:
     """Post (or edit) the table message in the game's thread; False when Discord refused.
 
     An edit without ``redraw``, or of a post whose picture already shows this public view
     (nothing visible changed: a secret bid, say), changes the text and buttons but keeps the
-    picture; a new message always has a fresh picture.
+    picture; a new message always has a fresh picture. ``settles``: a new message is all the
+    game's pending announcement asks for, so it is cleared with the post's own write.
     """
     thread_id = game.row.thread_id
     if thread_id is None or game.state is None:
@@ -107,6 +113,8 @@ async def post_table(
     async with bot.store.atomic():
         await bot.store.update_game(game.row.id, table_message_id=message.id)
         await remember_post(bot.store, game.row.id, message.id, game.seq)
+        if settles:
+            await bot.store.announced(game.row.id, game.seq)
     bot.drawn[game.row.id] = drawn
     # Only the newest post keeps buttons: the thread does not fill with live old ones.
     if old is not None and old != message.id:
@@ -180,8 +188,14 @@ async def announce(bot: TableBot, game_id: int) -> bool:
                 return True
             new = game.row.announce
             redraw = new or await image_policy(bot.store, game_id) == "every"
-            if not await post_table(bot, game, new_message=new, redraw=redraw):
+            # A new post mentions whoever must act itself: unless the game's status changed
+            # since it was last shown (finish_up), it is the whole announcement, cleared in
+            # the transaction that records the post (a commit, and its fsync, less a turn).
+            settles = new and bot.shown_status.get(game_id) == game.row.status
+            if not await post_table(bot, game, new_message=new, redraw=redraw, settles=settles):
                 return False
+            if settles:
+                continue
             if not new and not await ping(bot, game):
                 return False
             if bot.shown_status.get(game_id) != game.row.status:
