@@ -16,6 +16,11 @@ is counted as unconfirmed and ends that game's play. The moves are chosen from a
 each game kept here (its stored start, then the confirmed moves applied by the same engine),
 so the benchmark adds no database reads while it measures.
 
+The CPU per confirmed move is the bot processes' and their render workers', split between
+their event loops, their other threads and the workers (from /proc, per thread); this
+process's own (the emulator and the players) is given beside it. ``TABLEHOST_BENCH_PROFILE``
+names a folder for CPU profiles of both sides (``bench.profiling``).
+
 PostgreSQL needs a server: ``--pg-url``, else ``TABLEHOST_TEST_PG_URL`` or
 ``TABLEHOST_DB_URL``; each run makes a schema of its own there and drops it afterwards.
 Without one its rows are skipped and docs/performance.md is left as it is.
