@@ -19,8 +19,6 @@ Several changes recorded before one delivery become one post (a pending new post
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -37,10 +35,10 @@ from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread, open_public_thre
 from host import standing, text
 from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
+from host.rendering import picture_key
 from host.service import ActResult, Loaded
 from host.takeback import remember_post
 from rules.engine import HasStanding
-from rules.views import View
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -68,7 +66,7 @@ async def post_table(
         return False
     lang = await bot.public_lang(game.row.guild_id)
     view = game.engine.view(game.state, None)
-    drawn = _digest(view, lang)
+    drawn = picture_key(view, lang)
     redraw = redraw and bot.drawn.get(game.row.id) != drawn
     content = table_content(
         lang, game, view, await _answered_for(bot, game), await _standing_lines(bot, game, lang)
@@ -80,7 +78,7 @@ async def post_table(
     if not new_message and old is not None:
         try:
             current = channel.get_partial_message(old)
-            files = [await table_file(bot, view, lang)] if redraw else None
+            files = [await table_file(bot, view, lang, drawn)] if redraw else None
 
             async def edit() -> None:
                 if files is not None:
@@ -96,7 +94,7 @@ async def post_table(
             return True
         except discord.HTTPException:
             log.warning("could not edit table message %s of game %s", old, game.row.id)
-    kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, view, lang)}
+    kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, view, lang, drawn)}
     if buttons is not None:
         kwargs["view"] = buttons
     try:
@@ -163,12 +161,6 @@ async def _standing_lines(bot: TableBot, game: Loaded, lang: str) -> list[str]:
             key, params = note_params(lang, verb, arg)
             lines.append(locales.t(lang, key, who="", **params))
     return lines
-
-
-def _digest(view: View, lang: str) -> str:
-    """What a table picture shows: its public view and its language."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.blake2b(f"{lang}\n{text}".encode(), digest_size=16).hexdigest()
 
 
 async def announce(bot: TableBot, game_id: int) -> bool:
