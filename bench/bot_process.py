@@ -11,7 +11,8 @@ several processes a short process lease and reminder delay, and the interactions
 server may start per 10 seconds (``limits.per_user``, ``limits.per_server``; production's by
 default, ``0 0`` for a benchmark or a test playing at machine speed). It runs as ``bot.py`` runs the
 bot (``run_bot`` until SIGTERM), without the replay animation of a finished game (seconds of
-drawing that no benchmark move waits for).
+drawing that no benchmark move waits for). With ``TABLEHOST_BENCH_PROFILE`` set it writes a
+CPU profile of its event loop there (``bench.profiling``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import sys
 from datetime import timedelta
 from typing import Any
 
+from bench.profiling import profiled
 from bot import run_bot, until_stopped
 from host.config import Config
 from playground.patch import point_discord_at
@@ -70,7 +72,8 @@ def main(argv: list[str]) -> int:
     args = parse(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     point_discord_at(args.url)
-    asyncio.run(until_stopped(run_bot(config(args), args.token, guild_ready_timeout=0.05)))
+    with profiled("bot"):
+        asyncio.run(until_stopped(run_bot(config(args), args.token, guild_ready_timeout=0.05)))
     return 0
 
 

@@ -16,6 +16,11 @@ is counted as unconfirmed and ends that game's play. The moves are chosen from a
 each game kept here (its stored start, then the confirmed moves applied by the same engine),
 so the benchmark adds no database reads while it measures.
 
+The CPU per confirmed move is the bot processes' and their render workers', split between
+their event loops, their other threads and the workers (from /proc, per thread); this
+process's own (the emulator and the players) is given beside it. ``TABLEHOST_BENCH_PROFILE``
+names a folder for CPU profiles of both sides (``bench.profiling``).
+
 PostgreSQL needs a server: ``--pg-url``, else ``TABLEHOST_TEST_PG_URL`` or
 ``TABLEHOST_DB_URL``; each run makes a schema of its own there and drops it afterwards.
 Without one its rows are skipped and docs/performance.md is left as it is.
@@ -39,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.profiling import profiled
 from bench.report import heading, write_block
 from playground import Channel, Emulator, FakeUser, InteractionResult, Message
 from rules import get_game
@@ -76,6 +82,11 @@ MEASURES = (
     ("p95_ms", "move to confirmation p95", "ms"),
     ("p99_ms", "move to confirmation p99", "ms"),
     ("cpu_ms_per_move", "CPU per confirmed move (bots and their render workers)", "ms"),
+    ("cpu_loop_ms", "… of it the bots' event loops", "ms"),
+    ("cpu_threads_ms", "… the bots' other threads (SQLite's)", "ms"),
+    ("cpu_render_ms", "… the render workers", "ms"),
+    ("cpu_emulator_ms", "CPU per confirmed move of the emulator (not counted above)", "ms"),
+    ("cpu_players_ms", "… and of the players choosing moves (not counted above)", "ms"),
     ("confirmed", "moves confirmed", ""),
     ("unconfirmed", "moves not confirmed", ""),
     ("load", "machine load (1-minute average), play began → ended", ""),
@@ -98,6 +109,8 @@ class _Game:
 class _Tally:
     latencies_ms: list[float] = field(default_factory=list)
     unconfirmed: list[str] = field(default_factory=list)
+    #: CPU seconds the players spent choosing their moves and applying the confirmed ones.
+    players_s: float = 0.0
 
 
 def pg_server_url(given: str | None = None) -> str:
@@ -154,7 +167,6 @@ async def _bots(
                 proc = await asyncio.create_subprocess_exec(
                     *[sys.executable, "-m", "bench.bot_process", emu.url, emu.token, where],
                     *["--shards", str(count), shards, "--render-workers", str(render_workers)],
-                    *["--limits", "0", "0"],  # throughput is measured, not the limits
                     *["--limits", "0", "0"],  # a benchmark of throughput, not of the limits
                     cwd=ROOT,
                     env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -218,8 +230,10 @@ async def _play(emu: Emulator, table: _Game, moves: int, tally: _Tally) -> None:
         engine = table.engine
         if engine.outcome(table.state) is not None:
             return
+        thinking = time.thread_time()
         seat = next(p.seat for p in engine.pending(table.state) if p.must)
         action = random_action(engine, table.state, seat, table.rng, greedy=True)
+        tally.players_s += time.thread_time() - thinking
         user = table.users[seat]
         started = time.perf_counter()
         try:
@@ -233,7 +247,9 @@ async def _play(emu: Emulator, table: _Game, moves: int, tally: _Tally) -> None:
             tally.unconfirmed.append(f"game {table.game_id}: {answer.content[:200]}")
             return
         tally.latencies_ms.append((time.perf_counter() - started) * 1000)
+        thinking = time.thread_time()
         table.state, _ = act(engine, table.state, seat, action)
+        tally.players_s += time.thread_time() - thinking
 
 
 async def measure_setup(
@@ -276,11 +292,12 @@ async def measure_setup(
                 tables = await _copies(where, started, pairs, seed)
                 tally = _Tally()
                 load = [os.getloadavg()[0]]
-                cpu = _cpu_seconds(pids)
+                cpu = _cpu(pids)
                 begun = time.perf_counter()
-                await asyncio.gather(*(_play(emu, t, moves, tally) for t in tables))
+                with profiled("bench"):
+                    await asyncio.gather(*(_play(emu, t, moves, tally) for t in tables))
                 elapsed = time.perf_counter() - begun
-                used = _cpu_seconds(pids)
+                used = _cpu(pids)
                 load.append(os.getloadavg()[0])
         if emu.errors:
             raise RuntimeError(f"emulator routes failed: {emu.errors[:3]}")
@@ -288,29 +305,68 @@ async def measure_setup(
         await emu.stop()
     figures = _figures(tally, elapsed)
     if cpu is not None and used is not None and tally.latencies_ms:
-        figures["cpu_ms_per_move"] = round(1000 * (used - cpu) / len(tally.latencies_ms), 1)
+        figures.update(_cpu_figures(used - cpu, tally))
     figures["load"] = " → ".join(f"{x:.1f}" for x in load)
     return figures
 
 
-def _cpu_seconds(roots: Sequence[int]) -> float | None:
-    """The CPU time (user and system) used so far by the processes ``roots`` and their
-    children (the render workers), read from /proc; None where there is no /proc."""
+@dataclass(frozen=True)
+class _Cpu:
+    """CPU seconds (user and system) used so far, by where they went."""
+
+    #: The bot processes' main threads: their event loops (discord.py, the bot's own code).
+    loop: float
+    #: Their other threads: SQLite's connection thread, the default executor's.
+    threads: float
+    #: Their children: the render workers (and multiprocessing's resource tracker).
+    render: float
+    #: This process: the emulator and the players.
+    here: float
+
+    def __sub__(self, other: _Cpu) -> _Cpu:
+        return _Cpu(
+            self.loop - other.loop,
+            self.threads - other.threads,
+            self.render - other.render,
+            self.here - other.here,
+        )
+
+    @property
+    def bots(self) -> float:
+        """The bot processes and their render workers."""
+        return self.loop + self.threads + self.render
+
+
+def _cpu(roots: Sequence[int]) -> _Cpu | None:
+    """The CPU used so far by the processes ``roots`` (split between their main threads and
+    the others), their children, and this process, read from /proc; None where there is no
+    /proc."""
     proc = Path("/proc")
     if not proc.is_dir():
         return None
-    total = 0
+    main = threads = render = 0
     for entry in proc.iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            # After the command's closing parenthesis: state, ppid, ..., utime, stime.
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            ticks, parent = _ticks(entry / "stat")
+            if int(entry.name) in roots:
+                loop, _ = _ticks(entry / "task" / entry.name / "stat")
+                main += loop
+                threads += ticks - loop
+            elif parent in roots:
+                render += ticks
         except OSError:
             continue  # exited meanwhile
-        if int(entry.name) in roots or int(fields[1]) in roots:
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return _Cpu(main / tick, threads / tick, render / tick, time.process_time())
+
+
+def _ticks(stat: Path) -> tuple[int, int]:
+    """A process's or thread's CPU clock ticks (user and system) and its parent's id."""
+    # After the command's closing parenthesis: state, ppid, ..., utime, stime.
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12]), int(fields[1])
 
 
 async def _copies(
@@ -332,6 +388,19 @@ async def _copies(
         return tables
     finally:
         await store.close()
+
+
+def _cpu_figures(cpu: _Cpu, tally: _Tally) -> dict[str, float]:
+    """Milliseconds of CPU per confirmed move: the bots in all, then where it went."""
+    per_move = {
+        "cpu_ms_per_move": cpu.bots,
+        "cpu_loop_ms": cpu.loop,
+        "cpu_threads_ms": cpu.threads,
+        "cpu_render_ms": cpu.render,
+        "cpu_emulator_ms": cpu.here - tally.players_s,
+        "cpu_players_ms": tally.players_s,
+    }
+    return {k: round(1000 * v / len(tally.latencies_ms), 1) for k, v in per_move.items()}
 
 
 def _figures(tally: _Tally, elapsed: float) -> dict[str, Any]:

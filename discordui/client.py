@@ -129,7 +129,11 @@ class TableBot(commands.AutoShardedBot):
         force_sync: bool = False,
         **options: Any,
     ) -> None:
-        intents = discord.Intents.default()
+        # Servers, channels and threads only: interactions come whatever the intents, and
+        # every message, typing or reaction event of its servers would be a dispatch to
+        # parse and drop (the bot's own posts included: several a move).
+        intents = discord.Intents.none()
+        intents.guilds = True
         options.setdefault("max_ratelimit_timeout", MAX_RATELIMIT_WAIT)
         if config.shard_count is not None:
             options.setdefault("shard_count", config.shard_count)

@@ -19,8 +19,6 @@ Several changes recorded before one delivery become one post (a pending new post
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -37,10 +35,10 @@ from discordui.threads import ARCHIVE_AFTER_MINUTES, in_thread, open_public_thre
 from host import standing, text
 from host.bots import is_bot
 from host.game_settings import image_policy, is_invite_only
+from host.rendering import picture_key
 from host.service import ActResult, Loaded
 from host.takeback import remember_post
 from rules.engine import HasStanding
-from rules.views import View
 
 if TYPE_CHECKING:
     from discordui.client import TableBot
@@ -49,20 +47,26 @@ log = logging.getLogger(__name__)
 
 
 async def post_table(
-    bot: TableBot, game: Loaded, *, new_message: bool, redraw: bool = True
+    bot: TableBot,
+    game: Loaded,
+    *,
+    new_message: bool,
+    redraw: bool = True,
+    settles: bool = False,
 ) -> bool:
     """Post (or edit) the table message in the game's thread; False when Discord refused.
 
     An edit without ``redraw``, or of a post whose picture already shows this public view
     (nothing visible changed: a secret bid, say), changes the text and buttons but keeps the
-    picture; a new message always has a fresh picture.
+    picture; a new message always has a fresh picture. ``settles``: a new message is all the
+    game's pending announcement asks for, so it is cleared with the post's own write.
     """
     thread_id = game.row.thread_id
     if thread_id is None or game.state is None:
         return False
     lang = await bot.public_lang(game.row.guild_id)
     view = game.engine.view(game.state, None)
-    drawn = _digest(view, lang)
+    drawn = picture_key(view, lang)
     redraw = redraw and bot.drawn.get(game.row.id) != drawn
     content = table_content(
         lang, game, view, await _answered_for(bot, game), await _standing_lines(bot, game, lang)
@@ -74,7 +78,7 @@ async def post_table(
     if not new_message and old is not None:
         try:
             current = channel.get_partial_message(old)
-            files = [await table_file(bot, view, lang)] if redraw else None
+            files = [await table_file(bot, view, lang, drawn)] if redraw else None
 
             async def edit() -> None:
                 if files is not None:
@@ -90,7 +94,7 @@ async def post_table(
             return True
         except discord.HTTPException:
             log.warning("could not edit table message %s of game %s", old, game.row.id)
-    kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, view, lang)}
+    kwargs: dict[str, Any] = {"content": content, "file": await table_file(bot, view, lang, drawn)}
     if buttons is not None:
         kwargs["view"] = buttons
     try:
@@ -102,9 +106,13 @@ async def post_table(
             "could not post the table of game %s in thread %s: %s", game.row.id, thread_id, exc
         )
         return False
-    await bot.store.update_game(game.row.id, table_message_id=message.id)
-    # Remembered so that an undo can mark the posts that show a move it takes back.
-    await remember_post(bot.store, game.row.id, message.id, game.seq)
+    # One transaction: the post is the game's table message, and remembered so that an undo
+    # can mark the posts that show a move it takes back.
+    async with bot.store.atomic():
+        await bot.store.update_game(game.row.id, table_message_id=message.id)
+        await remember_post(bot.store, game.row.id, message.id, game.seq)
+        if settles:
+            await bot.store.announced(game.row.id, game.seq)
     bot.drawn[game.row.id] = drawn
     # Only the newest post keeps buttons: the thread does not fill with live old ones.
     if old is not None and old != message.id:
@@ -155,12 +163,6 @@ async def _standing_lines(bot: TableBot, game: Loaded, lang: str) -> list[str]:
     return lines
 
 
-def _digest(view: View, lang: str) -> str:
-    """What a table picture shows: its public view and its language."""
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.blake2b(f"{lang}\n{text}".encode(), digest_size=16).hexdigest()
-
-
 async def announce(bot: TableBot, game_id: int) -> bool:
     """Deliver the game's pending announcement, if any: open its thread when a start was
     interrupted before, then post or edit the table as the game is now. Returns False when
@@ -178,8 +180,14 @@ async def announce(bot: TableBot, game_id: int) -> bool:
                 return True
             new = game.row.announce
             redraw = new or await image_policy(bot.store, game_id) == "every"
-            if not await post_table(bot, game, new_message=new, redraw=redraw):
+            # A new post mentions whoever must act itself: unless the game's status changed
+            # since it was last shown (finish_up), it is the whole announcement, cleared in
+            # the transaction that records the post (a commit, and its fsync, less a turn).
+            settles = new and bot.shown_status.get(game_id) == game.row.status
+            if not await post_table(bot, game, new_message=new, redraw=redraw, settles=settles):
                 return False
+            if settles:
+                continue
             if not new and not await ping(bot, game):
                 return False
             if bot.shown_status.get(game_id) != game.row.status:

@@ -47,7 +47,7 @@ def table_content(
     never mentioned; ``standing`` says which recent moves were such answers."""
     mention = mention_of(game)
     lines = [f"**{text.game_title(lang, game.row.game, game.row.id)}**"]
-    lines += [f"• {line}" for line in text.recent_lines(lang, view)[-RECENT_LINES:]]
+    lines += [f"• {line}" for line in text.recent_lines(lang, view, RECENT_LINES)]
     lines += [f"🔁 {line}" for line in standing]
     outcome = game.outcome()
     if outcome is not None:
@@ -77,9 +77,10 @@ def table_content(
 ALT_TEXT_MAX = 1024
 
 
-async def table_file(bot: TableBot, view: View, lang: str) -> discord.File:
+async def table_file(bot: TableBot, view: View, lang: str, key: str | None = None) -> discord.File:
     """The public table image (rendered off the event loop: it takes tens of milliseconds),
-    described by its alt text for whoever cannot see it."""
-    png = await bot.renderer.table(view, lang)
+    described by its alt text for whoever cannot see it; ``key``: the view's
+    ``host.rendering.picture_key``, if the caller has it."""
+    png = await bot.renderer.table(view, lang, key)
     alt = text.clip(bot.renderer.table_alt(view, lang), ALT_TEXT_MAX)
     return discord.File(io.BytesIO(png), filename="table.png", description=alt)

@@ -12,9 +12,12 @@ docs/rendering.md ("Worker processes").
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import multiprocessing
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -23,6 +26,16 @@ import render
 from rules.views import SeatView, View
 
 T = TypeVar("T")
+
+#: Table pictures kept after drawing, the newest (about 2 MB): a result post, ``/board`` or the
+#: Table button soon after a table post shows the same table, and gets the same bytes.
+KEPT_PICTURES = 16
+
+
+def picture_key(view: View, lang: str) -> str:
+    """What a table picture shows: its public view and its language."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(f"{lang}\n{text}".encode(), digest_size=16).hexdigest()
 
 
 class Renderer:
@@ -34,6 +47,7 @@ class Renderer:
         #: One more worker for long jobs (a replay's animation takes seconds), so that they
         #: never hold up the table pictures queued behind them.
         self._slow: Executor | None = None
+        self._kept: OrderedDict[str, bytes] = OrderedDict()
 
     def _executor(self) -> Executor | None:
         if self.workers <= 0:
@@ -42,9 +56,20 @@ class Renderer:
             self._pool = _pool(self.workers)
         return self._pool
 
-    async def table(self, view: View, lang: str) -> bytes:
-        """The public table picture of ``view``."""
-        return await self._run(_table, view, lang)
+    async def table(self, view: View, lang: str, key: str | None = None) -> bytes:
+        """The public table picture of ``view``: one of the last :data:`KEPT_PICTURES` drawn
+        if it shows the same (drawing one holds a worker for tens of milliseconds). ``key``:
+        its :func:`picture_key`, when the caller has it already."""
+        key = key or picture_key(view, lang)
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._kept.move_to_end(key)
+            return kept
+        png = await self._run(_table, view, lang)
+        self._kept[key] = png
+        while len(self._kept) > KEPT_PICTURES:
+            self._kept.popitem(last=False)
+        return png
 
     def table_alt(self, view: View, lang: str) -> str:
         """The text that stands in for the table picture (a few lines: made here, at once)."""

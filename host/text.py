@@ -68,13 +68,14 @@ def private_lines(lang: str, events: Iterable[Event], seat: int) -> list[str]:
     return lines
 
 
-def recent_lines(lang: str, view: View) -> list[str]:
-    """The public view's recent events as sentences (every engine keeps ``recent``)."""
+def recent_lines(lang: str, view: View, last: int | None = None) -> list[str]:
+    """The public view's recent events as sentences (every engine keeps ``recent``), the
+    ``last`` ones only if given (those are all that are written out)."""
     # .get: games registered only in tests may keep no recent events.
-    return [
-        locales.event_text(lang, e["kind"], dict(e.get("params", {})))
-        for e in view.get("recent", [])
-    ]
+    recent = list(view.get("recent", []))
+    if last is not None:
+        recent = recent[max(0, len(recent) - last) :]
+    return [locales.event_text(lang, e["kind"], dict(e.get("params", {}))) for e in recent]
 
 
 def prompt_what(lang: str, game: str, prompt: Prompt) -> str:

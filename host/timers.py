@@ -78,6 +78,9 @@ class TimerDispatcher:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._settlers: list[asyncio.Future[None]] = []
+        #: While the dispatcher sleeps (between rounds): the time it sleeps until, None for
+        #: until poked. Absent while it works: whatever is added then may be missed.
+        self._asleep: tuple[datetime | None] | None = None
 
     def register(self, kind: str, handler: Handler) -> None:
         """Handle due timers of ``kind`` with ``handler`` (one handler per kind)."""
@@ -115,7 +118,7 @@ class TimerDispatcher:
     async def add(self, timer: NewTimer) -> TimerRow:
         """Schedule one timer and wake the dispatcher if it is due earlier."""
         row = await self.store.add_timer(timer)
-        self.poke()
+        self._poke_for([row])
         return row
 
     async def replace(
@@ -129,9 +132,20 @@ class TimerDispatcher:
     ) -> list[TimerRow]:
         """:meth:`store.Store.replace_timers`, then wake the dispatcher when something was added."""
         rows = await self.store.replace_timers(game_id, cancel=cancel, add=add, seq=seq, hold=hold)
-        if rows:
-            self.poke()
+        self._poke_for(rows)
         return rows
+
+    def _poke_for(self, added: Sequence[TimerRow]) -> None:
+        """Poke the dispatcher for timers just added, unless it sleeps until a time no
+        earlier than all of them are due (every move adds a reminder hours ahead: waking to
+        read the table again would find nothing to do)."""
+        if not added:
+            return
+        if self._asleep is not None:
+            (until,) = self._asleep
+            if until is not None and all(t.due_at >= until for t in added):
+                return
+        self.poke()
 
     async def settle(self, timeout: float = 10.0) -> None:
         """Wait until every timer due now has been handled and the dispatcher sleeps again.
@@ -233,8 +247,10 @@ class TimerDispatcher:
         waits: set[asyncio.Future[object]] = {asyncio.ensure_future(self._wake.wait())}
         if until is not None:
             waits.add(asyncio.ensure_future(self.clock.sleep_until(until)))
+        self._asleep = (until,)
         try:
             await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            self._asleep = None
             for waiting in waits:
                 waiting.cancel()

@@ -23,10 +23,9 @@ from typing import Any
 from babel import Locale
 from babel.dates import format_datetime as _babel_datetime
 from babel.dates import format_timedelta
-from babel.numbers import format_decimal
 
 from locales.catalog import Catalogue, Message, load_language
-from locales.formatting import Placeholder, fill, placeholders
+from locales.formatting import Placeholder, decimal, fill, placeholders
 
 __all__ = [
     "DEFAULT",
@@ -132,7 +131,7 @@ def event_text(lang: str, kind: str, params: Mapping[str, Any]) -> str:
 
 def format_number(lang: str, value: float) -> str:
     """A number in the language's decimal format (``12 345`` in Hungarian)."""
-    return format_decimal(value, locale=normalize(lang))
+    return decimal(normalize(lang), value)
 
 
 def format_datetime(lang: str, dt: datetime) -> str:
@@ -164,7 +163,7 @@ def _choose(lang: str, msg: Message, count: Any) -> str:
     if isinstance(msg, str):
         return msg
     if isinstance(count, int | float) and not isinstance(count, bool):
-        category = Locale.parse(lang).plural_form(count)
+        category = _locale(lang).plural_form(count)
         if category in msg:
             return msg[category]
     return msg["other"]
@@ -173,6 +172,13 @@ def _choose(lang: str, msg: Message, count: Any) -> str:
 def _placeholders_of(msg: Message) -> list[Placeholder]:
     templates = [msg] if isinstance(msg, str) else list(msg.values())
     return [p for template in templates for p in placeholders(template)]
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    """Babel's locale of a supported language (parsed once: a plural form is chosen in most
+    messages)."""
+    return Locale.parse(lang)
 
 
 @functools.cache

@@ -20,6 +20,7 @@ empty string, anything else with ``str``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -30,7 +31,15 @@ from babel.numbers import format_decimal
 
 from locales.hungarian import SUFFIXES, with_article, with_suffix
 
-__all__ = ["FILTERS", "HUNGARIAN_FILTERS", "Placeholder", "fill", "format_value", "placeholders"]
+__all__ = [
+    "FILTERS",
+    "HUNGARIAN_FILTERS",
+    "Placeholder",
+    "decimal",
+    "fill",
+    "format_value",
+    "placeholders",
+]
 
 _TOKEN = re.compile(
     r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?:@([A-Za-z0-9_.]+))?(?:\|(-?[^{}|@\s]+))?\}"
@@ -116,8 +125,21 @@ def format_value(
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, int | float):
-        return format_decimal(value, locale=lang)
+        return decimal(lang, value)
     return str(value)
+
+
+def decimal(lang: str, value: float) -> str:
+    """``value`` in the language's decimal format (``12 345`` in Hungarian)."""
+    # By type too: 1 and 1.0 are one key of a dict, but not one number to Babel.
+    return _decimal(lang, type(value).__name__, value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal(lang: str, kind: str, value: float) -> str:
+    # Kept: Babel parses the locale and the pattern on every call (about 12 µs), and the
+    # same few scores, costs and counts are written into every table post and picture.
+    return format_decimal(value, locale=lang)
 
 
 def _hungarian(value: Any, how: str, shown: str) -> str:

@@ -831,13 +831,8 @@ class Emulator:
 
     async def _wait_until(self, condition: Callable[[], bool], timeout: float, what: str) -> None:
         timeout = patience(timeout)  # seconds of an idle machine
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while not condition():
-            remaining = end - loop.time()
-            if remaining <= 0:
-                raise TimeoutError(f"{what} within {timeout} s")
-            await self.state.wait_changed(remaining)
+        if not await self.state.wait_for(condition, timeout):
+            raise TimeoutError(f"{what} within {timeout} s")
 
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)

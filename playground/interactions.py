@@ -179,25 +179,17 @@ class InteractionResult:
     async def wait_for_messages(self, count: int = 1, *, timeout: float = 5.0) -> list[Message]:
         """Wait until at least ``count`` answer messages exist (e.g. after a defer)."""
         timeout = patience(timeout)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while len(self.messages) < count:
-            remaining = end - loop.time()
-            if remaining <= 0 or not await self._state.wait_changed(remaining):
-                raise TimeoutError(
-                    f"{self!r} has {len(self.messages)} of {count} messages after {timeout} s"
-                )
+        if not await self._state.wait_for(lambda: len(self.messages) >= count, timeout):
+            raise TimeoutError(
+                f"{self!r} has {len(self.messages)} of {count} messages after {timeout} s"
+            )
         return self.messages
 
     async def wait_until(self, check: Callable[[], bool], *, timeout: float = 5.0) -> None:
         """Wait until ``check()`` holds (an answer edited again after its first response)."""
         timeout = patience(timeout)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while not check():
-            remaining = end - loop.time()
-            if remaining <= 0 or not await self._state.wait_changed(remaining):
-                raise TimeoutError(f"{self!r}: the awaited change did not come in {timeout} s")
+        if not await self._state.wait_for(check, timeout):
+            raise TimeoutError(f"{self!r}: the awaited change did not come in {timeout} s")
 
     # -- the bot's side -----------------------------------------------------------------
 

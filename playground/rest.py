@@ -9,6 +9,7 @@ seconds; unknown routes and emulator bugs answer 4xx with an explanation instead
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import random
@@ -18,7 +19,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader, hdrs, web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from playground import payloads
 from playground.interactions import InteractionResult
@@ -891,6 +893,25 @@ class RestApi:
         return None if message.ephemeral_to is not None else message
 
 
+def _is_multipart(content_type: str) -> bool:
+    """Whether a Content-Type header is a multipart one. Read from the header itself: the
+    request's parsed ``content_type`` goes through the email package's header parser, and a
+    multipart header's boundary is new on every request, so its cache never helps."""
+    return content_type.partition(";")[0].strip().lower().startswith("multipart/")
+
+
+@functools.lru_cache(maxsize=64)
+def _disposition(header: str | None) -> tuple[str | None, str | None]:
+    """A part's name and file name, as aiohttp's ``BodyPartReader.name`` and ``.filename``
+    read them from its Content-Disposition header. Kept: the same few headers come with
+    every upload, and aiohttp's parser builds a regular expression on each call."""
+    _, params = parse_content_disposition(header)
+    return (
+        content_disposition_filename(params, "name"),
+        content_disposition_filename(params, "filename"),
+    )
+
+
 def _template(request: web.Request) -> str:
     """The matched route's path template without the API prefix (``/channels/{cid}``)."""
     resource = request.match_info.route.resource
@@ -907,17 +928,18 @@ def _note_audience(request: web.Request, result: InteractionResult, message: Jso
 async def _parse_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:
     """The JSON body (``payload_json`` for multipart) and the uploaded files."""
     files: list[RecordedFile] = []
-    if request.content_type.startswith("multipart/"):
+    if _is_multipart(request.headers.get(hdrs.CONTENT_TYPE, "")):
         body: Any = None
         reader = await request.multipart()
         while (part := await reader.next()) is not None:
             if not isinstance(part, BodyPartReader):
                 continue
-            if part.name == "payload_json":
+            name, filename = _disposition(part.headers.get(hdrs.CONTENT_DISPOSITION))
+            if name == "payload_json":
                 body = json.loads(await part.text())
-            elif part.filename is not None:
+            elif filename is not None:
                 data = bytes(await part.read(decode=True))
-                files.append(RecordedFile(part.name or "", part.filename, data))
+                files.append(RecordedFile(name or "", filename, data))
         return body, files
     if not request.body_exists:
         return None, files

@@ -131,6 +131,9 @@ class State:
         self.dispatch: DispatchHook = _no_dispatch
         self.version = 0
         self._changed = asyncio.Event()
+        #: What :meth:`wait_for` waits on: each waiter's future and its condition.
+        self._watchers: dict[asyncio.Future[None], Callable[[], bool]] = {}
+        self._checking = False
         #: Seconds ``Emulator.advance`` added to the emulator clock (thread archiving,
         #: interaction deadlines and token lifetimes).
         self.clock_offset = 0.0
@@ -155,6 +158,9 @@ class State:
         #: How many times each nonce was asked to be posted with ``enforce_nonce``, and when
         #: first (emulator time): a repeat is deduplicated, as Discord does, but tests see it.
         self.nonce_requests: dict[str, list[float]] = {}
+        #: (author id, nonce) -> the newest message created with it: what
+        #: :meth:`message_with_nonce` looks up instead of scanning every recent message.
+        self._by_nonce: dict[tuple[int, str], Message] = {}
         # Files users attached to command options (they belong to no message).
         self.uploads: dict[int, Attachment] = {}
         self.global_commands: list[Json] = []
@@ -169,6 +175,38 @@ class State:
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
+        if self._watchers and not self._checking:
+            # Looked at once the code that changed things has run on (as a woken waiter
+            # would), however many changes it makes meanwhile.
+            self._checking = True
+            asyncio.get_running_loop().call_soon(self._check_watchers)
+
+    def _check_watchers(self) -> None:
+        self._checking = False
+        for future, condition in list(self._watchers.items()):
+            if future.done():
+                continue
+            try:
+                if condition():
+                    future.set_result(None)
+            except Exception as exc:  # the waiter's to see, as if it had looked itself
+                future.set_exception(exc)
+
+    async def wait_for(self, condition: Callable[[], bool], timeout: float) -> bool:
+        """Wait until ``condition()`` holds, looked at after each change; False if ``timeout``
+        passed first. Many waiters cost one look each per change, not a task each."""
+        if condition():
+            return True
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._watchers[future] = condition
+        try:
+            async with asyncio.timeout(timeout):
+                await future
+        except TimeoutError:
+            return False
+        finally:
+            del self._watchers[future]
+        return True
 
     async def wait_changed(self, timeout: float) -> bool:
         """Wait for the next change; False if ``timeout`` passed first."""
@@ -519,13 +557,11 @@ class State:
 
     def message_with_nonce(self, author_id: int, nonce: str) -> Message | None:
         """The author's message created with ``nonce`` within :data:`NONCE_WINDOW`, if any."""
-        since = self.now() - NONCE_WINDOW
-        for message in reversed(self.messages.values()):
-            if message.created_at.timestamp() < since:
-                return None  # ids grow with time: nothing older can match
-            if message.author.id == author_id and message.nonce == nonce:
-                return message
-        return None
+        message = self._by_nonce.get((author_id, nonce))
+        # The newest one with the nonce: when it is too old, so is any before it.
+        if message is None or message.created_at.timestamp() < self.now() - NONCE_WINDOW:
+            return None
+        return message
 
     async def create_message(
         self,
@@ -562,6 +598,7 @@ class State:
         self._fill(message, body, files, replace_attachments=True)
         if body.get("nonce") is not None:
             message.nonce = str(body["nonce"])
+            self._by_nonce[(author.id, message.nonce)] = message
         self.messages[message.id] = message
         channel.message_count += 1
         channel.last_activity = self.now()

@@ -34,6 +34,11 @@ async def test_the_benchmark_confirms_every_move_in_each_setup(tmp_path: Path) -
         assert result[f"{setup.key}_moves_per_s"] > 0
         # Drawing a table picture alone takes tens of milliseconds of CPU (no /proc: no figure).
         assert result.get(f"{setup.key}_cpu_ms_per_move", 50) > 5
+        if f"{setup.key}_cpu_ms_per_move" in result:
+            # Where it went: the bots' event loops, their other threads, their workers.
+            parts = [result[f"{setup.key}_cpu_{p}_ms"] for p in ("loop", "threads", "render")]
+            assert abs(sum(parts) - result[f"{setup.key}_cpu_ms_per_move"]) < 0.5, result
+            assert result[f"{setup.key}_cpu_emulator_ms"] > 0, result
     measured = {s.key for s in SETUPS if f"{s.key}_confirmed" in result}
     assert measured == {s.key for s in setups}
     assert ("postgres_server" in result) == bool(PG_URL)

@@ -48,8 +48,8 @@ async def main():
     game = get_game("civ")
     view = game.view(game.setup(["ann", "bob"], {}, 1), None)
     renderer = Renderer(workers=1)
-    for _ in range(2):
-        png = await renderer.table(view, "en")
+    for lang in ("en", "hu"):  # two pictures: the same one twice would be drawn once
+        png = await renderer.table(view, lang)
         print(json.dumps({"png": png[:4].hex(), "children": children()}), flush=True)
         time.sleep(1)
     time.sleep(600)

@@ -88,6 +88,48 @@ async def test_an_earlier_new_timer_wakes_the_sleeping_dispatcher(store: SqliteS
         await dispatcher.stop()
 
 
+async def test_only_a_timer_due_sooner_wakes_the_sleeping_dispatcher(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A timer due no earlier than the one the dispatcher sleeps for (every move's reminder,
+    hours ahead) lets it sleep on; one due sooner makes it read the table again."""
+    clock = FakeClock()
+    game = await start_counting(store)
+    recorder = Recorder(clock)
+    dispatcher = await running(store, clock, recorder)
+    rounds: list[int] = []
+    reading = store.due_timers
+
+    async def counted(*args: object, **kwargs: object) -> list[TimerRow]:
+        rounds.append(1)
+        return await reading(*args, **kwargs)  # type: ignore[arg-type]
+
+    async def looked() -> bool:
+        for _ in range(200):
+            if rounds:
+                return True
+            await asyncio.sleep(0.01)
+        return False
+
+    monkeypatch.setattr(store, "due_timers", counted)
+    try:
+        await dispatcher.add(timer(game.id, clock, 60, "hour"))  # it slept for nothing
+        assert await looked()
+        await dispatcher.settle()
+        rounds.clear()
+        await dispatcher.add(timer(game.id, clock, 60, "same time"))
+        await dispatcher.replace(game.id, add=[timer(game.id, clock, 90, "later")])
+        await asyncio.sleep(0.1)
+        assert rounds == []
+        await dispatcher.replace(game.id, add=[timer(game.id, clock, 30, "sooner")])
+        assert await looked()
+        clock.advance(timedelta(minutes=30))
+        await dispatcher.settle()
+        assert recorder.fired == [("sooner", timedelta(minutes=30))]
+    finally:
+        await dispatcher.stop()
+
+
 async def test_pending_timers_fire_after_a_restart(tmp_path: Path) -> None:
     """A timer scheduled before a stop fires after the next start, once, and those already
     overdue at start fire at once."""

@@ -57,6 +57,16 @@ def test_floats_drop_a_zero_fraction_and_use_the_decimal_comma(add_message: AddM
     assert locales.t("hu", "test.score", score=2.5) == "2,5 pont"
 
 
+def test_a_number_formatted_once_is_formatted_again_per_language() -> None:
+    """Formatted numbers are kept (Babel is slow); by language and type, never mixed up."""
+    for _ in range(2):
+        assert [locales.format_number(lang, 1234.5) for lang in ("en", "hu")] == [
+            "1,234.5",
+            f"1{NBSP}234,5",
+        ]
+        assert [locales.format_number("hu", n) for n in (2, 2.0, 2.5)] == ["2", "2", "2,5"]
+
+
 def test_prefixed_parameter_is_translated(add_message: AddMessage) -> None:
     """{domain@prefix} inserts the translation of prefix.<value>."""
     add_message("hu", "test.domain.science", "Tudomány")

@@ -25,6 +25,7 @@ from playground.state import (
     CREATE_PUBLIC_THREADS,
     MANAGE_MESSAGES,
     MANAGE_THREADS,
+    NONCE_WINDOW,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     VIEW_CHANNEL,
@@ -84,6 +85,16 @@ async def test_an_enforced_nonce_posts_once(emulator: Emulator, api: Api) -> Non
     assert other[1]["id"] != first[1]["id"]
     assert [s for s, _ in loose] == [200, 200]
     assert len(emulator.state.nonce_requests["t7.0"]) == 2
+
+
+async def test_an_enforced_nonce_posts_again_after_the_window(emulator: Emulator, api: Api) -> None:
+    """Discord looks back "the past few minutes" only: past them the same nonce posts anew."""
+    channel = emulator.games_channel_id
+    first = await api.post(channel, "once", nonce="t8.0", enforce_nonce=True)
+    await emulator.advance(NONCE_WINDOW + 1)
+    second = await api.post(channel, "once", nonce="t8.0", enforce_nonce=True)
+    assert first[1]["id"] != second[1]["id"]
+    assert [m.content for m in emulator.messages(channel)].count("once") == 2
 
 
 async def test_a_nonce_is_at_most_25_characters(emulator: Emulator, api: Api) -> None:
