@@ -3,23 +3,27 @@
 Three cells to a row (not six) leave each cell about 430 px, room for the count, the level
 pips and an effect name at CIV's 35 px minimum. Cells line up from panel to panel, so a domain
 compares down a column.
+
+A move changes a cell or two and the name rows of the seats whose turn it was and is, so each
+cell and each name row is a layer (:mod:`render.layers`) keyed on exactly what it shows, and a
+panel is its frame with those layers pasted in.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, NamedTuple
 
 from PIL import Image
 
-import locales
 from render import theme
 from render.canvas import Badge, Canvas
 from render.civ import look
 from render.civ.common import DOMAINS, Ctx, domain_name, effect_name, team_letter
 from render.civ.look import Size
 from render.fonts import Weight
+from render.layers import Layers
 from render.sections import draw_name_badges
 from render.symbols import Painter
 from rules.civ.views import CivSeat, CivView
@@ -46,6 +50,43 @@ _PIP_TOP: Final = _STRIP_H + 20
 _LINE_MID: Final = _STRIP_H + 100
 _MARKER: Final = 38
 _INSET: Final = 14
+# A name row's layer reaches this far past the row on every side: its texts and badges stay
+# inside, and the panel's frame and rounded corners stay outside.
+_ROW_BLEED: Final = 12
+
+#: Domain cells (about 310 KB each): a four-seat table shows 24, in either panel background.
+_CELLS = Layers(64)
+#: Name rows (about 400 KB each).
+_NAME_ROWS = Layers(16)
+
+Marker = tuple[str | Painter, theme.Colour]
+
+
+class _Cell(NamedTuple):
+    """Everything a domain cell shows: the key of its layer."""
+
+    lang: str
+    domain: str
+    background: theme.Colour
+    cards: int
+    need: int
+    raised: int
+    level: int
+    embargoed: bool
+    culture_lead: bool
+    markers: tuple[Marker, ...]
+
+
+class _NameRow(NamedTuple):
+    """Everything a name row shows: the key of its layer."""
+
+    lang: str
+    seat: int
+    name: str
+    badges: tuple[Badge, ...]
+    hand_size: int
+    hand_limit: int
+    background: theme.Colour
 
 
 def majority_leaders(view: CivView) -> dict[str, set[int]]:
@@ -92,41 +133,69 @@ def draw_panel(
         width=5 if active else 0,
     )
     waiting = any(p["seat"] == index for p in view.get("pending") or [])
-    _draw_name_row(c, ctx, seat, y + _PAD, _badges(ctx, view, seat, active, waiting))
+    row = _NameRow(
+        ctx.lang,
+        index,
+        ctx.name(index),
+        tuple(_badges(ctx, view, seat, active, waiting)),
+        seat["hand_size"],
+        seat["hand_limit"],
+        background,
+    )
+    c.image.paste(
+        _NAME_ROWS.get(row, functools.partial(_name_row_image, row)),
+        (_X0 + _ROW_BLEED, y + _PAD - _ROW_BLEED),
+    )
     coin = view.get("coin")
     top = y + _PAD + _NAME_ROW_H + 10
     for i, domain in enumerate(DOMAINS):
-        row, column = divmod(i, _COLUMNS)
+        r, column = divmod(i, _COLUMNS)
         x = _X0 + _PAD + column * (_CELL_W + _CELL_GAP)
-        markers: list[tuple[str | Painter, theme.Colour]] = []
+        markers: list[Marker] = []
         if domain in seat["embargoed"]:
             markers.append(("no_entry", theme.DANGER))
         if coin is not None and coin["target"] == index and coin["domain"] == domain:
             markers.append((look.culture_coin, theme.ACCENT))
         if index in leaders.get(domain, ()):
             markers.append(("crown", theme.ACCENT))
-        xy = (x, top + row * (_CELL_H + _CELL_GAP))
-        _draw_cell(c, ctx, seat, domain, xy, background, markers)
+        cell = _Cell(
+            ctx.lang,
+            domain,
+            background,
+            seat["area"][domain],
+            seat["hegemony_need"][domain],
+            seat["facedown_utopia"][domain],
+            seat["levels"][domain],
+            domain in seat["embargoed"],
+            domain == "culture" and bool(seat["culture_leader"]),
+            tuple(markers),
+        )
+        xy = (x, top + r * (_CELL_H + _CELL_GAP))
+        c.image.paste(_CELLS.get(cell, functools.partial(_cell_image, cell)), xy)
     return y + PANEL_H + theme.GAP
 
 
-def _draw_name_row(c: Canvas, ctx: Ctx, seat: CivSeat, y: int, badges: list[Badge]) -> None:
-    """Marker, name and badges on the left; hand size / hand limit on the right."""
-    index = seat["seat"]
-    mid = y + _NAME_ROW_H // 2
-    right = _X1 - _PAD
-    hand = " / ".join(locales.format_number(ctx.lang, seat[k]) for k in ("hand_size", "hand_limit"))
+def _name_row_image(row: _NameRow) -> Image.Image:
+    """Marker, name and badges on the left; hand size / hand limit on the right; on the
+    panel's background, :data:`_ROW_BLEED` past the row on every side."""
+    ctx = Ctx(row.lang, (), ())
+    c = Canvas(_X1 - _X0 - 2 * _ROW_BLEED, _NAME_ROW_H + 2 * _ROW_BLEED, row.background)
+    left = _PAD - _ROW_BLEED
+    mid = _ROW_BLEED + _NAME_ROW_H // 2
+    right = c.width - left
+    hand = " / ".join(ctx.number(n) for n in (row.hand_size, row.hand_limit))
     right -= c.text((right, mid), hand, size=Size.HEADING, weight="bold", anchor="rm") + 12
     label = ctx.t("render.civ.hand")
     right -= c.text((right, mid), label, size=Size.SMALL, fill=theme.MUTED, anchor="rm") + 50
     c.symbol("card", (right, mid - 22), 44, theme.MUTED)
     right -= 2 * theme.GAP
 
-    x = _X0 + _PAD
-    c.symbol(theme.player_shape(index), (x, mid - 20), 40, theme.player_colour(index))
+    x = left
+    c.symbol(theme.player_shape(row.seat), (x, mid - 20), 40, theme.player_colour(row.seat))
     x += 52
     sizes = {"name_size": Size.HEADING, "badge_size": Size.SMALL}
-    draw_name_badges(c, ctx.name(index), badges, x, mid, right, **sizes, least=200)
+    draw_name_badges(c, row.name, list(row.badges), x, mid, right, **sizes, least=200)
+    return c.image
 
 
 def _badges(ctx: Ctx, view: CivView, seat: CivSeat, active: bool, waiting: bool) -> list[Badge]:
@@ -156,77 +225,71 @@ def _badges(ctx: Ctx, view: CivView, seat: CivSeat, active: bool, waiting: bool)
     return badges
 
 
-def _draw_cell(
-    c: Canvas,
-    ctx: Ctx,
-    seat: CivSeat,
-    domain: str,
-    xy: tuple[int, int],
-    background: theme.Colour,
-    markers: list[tuple[str | Painter, theme.Colour]],
-) -> None:
+def _cell_image(cell: _Cell) -> Image.Image:
     """One domain of one player: count / hegemony need and level pips on one row; under them
     the effect reached (or "Embargo", or the Culture lead) with the markers at its right
     (embargo, the Culture coin, a majority won at the end)."""
-    x, y = xy
+    ctx = Ctx(cell.lang, (), ())
+    domain, count, need, level = cell.domain, cell.cards, cell.need, cell.level
     colour = look.DOMAIN_COLOURS[domain]
-    embargoed = domain in seat["embargoed"]
-    count = seat["area"][domain]
-    need = seat["hegemony_need"][domain]
-    raised = seat["facedown_utopia"][domain]
-    level = seat["levels"][domain]
-    c.image.paste(_cell_base(domain, domain_name(ctx, domain), background, embargoed), (x, y))
+    c = Canvas(_CELL_W, _CELL_H, cell.background)
+    c.image.paste(_cell_base(domain, domain_name(ctx, domain), cell.background, cell.embargoed))
 
     # The count, then "/need" for hegemony, in the accent colour when one card away.
-    base = y + _COUNT_BASE
+    base = _COUNT_BASE
     count_w = c.text(
-        (x + _INSET, base),
-        locales.format_number(ctx.lang, count),
+        (_INSET, base),
+        ctx.number(count),
         size=Size.COUNT,
         weight="bold",
         fill=theme.TEXT if count else theme.MUTED,
         anchor="ls",
     )
     need_w = c.text(
-        (x + _INSET + 6 + count_w, base),
-        f"/{locales.format_number(ctx.lang, need)}",
+        (_INSET + 6 + count_w, base),
+        f"/{ctx.number(need)}",
         size=Size.BODY,
         weight="semibold",
         fill=theme.ACCENT if need - count <= 1 else theme.MUTED,
         anchor="ls",
     )
-    if raised:  # face-down Utopia cards (Republic) raising the need
-        rx = x + _INSET + 14 + count_w + need_w
+    if cell.raised:  # face-down Utopia cards (Republic) raising the need
+        rx = _INSET + 14 + count_w + need_w
         utopia = look.DOMAIN_COLOURS["utopia"]
         c.symbol("card", (rx, base - 34), 34, utopia)
         c.text(
-            (rx + 32, base), f"+{raised}", size=Size.SMALL, weight="bold", fill=utopia, anchor="ls"
+            (rx + 32, base),
+            f"+{cell.raised}",
+            size=Size.SMALL,
+            weight="bold",
+            fill=utopia,
+            anchor="ls",
         )
     if domain != "culture":
         ink = theme.ink_on(colour)
         for i in range(1, min(level, 2) + 1):  # the base image has both pips empty
-            px = x + _pip_x(i)
-            c.box((px, y + _PIP_TOP, px + _PIP_W, y + _PIP_TOP + _PIP_H), colour, radius=8)
+            px = _pip_x(i)
+            c.box((px, _PIP_TOP, px + _PIP_W, _PIP_TOP + _PIP_H), colour, radius=8)
             c.text(
-                (px + _PIP_W // 2, y + _PIP_TOP + _PIP_H // 2),
+                (px + _PIP_W // 2, _PIP_TOP + _PIP_H // 2),
                 look.ROMAN[i],
                 size=Size.SMALL,
                 weight="bold",
                 fill=ink,
                 anchor="mm",
             )
-    mid = y + _LINE_MID
-    for i, (symbol, tint) in enumerate(markers):
-        mx = x + _CELL_W - _INSET - _MARKER - (_MARKER + 6) * i
+    mid = _LINE_MID
+    for i, (symbol, tint) in enumerate(cell.markers):
+        mx = _CELL_W - _INSET - _MARKER - (_MARKER + 6) * i
         c.symbol(symbol, (mx, mid - _MARKER // 2), _MARKER, tint)
-    room = _CELL_W - 2 * _INSET - (_MARKER + 6) * len(markers)
+    room = _CELL_W - 2 * _INSET - (_MARKER + 6) * len(cell.markers)
     weight: Weight
-    if embargoed:
+    if cell.embargoed:
         label, weight, fill = ctx.t("render.civ.embargo"), "bold", theme.DANGER
-    elif domain == "culture" and seat["culture_leader"]:
-        c.symbol(look.culture_coin, (x + _INSET, mid - 18), 36, theme.ACCENT)
+    elif cell.culture_lead:
+        c.symbol(look.culture_coin, (_INSET, mid - 18), 36, theme.ACCENT)
         c.text(
-            (x + _INSET + 44, mid),
+            (_INSET + 44, mid),
             ctx.t("render.civ.culture_lead"),
             size=Size.SMALL,
             weight="semibold",
@@ -234,20 +297,15 @@ def _draw_cell(
             anchor="lm",
             max_width=room - 44,
         )
-        return
+        return c.image
     elif level and domain != "culture":
         label, weight, fill = effect_name(ctx, domain, level), "regular", theme.TEXT
     else:
-        return
+        return c.image
     c.text(
-        (x + _INSET, mid),
-        label,
-        size=Size.SMALL,
-        weight=weight,
-        fill=fill,
-        anchor="lm",
-        max_width=room,
+        (_INSET, mid), label, size=Size.SMALL, weight=weight, fill=fill, anchor="lm", max_width=room
     )
+    return c.image
 
 
 def _pip_x(level: int) -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
-import locales
 from render import theme
 from render.canvas import Canvas
 from render.civ import look
@@ -137,10 +136,7 @@ def _draw_header(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
 def _draw_deck(c: Canvas, ctx: Ctx, deck: CivDeck, y: int) -> int:
     """Cards left in the deck, in total and per age, right-aligned; returns the width used."""
     label = ctx.t("render.civ.deck", count=deck["total"])
-    ages = [
-        (f"{look.ROMAN[a]}:", locales.format_number(ctx.lang, deck["by_age"][str(a)]))
-        for a in (1, 2, 3)
-    ]
+    ages = [(f"{look.ROMAN[a]}:", ctx.number(deck["by_age"][str(a)])) for a in (1, 2, 3)]
     ages_w = sum(
         Canvas.measure(roman, Size.BODY) + Canvas.measure(n, Size.BODY, "bold") + 36
         for roman, n in ages
@@ -245,7 +241,7 @@ def _draw_shared_cards(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
         )
         c.text(
             (dx + 54, y + 32),
-            locales.format_number(ctx.lang, n),
+            ctx.number(n),
             size=Size.HEADING,
             weight="bold",
             fill=theme.TEXT if n else theme.MUTED,

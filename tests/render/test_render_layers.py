@@ -1,6 +1,10 @@
 """Cached layers are never stale: the table of every position along seeded self-played games,
 drawn in order with the layer caches on (so that each picture meets the layers the previous
-positions left), has the same pixels as drawn with every layer afresh (render.layers)."""
+positions left), has the same pixels as drawn with every layer afresh (render.layers).
+
+A layer whose key missed something it draws would be pasted from an earlier position that
+differs in just that, so the positions are consecutive (or close): most of a layer's fields
+change one at a time from one position to the next."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from PIL import Image
 
 import render
 from render import layers
+from render.civ import panels
 from render.clash import legend, terrain
 from rules import get_game
 from rules.core import Rng
@@ -53,3 +58,23 @@ def test_clash_layers_match_drawing_afresh(players: int, seed: int) -> None:
             fresh = render.table_png(view, lang=lang)
         assert _pixels(cached) == _pixels(fresh), f"position {i}"
     assert len(terrain._GROUNDS) and len(legend._LEGENDS)
+
+
+def _same_pixels_along(views: list[View]) -> None:
+    """Each view drawn in order with the caches on gives the pixels of drawing it afresh;
+    languages and display names vary, since layers hold both."""
+    for i, view in enumerate(views):
+        lang = "hu" if i % 3 == 2 else "en"
+        names = ["Ann", "Ödön", "Bea", "Cy"][: len(view["players"])] if i % 4 == 3 else None
+        cached = render.table_png(view, lang=lang, names=names)
+        with layers.caching(False):
+            fresh = render.table_png(view, lang=lang, names=names)
+        assert _pixels(cached) == _pixels(fresh), f"position {i}"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_civ_layers_match_drawing_afresh(players: int, seed: int) -> None:
+    views = _positions("civ", players, seed, every=1, count=40)
+    assert len(views) >= 20
+    _same_pixels_along(views)
+    assert len(panels._CELLS) and len(panels._NAME_ROWS)
