@@ -2,6 +2,10 @@
 
 Everything is laid out on one grid of four columns, so the card spaces and the building
 stacks line up under the locations.
+
+A move changes a location or a space or two, so each location, card space and building stack
+is a layer (:mod:`render.layers`) keyed on exactly what it shows (language, people, card,
+tile, who stands there, height).
 """
 
 from __future__ import annotations
@@ -9,13 +13,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
 from render import theme
 from render.canvas import Canvas
 from render.context import Ctx
+from render.layers import Layers
 from render.sections import X0, X1
 from render.stoneage import look
 from render.stoneage.common import (
@@ -56,6 +61,32 @@ _STACK_STEP = 6
 _STACK_LAYERS = 3
 # People a location holds (None = unlimited), by location token.
 _CAPACITY: dict[str, int | None] = {data.LOCATIONS[i]: n for i, n in data.CAPACITY.items()}
+
+#: Locations (about 250 KB each): the eight of the latest pictures, and some.
+_LOCATIONS = Layers(24)
+#: Card spaces and building stacks with their heads (about 420 KB each).
+_SPACES = Layers(24)
+
+
+class _Location(NamedTuple):
+    """Everything a location shows: the key of its layer."""
+
+    lang: str
+    loc: str
+    people: tuple[Any, ...]
+    open_now: bool
+    height: int
+
+
+class _Space(NamedTuple):
+    """Everything a card space or building stack shows under the section's title: the key
+    of its layer (``face`` a :class:`CardFace` or :class:`_TileFace`, None when empty)."""
+
+    lang: str
+    head: str
+    person: int | None
+    face: Any
+    layers: int
 
 
 def column_x(col: int) -> int:
@@ -108,10 +139,20 @@ def draw_locations(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
         rows = max(_location_rows(ctx, view, loc) for loc in half)
         height = _STRIP_H + 2 * _BODY_PAD + rows * _ENTRY_H
         for col, (loc, here) in enumerate(zip(half, people, strict=True)):
-            open_now = usable.get(loc, True) is not False
-            _draw_location(c, ctx, loc, here, open_now, (column_x(col), y), height)
+            key = _Location(ctx.lang, loc, tuple(here), usable.get(loc, True) is not False, height)
+            layer = _LOCATIONS.get(key, functools.partial(_location_image, key))
+            c.image.paste(layer, (column_x(col), y))
         y += height + theme.GAP
     return y + theme.GAP
+
+
+def _location_image(key: _Location) -> Image.Image:
+    """One location on the page's background: a strip with its pictogram and name, then its
+    people (or why it is closed this round)."""
+    ctx = Ctx(key.lang, (), ())
+    c = Canvas(COL_W + 1, key.height + 1)
+    _draw_location(c, ctx, key.loc, key.people, key.open_now, (0, 0), key.height)
+    return c.image
 
 
 def _draw_location(
@@ -185,17 +226,31 @@ def draw_display(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     c.text((X0, y), title, size=Size.BODY, weight="bold", max_width=X1 - X0)
     y += Size.BODY + 14
     for col, space in enumerate(spaces[:4]):
-        x = column_x(col)
         cost = space.get("cost", space.get("position"))
         head = ctx.t("render.stoneage.card_cost", count=cost if isinstance(cost, int) else 0)
-        _draw_slot_head(c, head, space.get("person"), (x, y))
-        top = y + _SLOT_HEAD
         card = space.get("card")
-        if isinstance(card, Mapping):
-            c.image.paste(card_image(ctx.lang, card_face(card)), (x, top))
-        else:
-            _draw_empty(c, ctx.t("render.stoneage.card_empty"), (x, top, x + COL_W, top + CARD_H))
+        face = card_face(card) if isinstance(card, Mapping) else None
+        key = _Space(ctx.lang, head, _seat_or_none(space.get("person")), face, 0)
+        c.image.paste(_SPACES.get(key, functools.partial(_card_space, key)), (column_x(col), y))
     return y + _SLOT_HEAD + CARD_H + 2 * theme.GAP
+
+
+def _seat_or_none(person: Any) -> int | None:
+    return person if isinstance(person, int) and not isinstance(person, bool) else None
+
+
+def _card_space(key: _Space) -> Image.Image:
+    """A card space on the page's background: its head, the card or why it is empty."""
+    ctx = Ctx(key.lang, (), ())
+    c = Canvas(COL_W + 1, _SLOT_HEAD + CARD_H + 1)
+    _draw_slot_head(c, key.head, key.person, (0, 0))
+    if key.face is not None:
+        c.image.paste(card_image(ctx.lang, key.face), (0, _SLOT_HEAD))
+    else:
+        _draw_empty(
+            c, ctx.t("render.stoneage.card_empty"), (0, _SLOT_HEAD, COL_W, c.image.height - 1)
+        )
+    return c.image
 
 
 def _draw_slot_head(c: Canvas, text: str, person: Any, xy: tuple[int, int]) -> None:
@@ -267,26 +322,36 @@ def draw_buildings(c: Canvas, ctx: Ctx, view: StoneAgeView, y: int) -> int:
     c.text((X0, y), ctx.t("render.stoneage.buildings_title"), size=Size.BODY, weight="bold")
     y += Size.BODY + 14
     for col, stack in enumerate(stacks[:4]):
-        x = column_x(col)
         size = stack.get("size") if isinstance(stack.get("size"), int) else 0
         head = ctx.t("render.stoneage.stack", stack=stack.get("stack", col + 1), count=size)
-        _draw_slot_head(c, head, stack.get("person"), (x, y))
-        top = y + _SLOT_HEAD
         tile = stack.get("top")
-        if not isinstance(tile, Mapping) or not size:
-            _draw_empty(c, ctx.t("render.stoneage.stack_empty"), (x, top, x + COL_W, top + _TILE_H))
-            continue
-        # The tiles under the top one, as edges peeking out below it.
-        for layer in range(min(size - 1, _STACK_LAYERS), 0, -1):
-            dy = layer * _STACK_STEP
-            c.box((x + 4, top + dy, x + COL_W - 4, top + _TILE_H + dy), theme.BORDER, radius=16)
-            c.draw.line(
-                (x + 16, top + _TILE_H + dy - 1, x + COL_W - 16, top + _TILE_H + dy - 1),
-                fill=look.BUILDING,
-                width=2,
-            )
-        c.image.paste(_tile_image(ctx.lang, _tile_face(tile)), (x, top))
+        face = _tile_face(tile) if isinstance(tile, Mapping) and size else None
+        key = _Space(ctx.lang, head, _seat_or_none(stack.get("person")), face, size - 1)
+        c.image.paste(_SPACES.get(key, functools.partial(_stack, key)), (column_x(col), y))
     return y + _SLOT_HEAD + _TILE_H + _STACK_LAYERS * _STACK_STEP + theme.GAP
+
+
+def _stack(key: _Space) -> Image.Image:
+    """A building stack on the page's background: its head, the top tile over the edges of
+    the tiles under it, or why it is empty."""
+    ctx = Ctx(key.lang, (), ())
+    c = Canvas(COL_W + 1, _SLOT_HEAD + _TILE_H + _STACK_LAYERS * _STACK_STEP + 1)
+    _draw_slot_head(c, key.head, key.person, (0, 0))
+    top, x = _SLOT_HEAD, 0
+    if key.face is None:
+        _draw_empty(c, ctx.t("render.stoneage.stack_empty"), (x, top, x + COL_W, top + _TILE_H))
+        return c.image
+    # The tiles under the top one, as edges peeking out below it.
+    for layer in range(min(key.layers, _STACK_LAYERS), 0, -1):
+        dy = layer * _STACK_STEP
+        c.box((x + 4, top + dy, x + COL_W - 4, top + _TILE_H + dy), theme.BORDER, radius=16)
+        c.draw.line(
+            (x + 16, top + _TILE_H + dy - 1, x + COL_W - 16, top + _TILE_H + dy - 1),
+            fill=look.BUILDING,
+            width=2,
+        )
+    c.image.paste(_tile_image(ctx.lang, key.face), (x, top))
+    return c.image
 
 
 @functools.lru_cache(maxsize=128)

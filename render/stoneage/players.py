@@ -7,17 +7,26 @@ key names each pictogram once: at the phone rule's minimum a label under each wo
 one row. The other groups (tools, one-use tools, Medicine, figures, symbols) carry a label
 under them and flow left to right, wrapping, so a long Hungarian label or many tools never
 overlap.
+
+A move changes a group or two of a panel and the name rows of the seats that decided and now
+decide, so each group, each name row and the key are layers (:mod:`render.layers`) keyed on
+exactly what they show (the texts as drawn, the background), and a panel is its frame with
+those layers pasted in.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from render import theme
+from PIL import Image
+
+from render import stamps, theme
 from render.canvas import Badge, Canvas
 from render.context import Ctx, label_or
+from render.layers import Layers
 from render.sections import PAD, X0, X1, draw_name_badges
 from render.stoneage import icons, look
 from render.stoneage.common import draw_marker, draw_tool_tile, good_name, number
@@ -42,6 +51,27 @@ _SYMBOL: theme.Colour = (150, 214, 150)
 # Widths of the first row's columns: five goods, people (and at home), food track, buildings,
 # cards.
 _COLUMNS = (124, 124, 124, 124, 124, 270, 136, 136, 136)
+# A layer reaches this far past its group or name row on every side: what they draw stays
+# inside, the neighbours and the panel's frame outside.
+_BLEED = 4
+
+#: Groups (a few dozen KB each): a four-seat table shows about forty, in either background.
+_GROUPS = Layers(96)
+#: Name rows (about 300 KB each).
+_NAME_ROWS = Layers(16)
+#: The key, per language (about 400 KB).
+_KEYS = Layers(2)
+
+
+class _NameRow(NamedTuple):
+    """Everything a name row shows: the key of its layer."""
+
+    lang: str
+    seat: int
+    name: str
+    badges: tuple[Badge, ...]
+    score: Any
+    background: theme.Colour
 
 
 @dataclass
@@ -71,6 +101,19 @@ class _Group:
     def width(self) -> int:
         line = sum(_piece_width(kind, value) + 8 for kind, value in self.pieces) - 8
         return max(line, Canvas.measure(self.label, Size.SMALL))
+
+    def paste(self, c: Canvas, xy: tuple[int, int], background: theme.Colour) -> None:
+        """The group drawn at ``xy`` on ``background``, from its layer."""
+        key = (self.label, tuple(self.pieces), background)
+        layer = _GROUPS.get(key, functools.partial(self.image, background))
+        c.image.paste(layer, (xy[0] - _BLEED, xy[1] - _BLEED))
+
+    def image(self, background: theme.Colour) -> Image.Image:
+        """The group on ``background``, :data:`_BLEED` past it on every side."""
+        height = _LINE_H + (_LABEL_H if self.label else 0)
+        c = Canvas(self.width() + 2 * _BLEED, height + 2 * _BLEED, background)
+        self.draw(c, (_BLEED, _BLEED))
+        return c.image
 
     def draw(self, c: Canvas, xy: tuple[int, int]) -> None:
         x, y = xy
@@ -146,14 +189,24 @@ def key_height(ctx: Ctx) -> int:
 
 def draw_key(c: Canvas, ctx: Ctx, y: int) -> int:
     """The pictograms of the panels' first row, each named once."""
-    for line in _key_lines(ctx):
+    layer = _KEYS.get(ctx.lang, functools.partial(_key_image, ctx.lang))
+    c.image.paste(layer, (X0 + PAD, y))
+    return y + layer.height + theme.GAP
+
+
+def _key_image(lang: str) -> Image.Image:
+    """The key (it draws only labels of ``lang``), on the page's background."""
+    ctx = Ctx(lang, (), ())
+    lines = _key_lines(ctx)
+    c = Canvas(X1 - X0 - 2 * PAD, len(lines) * _KEY_ROW_H)
+    y = 0
+    for line in lines:
         mid = y + _KEY_ROW_H // 2
-        for dx, painter, colour, name in line:
-            x = X0 + PAD + dx
+        for x, painter, colour, name in line:
             c.symbol(painter, (x, mid - _KEY_ICON // 2), _KEY_ICON, colour)
             c.text((x + _KEY_ICON + 10, mid), name, size=Size.SMALL, fill=theme.MUTED, anchor="lm")
         y += _KEY_ROW_H
-    return y + theme.GAP
+    return c.image
 
 
 def _whole(value: Any) -> int:
@@ -292,53 +345,64 @@ def draw_panel(c: Canvas, ctx: Ctx, view: StoneAgeView, seat: StoneAgeSeat, y: i
     lines = _layout(*_groups(ctx, seat))
     height = _box_height(lines)
     background = theme.PANEL_ACTIVE if acting else theme.PANEL
-    c.box(
+    stamps.box(
+        c,
         (X0, y, X1, y + height),
         background,
         outline=theme.ACCENT if acting else None,
         width=5 if acting else 0,
     )
-    _draw_name_row(c, ctx, view, seat, prompts, y + PAD)
+    row = _NameRow(
+        ctx.lang,
+        index,
+        ctx.name(index),
+        tuple(_badges(ctx, view, seat, prompts)),
+        _score(view, seat),
+        background,
+    )
+    layer = _NAME_ROWS.get(row, functools.partial(_name_row_image, row))
+    c.image.paste(layer, (X0 + PAD - _BLEED, y + PAD - _BLEED))
     top = y + PAD + _NAME_ROW_H + 6
     for line in lines:
         for dx, group in line:
-            group.draw(c, (X0 + PAD + dx, top))
+            group.paste(c, (X0 + PAD + dx, top), background)
         top += _line_height(line)
     return y + height + theme.GAP
 
 
-def _draw_name_row(
-    c: Canvas,
-    ctx: Ctx,
-    view: StoneAgeView,
-    seat: StoneAgeSeat,
-    prompts: Sequence[PromptView],
-    y: int,
-) -> None:
-    """Marker, name and badges on the left; the score on the right."""
-    index = _whole(seat.get("seat"))
-    mid = y + _NAME_ROW_H // 2
-    right = X1 - PAD
+def _score(view: StoneAgeView, seat: StoneAgeSeat) -> Any:
+    """The seat's score: the final one at the end."""
     outcome = view.get("outcome")
-    score: Any = seat.get("score")
+    index = _whole(seat.get("seat"))
     if isinstance(outcome, Mapping):
         scores = outcome.get("scores") or []
         if index < len(scores):
-            score = round(scores[index])
+            return round(scores[index])
+    return seat.get("score")
+
+
+def _name_row_image(row: _NameRow) -> Image.Image:
+    """Marker, name and badges on the left; the score on the right; on the panel's
+    background, :data:`_BLEED` past the row on every side."""
+    ctx = Ctx(row.lang, (), ())
+    c = Canvas(X1 - X0 - 2 * PAD + 2 * _BLEED, _NAME_ROW_H + 2 * _BLEED, row.background)
+    mid = _BLEED + _NAME_ROW_H // 2
+    right = c.width - _BLEED
     label = ctx.t("render.stoneage.points")
     right -= c.text((right, mid + 4), label, size=Size.SMALL, fill=theme.MUTED, anchor="rm") + 10
     right -= (
-        c.text((right, mid), number(ctx, score), size=Size.TITLE, weight="bold", anchor="rm") + 8
+        c.text((right, mid), number(ctx, row.score), size=Size.TITLE, weight="bold", anchor="rm")
+        + 8
     )
     c.symbol("star", (right - 44, mid - 22), 44, theme.ACCENT)
     right -= 44 + 2 * theme.GAP
 
-    x = X0 + PAD
-    draw_marker(c, index, (x, mid - 20), 40)
+    x = _BLEED
+    draw_marker(c, row.seat, (x, mid - 20), 40)
     x += 56
-    badges = _badges(ctx, view, seat, prompts)
     sizes = {"name_size": Size.HEADING, "badge_size": Size.SMALL}
-    draw_name_badges(c, ctx.name(index), badges, x, mid, right, **sizes, least=180)
+    draw_name_badges(c, row.name, list(row.badges), x, mid, right, **sizes, least=180)
+    return c.image
 
 
 def _badges(

@@ -17,6 +17,7 @@ import render
 from render import layers
 from render.civ import panels
 from render.clash import legend, terrain
+from render.stoneage import board, players
 from rules import get_game
 from rules.core import Rng
 from rules.selfplay import random_action
@@ -78,3 +79,14 @@ def test_civ_layers_match_drawing_afresh(players: int, seed: int) -> None:
     assert len(views) >= 20
     _same_pixels_along(views)
     assert len(panels._CELLS) and len(panels._NAME_ROWS)
+
+
+@pytest.mark.parametrize(("players_", "seed"), [(2, 31), (4, 32)])
+def test_stoneage_layers_match_drawing_afresh(players_: int, seed: int) -> None:
+    views = _positions("stoneage", players_, seed, every=1, count=60)
+    assert len(views) >= 40
+    # Rounds go by: people go out and come home, cards and buildings are taken.
+    assert len({v["round"] for v in views}) > 2
+    _same_pixels_along(views)
+    assert len(players._GROUPS) and len(players._NAME_ROWS) and len(players._KEYS)
+    assert len(board._LOCATIONS) and len(board._SPACES)
