@@ -6,7 +6,7 @@ game whose pictures follow a larger phone minimum (CIV) draws the same sections 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from render import theme
@@ -25,6 +25,7 @@ __all__ = [
     "draw_name_badges",
     "draw_recent",
     "recent_height",
+    "wrap_recent",
 ]
 
 PAD = 18
@@ -75,36 +76,40 @@ def draw_banner(
     return y + height + theme.GAP
 
 
-def recent_height(count: int, size: int = Size.BODY, lines: int = 2) -> int:
-    """A height :func:`draw_recent` cannot exceed for ``count`` events at ``size``, each on
-    at most ``lines`` lines."""
-    return size + 14 + count * (lines * (size + 8) + 4) + theme.GAP
+def wrap_recent(
+    ctx: Ctx, recent: Iterable[Mapping[str, Any]], *, size: int = Size.BODY, lines: int = 2
+) -> list[list[str]]:
+    """The last public events as sentences, each wrapped on at most ``lines`` lines at
+    ``size``: what :func:`draw_recent` draws, wrapped once so that the page's height is known
+    before drawing (clearing a canvas taller than needed costs time)."""
+    room = X1 - X0 - 2 * PAD - 30
+    return [
+        Canvas.wrap(event_sentence(ctx, event), size, "regular", room, lines) for event in recent
+    ]
+
+
+def recent_height(wrapped: Sequence[Sequence[str]], size: int = Size.BODY) -> int:
+    """The height :func:`draw_recent` takes for ``wrapped``, its gap under it included."""
+    if not wrapped:
+        return 0
+    return size + 14 + sum(len(lines) * (size + 8) + 4 for lines in wrapped) + theme.GAP
 
 
 def draw_recent(
-    c: Canvas,
-    ctx: Ctx,
-    title: str,
-    recent: Iterable[Mapping[str, Any]],
-    y: int,
-    *,
-    size: int = Size.BODY,
-    lines: int = 2,
+    c: Canvas, title: str, wrapped: Sequence[Sequence[str]], y: int, *, size: int = Size.BODY
 ) -> int:
-    """The last public events, oldest first, one bullet each (at most ``lines`` lines)."""
-    events = list(recent)
-    if not events:
+    """The last public events (:func:`wrap_recent`), oldest first, one bullet each."""
+    if not wrapped:
         return y
     x = X0 + PAD
     c.text((x, y), title, size=size, weight="bold")
     y += size + 14
     dot, middle = size // 5, size * 19 // 30  # 6 px across, 19 px down at 30 px text
-    for event in events:
+    for lines in wrapped:
         c.draw.ellipse(
             (x + 8 - dot, y + middle - dot, x + 8 + dot, y + middle + dot), fill=theme.MUTED
         )
-        room = X1 - x - PAD - 30
-        for line in Canvas.wrap(event_sentence(ctx, event), size, "regular", room, lines):
+        for line in lines:
             c.text((x + 30, y), line, size=size)
             y += size + 8
         y += 4

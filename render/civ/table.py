@@ -29,7 +29,7 @@ from render.civ.look import Size
 from render.civ.panels import PANEL_H, draw_panel, majority_leaders
 from render.context import label_or
 from render.context import public_view as public_keys
-from render.sections import banner_height, draw_banner, draw_recent, recent_height
+from render.sections import banner_height, draw_banner, draw_recent, recent_height, wrap_recent
 from rules.civ.views import CivCoin, CivDeck, CivOutcome, CivView
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
@@ -53,7 +53,8 @@ def table_png(view: CivView, *, lang: str, names: Sequence[str] | None = None) -
     """The public table of a CIV game as PNG bytes."""
     public = public_view(view)
     ctx = context(public, lang, names)
-    canvas = Canvas(look.WIDTH, _height_bound(public))
+    recent = wrap_recent(ctx, public.get("recent") or [], size=Size.BODY)
+    canvas = Canvas(look.WIDTH, _height_bound(public) + recent_height(recent, Size.BODY))
     y = look.MARGIN
     y = _draw_header(canvas, ctx, public, y)
     y = _draw_banner(canvas, ctx, public, y)
@@ -61,7 +62,7 @@ def table_png(view: CivView, *, lang: str, names: Sequence[str] | None = None) -
     for seat in public["seats"]:
         y = draw_panel(canvas, ctx, public, seat, leaders, y)
     y = _draw_shared_cards(canvas, ctx, public, y)
-    y = _draw_recent(canvas, ctx, public, y)
+    y = draw_recent(canvas, ctx.t("render.civ.recent"), recent, y, size=Size.BODY)
     return canvas.png(y - theme.GAP + look.MARGIN)
 
 
@@ -72,7 +73,8 @@ def public_view(view: CivView) -> CivView:
 
 
 def _height_bound(view: CivView) -> int:
-    """A height the page cannot exceed (the canvas is cropped to what was used)."""
+    """A height the page above the last actions cannot exceed (the canvas is cropped to what
+    was used)."""
     centre_rows = (len(view.get("centre") or []) + 6) // 7
     return (
         2 * look.MARGIN
@@ -82,7 +84,6 @@ def _height_bound(view: CivView) -> int:
         + len(view["seats"]) * (PANEL_H + theme.GAP)
         + 480
         + centre_rows * (SMALL_CARD[1] + Size.SMALL + 30)
-        + recent_height(len(view.get("recent") or []), Size.BODY)
     )
 
 
@@ -275,9 +276,3 @@ def _draw_coin(c: Canvas, ctx: Ctx, coin: CivCoin | None, y: int) -> int:
     for i, line in enumerate(lines):
         c.text((x + 60, y + 22 + i * _LINE_H), line, size=Size.BODY, anchor="lm")
     return y + max(44, len(lines) * _LINE_H) + theme.GAP
-
-
-def _draw_recent(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
-    """The last public events, oldest first."""
-    title = ctx.t("render.civ.recent")
-    return draw_recent(c, ctx, title, view.get("recent") or [], y, size=Size.BODY)

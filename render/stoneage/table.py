@@ -14,7 +14,15 @@ from render import theme
 from render.canvas import Canvas
 from render.context import Ctx, context, label_or
 from render.context import public_view as public_keys
-from render.sections import X0, X1, banner_height, draw_banner, draw_recent, recent_height
+from render.sections import (
+    X0,
+    X1,
+    banner_height,
+    draw_banner,
+    draw_recent,
+    recent_height,
+    wrap_recent,
+)
 from render.stoneage import board, dice, look, players, scores
 from render.stoneage.common import draw_marker
 from render.stoneage.look import Size
@@ -35,7 +43,8 @@ def table_png(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = No
     """The public table of a Stone Age game as PNG bytes."""
     public = public_view(view)
     ctx = context(public, lang, names)
-    canvas = Canvas(look.WIDTH, _height_bound(ctx, public))
+    recent = wrap_recent(ctx, public.get("recent") or [], size=Size.BODY, lines=_RECENT_LINES)
+    canvas = Canvas(look.WIDTH, _height_bound(ctx, public) + recent_height(recent, Size.BODY))
     y = theme.MARGIN
     y = _draw_header(canvas, ctx, public, y)
     y = _draw_outcome(canvas, ctx, public, y)
@@ -50,9 +59,8 @@ def table_png(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = No
     y = players.draw_key(canvas, ctx, y)
     for seat in public["seats"]:
         y = players.draw_panel(canvas, ctx, public, seat, y)
-    recent = public.get("recent") or []
     title = ctx.t("render.stoneage.recent")
-    y = draw_recent(canvas, ctx, title, recent, y, size=Size.BODY, lines=_RECENT_LINES)
+    y = draw_recent(canvas, title, recent, y, size=Size.BODY)
     return canvas.png(y - theme.GAP + theme.MARGIN)
 
 
@@ -63,8 +71,8 @@ def public_view(view: StoneAgeView) -> StoneAgeView:
 
 
 def _height_bound(ctx: Ctx, view: StoneAgeView) -> int:
-    """A height the page cannot exceed (the canvas is cropped to what was used): exact for
-    most parts, since clearing a needlessly tall canvas costs time."""
+    """The height of the page above the last actions (the canvas is cropped to what was
+    used): exact for most parts, since clearing a needlessly tall canvas costs time."""
     return (
         2 * theme.MARGIN
         + _HEADER_H
@@ -75,7 +83,6 @@ def _height_bound(ctx: Ctx, view: StoneAgeView) -> int:
         + board.supply_height()
         + players.key_height(ctx)
         + sum(players.panel_height(ctx, seat) for seat in view["seats"])
-        + recent_height(len(view.get("recent") or []), Size.BODY, _RECENT_LINES)
     )
 
 
