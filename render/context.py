@@ -24,7 +24,10 @@ class Ctx:
 
     def t(self, key: str, /, **params: Any) -> str:
         """Translate ``key`` in the picture's language."""
-        return locales.t(self.lang, key, **params)
+        try:
+            return _text(self.lang, key, tuple(params.items()))
+        except TypeError:  # a list parameter (the winners' names): filled in afresh
+            return locales.t(self.lang, key, **params)
 
     def name(self, seat: Any) -> str:
         """The display name of a seat index ("?" for anything else)."""
@@ -35,6 +38,13 @@ class Ctx:
     def number(self, value: float) -> str:
         """A number in the picture's language (``12 345``, ``-3``)."""
         return _number(self.lang, value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _text(lang: str, key: str, params: tuple[tuple[str, Any], ...]) -> str:
+    # A table fills in a few dozen labels, mostly the same ones picture after picture (the
+    # catalogues are loaded once), and filling one in (plural forms, number formats) costs.
+    return locales.t(lang, key, **dict(params))
 
 
 @functools.lru_cache(maxsize=4096)
