@@ -8,8 +8,11 @@ cannot leak a hand into the thread.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
+
+from PIL import Image
 
 from render import theme
 from render.canvas import Canvas
@@ -29,8 +32,9 @@ from render.civ.look import Size
 from render.civ.panels import PANEL_H, draw_panel, majority_leaders
 from render.context import label_or
 from render.context import public_view as public_keys
+from render.layers import Layers
 from render.sections import banner_height, draw_banner, draw_recent, recent_height, wrap_recent
-from rules.civ.views import CivCoin, CivDeck, CivOutcome, CivView
+from rules.civ.views import CivDeck, CivOutcome, CivView
 
 __all__ = ["PUBLIC_KEYS", "public_view", "table_png"]
 
@@ -47,6 +51,22 @@ _BANNER_H = banner_height(Size.HEADING, Size.SMALL)
 _LINE_H = Size.BODY + 8
 _DECK_H = 140
 _TOP_CARD = (84, 118)
+
+#: The deck's box (about 200 KB).
+_DECKS = Layers(4)
+#: The shared cards, across the page (about 2 MB).
+_SHARED = Layers(4)
+
+
+class _Shared(NamedTuple):
+    """Everything the shared cards show: the key of their layer."""
+
+    lang: str
+    centre: tuple[str, ...]
+    discarded: int
+    top: str | None
+    counts: tuple[int, ...]  # discarded cards per domain
+    coin: tuple[str, str, str, int] | None  # holder's and target's names, domain, level
 
 
 def table_png(view: CivView, *, lang: str, names: Sequence[str] | None = None) -> bytes:
@@ -75,16 +95,19 @@ def public_view(view: CivView) -> CivView:
 def _height_bound(view: CivView) -> int:
     """A height the page above the last actions cannot exceed (the canvas is cropped to what
     was used)."""
-    centre_rows = (len(view.get("centre") or []) + 6) // 7
     return (
         2 * look.MARGIN
         + _HEADER_H
         + _BANNER_H
         + theme.GAP
         + len(view["seats"]) * (PANEL_H + theme.GAP)
-        + 480
-        + centre_rows * (SMALL_CARD[1] + Size.SMALL + 30)
+        + _shared_bound(len(view.get("centre") or []))
     )
+
+
+def _shared_bound(centre: int) -> int:
+    """A height the shared cards cannot exceed with ``centre`` cards in the draft centre."""
+    return 480 + (centre + 6) // 7 * (SMALL_CARD[1] + Size.SMALL + 30)
 
 
 # Header and banners ----------------------------------------------------------------------------
@@ -136,22 +159,34 @@ def _draw_header(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
 
 def _draw_deck(c: Canvas, ctx: Ctx, deck: CivDeck, y: int) -> int:
     """Cards left in the deck, in total and per age, right-aligned; returns the width used."""
-    label = ctx.t("render.civ.deck", count=deck["total"])
-    ages = [(f"{look.ROMAN[a]}:", ctx.number(deck["by_age"][str(a)])) for a in (1, 2, 3)]
+    by_age = tuple(deck["by_age"][str(a)] for a in (1, 2, 3))
+    key = (ctx.lang, deck["total"], by_age)
+    layer = _DECKS.get(key, functools.partial(_deck_image, ctx.lang, deck["total"], by_age))
+    c.image.paste(layer, (_X1 - layer.width + 1, y))
+    return layer.width - 1
+
+
+def _deck_image(lang: str, total: int, by_age: tuple[int, ...]) -> Image.Image:
+    """The deck's box on the page's background (its right edge the page's margin)."""
+    ctx = Ctx(lang, (), ())
+    label = ctx.t("render.civ.deck", count=total)
+    ages = [(f"{look.ROMAN[a]}:", ctx.number(n)) for a, n in enumerate(by_age, 1)]
     ages_w = sum(
         Canvas.measure(roman, Size.BODY) + Canvas.measure(n, Size.BODY, "bold") + 36
         for roman, n in ages
     )
     label_w = Canvas.measure(label, Size.HEADING, "bold") + 60
     width = max(label_w, ages_w - 28) + 2 * _PAD
-    c.box((_X1 - width, y, _X1, y + _DECK_H), theme.PANEL)
-    c.symbol("card", (_X1 - _PAD - label_w, y + 14), 48, theme.MUTED)
-    c.text((_X1 - _PAD, y + 14), label, size=Size.HEADING, weight="bold", anchor="ra")
-    x = _X1 - _PAD - ages_w + 28
+    c = Canvas(width + 1, _DECK_H + 1)
+    right, y = width, 0
+    c.box((0, y, right, y + _DECK_H), theme.PANEL)
+    c.symbol("card", (right - _PAD - label_w, y + 14), 48, theme.MUTED)
+    c.text((right - _PAD, y + 14), label, size=Size.HEADING, weight="bold", anchor="ra")
+    x = right - _PAD - ages_w + 28
     for roman, n in ages:
         x += c.text((x, y + 120), roman, size=Size.BODY, fill=theme.MUTED, anchor="ls") + 8
         x += c.text((x, y + 120), n, size=Size.BODY, weight="bold", anchor="ls") + 28
-    return width
+    return c.image
 
 
 def _draw_banner(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
@@ -207,21 +242,40 @@ def _outcome_text(ctx: Ctx, view: CivView, outcome: CivOutcome) -> tuple[str, st
 
 def _draw_shared_cards(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
     """The draft centre, the discard pile (top card, counts by domain) and the Culture coin."""
-    centre: list[str] = list(view.get("centre") or [])
     discard: list[str] = list(view.get("discard") or [])
-    top = y
+    coin = view.get("coin")
+    key = _Shared(
+        ctx.lang,
+        tuple(view.get("centre") or []),
+        len(discard),
+        discard[-1] if discard else None,
+        tuple(discard.count(domain) for domain in DOMAINS),
+        None
+        if coin is None
+        else (ctx.name(coin["holder"]), ctx.name(coin["target"]), coin["domain"], coin["level"]),
+    )
+    layer = _SHARED.get(key, functools.partial(_shared_image, key))
+    c.image.paste(layer, (0, y))
+    return y + layer.height
+
+
+def _shared_image(key: _Shared) -> Image.Image:
+    """The shared cards across the page, on its background, as tall as they are."""
+    ctx = Ctx(key.lang, (), ())
+    c = Canvas(look.WIDTH, _shared_bound(len(key.centre)))
+    y = top = 0
     y += _PAD
     x = _X0 + _PAD
-    if centre:
+    if key.centre:
         c.text((x, y), ctx.t("render.civ.centre"), size=Size.BODY, weight="bold")
-        y = draw_card_row(c, ctx, centre, (x, y + Size.BODY + 14))
-    c.text((x, y), ctx.t("render.civ.discard", count=len(discard)), size=Size.BODY, weight="bold")
+        y = draw_card_row(c, ctx, key.centre, (x, y + Size.BODY + 14))
+    c.text((x, y), ctx.t("render.civ.discard", count=key.discarded), size=Size.BODY, weight="bold")
     y += Size.BODY + 16
     card_w, card_h = _TOP_CARD
     top_label = ctx.t("render.civ.discard_top")
     column = max(card_w, Canvas.measure(top_label, Size.SMALL))  # the top card over its label
-    if discard:
-        draw_small_card(c, discard[-1], (x + (column - card_w) // 2, y), (card_w, card_h))
+    if key.top is not None:
+        draw_small_card(c, key.top, (x + (column - card_w) // 2, y), (card_w, card_h))
         c.text(
             (x + column // 2, y + card_h + 6),
             top_label,
@@ -231,8 +285,7 @@ def _draw_shared_cards(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
         )
     x += column + 28
     step = (_X1 - _PAD - x) // 6
-    for i, domain in enumerate(DOMAINS):
-        n = discard.count(domain)
+    for i, (domain, n) in enumerate(zip(DOMAINS, key.counts, strict=True)):
         dx = x + i * step
         c.symbol(
             look.DOMAIN_SYMBOLS[domain],
@@ -255,22 +308,25 @@ def _draw_shared_cards(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
             fill=theme.MUTED,
             max_width=step - 10,
         )
-    y = _draw_coin(c, ctx, view.get("coin"), y + card_h + Size.SMALL + 24)
+    y = _draw_coin(c, ctx, key.coin, y + card_h + Size.SMALL + 24)
     c.box((_X0, top, _X1, y + _PAD - theme.GAP), None, outline=theme.BORDER, width=2)
-    return y + _PAD
+    return c.image.crop((0, 0, look.WIDTH, y + _PAD))
 
 
-def _draw_coin(c: Canvas, ctx: Ctx, coin: CivCoin | None, y: int) -> int:
+def _draw_coin(c: Canvas, ctx: Ctx, coin: tuple[str, str, str, int] | None, y: int) -> int:
+    """Who copied what from whom with the Culture coin (``coin``: the holder's and the
+    target's names, the domain and level), or that it is neutral."""
     x = _X0 + _PAD
     c.symbol(look.culture_coin, (x, y), 44, theme.ACCENT if coin else theme.MUTED)
     if coin is None:
         text = ctx.t("render.civ.coin_neutral")
     else:
+        holder, target, domain, level = coin
         text = ctx.t(
             "render.civ.coin_held",
-            holder=ctx.name(coin["holder"]),
-            target=ctx.name(coin["target"]),
-            effect=effect_name(ctx, coin["domain"], coin["level"]),
+            holder=holder,
+            target=target,
+            effect=effect_name(ctx, domain, level),
         )
     lines = Canvas.wrap(text, Size.BODY, "regular", _X1 - _X0 - 2 * _PAD - 60, 2)
     for i, line in enumerate(lines):

@@ -15,7 +15,7 @@ from PIL import Image
 
 import render
 from render import layers
-from render.civ import panels
+from render.civ import panels, table
 from render.clash import legend, terrain
 from render.stoneage import board, players
 from rules import get_game
@@ -79,6 +79,7 @@ def test_civ_layers_match_drawing_afresh(players: int, seed: int) -> None:
     assert len(views) >= 20
     _same_pixels_along(views)
     assert len(panels._CELLS) and len(panels._NAME_ROWS)
+    assert len(table._SHARED) and len(table._DECKS)
 
 
 @pytest.mark.parametrize(("players_", "seed"), [(2, 31), (4, 32)])
