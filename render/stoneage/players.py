@@ -35,7 +35,7 @@ from render.symbols import Painter
 from rules.core import PromptView
 from rules.stoneage.views import StoneAgeSeat, StoneAgeView
 
-__all__ = ["draw_key", "draw_panel", "key_height", "panel_height"]
+__all__ = ["Layout", "draw_key", "draw_panel", "key_height", "layout", "panel_height"]
 
 _NAME_ROW_H = 60
 _LINE_H = 58
@@ -322,9 +322,18 @@ def _flow(groups: Sequence[_Group]) -> list[list[tuple[int, _Group]]]:
     return lines
 
 
-def panel_height(ctx: Ctx, seat: StoneAgeSeat) -> int:
-    """Pixels :func:`draw_panel` takes for ``seat``."""
-    return _box_height(_layout(*_groups(ctx, seat))) + theme.GAP
+#: A panel's groups in lines, each with its x offset (:func:`layout`).
+Layout = list[list[tuple[int, "_Group"]]]
+
+
+def layout(ctx: Ctx, seat: StoneAgeSeat) -> Layout:
+    """The groups of ``seat``'s panel in lines: laid out once, for its height and drawing."""
+    return _layout(*_groups(ctx, seat))
+
+
+def panel_height(lines: Layout) -> int:
+    """Pixels :func:`draw_panel` takes for a panel laid out as ``lines``."""
+    return _box_height(lines) + theme.GAP
 
 
 def _line_height(line: Sequence[tuple[int, _Group]]) -> int:
@@ -337,12 +346,13 @@ def _box_height(lines: Sequence[Sequence[tuple[int, _Group]]]) -> int:
     return 2 * PAD + _NAME_ROW_H + 6 + sum(_line_height(line) for line in lines)
 
 
-def draw_panel(c: Canvas, ctx: Ctx, view: StoneAgeView, seat: StoneAgeSeat, y: int) -> int:
+def draw_panel(
+    c: Canvas, ctx: Ctx, view: StoneAgeView, seat: StoneAgeSeat, lines: Layout, y: int
+) -> int:
     """A seat's panel, framed in the accent colour while the seat must decide something."""
     index = _whole(seat.get("seat"))
     prompts = [p for p in view.get("pending") or [] if p.get("seat") == index]
     acting = bool(prompts)
-    lines = _layout(*_groups(ctx, seat))
     height = _box_height(lines)
     background = theme.PANEL_ACTIVE if acting else theme.PANEL
     stamps.box(

@@ -44,7 +44,9 @@ def table_png(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = No
     public = public_view(view)
     ctx = context(public, lang, names)
     recent = wrap_recent(ctx, public.get("recent") or [], size=Size.BODY, lines=_RECENT_LINES)
-    canvas = Canvas(look.WIDTH, _height_bound(ctx, public) + recent_height(recent, Size.BODY))
+    panels = [players.layout(ctx, seat) for seat in public["seats"]]
+    height = _height_bound(ctx, public, panels) + recent_height(recent, Size.BODY)
+    canvas = Canvas(look.WIDTH, height)
     y = theme.MARGIN
     y = _draw_header(canvas, ctx, public, y)
     y = _draw_outcome(canvas, ctx, public, y)
@@ -57,8 +59,8 @@ def table_png(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = No
     y = board.draw_display(canvas, ctx, public, y)
     y = board.draw_buildings(canvas, ctx, public, y)
     y = players.draw_key(canvas, ctx, y)
-    for seat in public["seats"]:
-        y = players.draw_panel(canvas, ctx, public, seat, y)
+    for seat, lines in zip(public["seats"], panels, strict=True):
+        y = players.draw_panel(canvas, ctx, public, seat, lines, y)
     title = ctx.t("render.stoneage.recent")
     y = draw_recent(canvas, title, recent, y, size=Size.BODY)
     return canvas.png(y - theme.GAP + theme.MARGIN)
@@ -70,7 +72,7 @@ def public_view(view: StoneAgeView) -> StoneAgeView:
     return cast(StoneAgeView, {**public_keys(view, PUBLIC_KEYS), "seat": None})
 
 
-def _height_bound(ctx: Ctx, view: StoneAgeView) -> int:
+def _height_bound(ctx: Ctx, view: StoneAgeView, panels: Sequence[players.Layout]) -> int:
     """The height of the page above the last actions (the canvas is cropped to what was
     used): exact for most parts, since clearing a needlessly tall canvas costs time."""
     return (
@@ -82,7 +84,7 @@ def _height_bound(ctx: Ctx, view: StoneAgeView) -> int:
         + (0 if _over(view) else dice.dice_height(view))
         + board.supply_height()
         + players.key_height(ctx)
-        + sum(players.panel_height(ctx, seat) for seat in view["seats"])
+        + sum(players.panel_height(lines) for lines in panels)
     )
 
 
