@@ -21,6 +21,7 @@ __all__ = [
     "HAND_CARD",
     "SMALL_CARD",
     "Ctx",
+    "card_row_height",
     "context",
     "domain_name",
     "draw_card_row",
@@ -98,8 +99,16 @@ def draw_card_row(
                 anchor="ma",
                 max_width=w + gap - 4,
             )
-    rows = (len(cards) + per_row - 1) // per_row
-    return y + rows * (h + label_h + theme.GAP)
+    return y + card_row_height(len(cards), left, large=large)
+
+
+def card_row_height(count: int, left: int, *, large: bool = False) -> int:
+    """Pixels :func:`draw_card_row` takes for ``count`` cards from ``left``."""
+    w, h = HAND_CARD if large else SMALL_CARD
+    label_h = 0 if large else Size.SMALL + 12
+    gap = theme.GAP if large else _SMALL_GAP
+    per_row = max(1, (look.WIDTH - left - look.MARGIN + gap) // (w + gap))
+    return (count + per_row - 1) // per_row * (h + label_h + theme.GAP)
 
 
 def draw_small_card(c: Canvas, domain: str, xy: tuple[int, int], size: tuple[int, int]) -> None:

@@ -21,6 +21,7 @@ from render.civ.common import (
     DOMAINS,
     SMALL_CARD,
     Ctx,
+    card_row_height,
     context,
     domain_name,
     draw_card_row,
@@ -262,7 +263,11 @@ def _draw_shared_cards(c: Canvas, ctx: Ctx, view: CivView, y: int) -> int:
 def _shared_image(key: _Shared) -> Image.Image:
     """The shared cards across the page, on its background, as tall as they are."""
     ctx = Ctx(key.lang, (), ())
-    c = Canvas(look.WIDTH, _shared_bound(len(key.centre)))
+    coin = _coin_lines(ctx, key.coin)
+    height = _PAD + Size.BODY + 16 + _TOP_CARD[1] + Size.SMALL + 24 + _coin_height(coin) + _PAD
+    if key.centre:
+        height += Size.BODY + 14 + card_row_height(len(key.centre), _X0 + _PAD)
+    c = Canvas(look.WIDTH, height)
     y = top = 0
     y += _PAD
     x = _X0 + _PAD
@@ -308,16 +313,14 @@ def _shared_image(key: _Shared) -> Image.Image:
             fill=theme.MUTED,
             max_width=step - 10,
         )
-    y = _draw_coin(c, ctx, key.coin, y + card_h + Size.SMALL + 24)
+    y = _draw_coin(c, key.coin is not None, coin, y + card_h + Size.SMALL + 24)
     c.box((_X0, top, _X1, y + _PAD - theme.GAP), None, outline=theme.BORDER, width=2)
-    return c.image.crop((0, 0, look.WIDTH, y + _PAD))
+    return c.image
 
 
-def _draw_coin(c: Canvas, ctx: Ctx, coin: tuple[str, str, str, int] | None, y: int) -> int:
+def _coin_lines(ctx: Ctx, coin: tuple[str, str, str, int] | None) -> list[str]:
     """Who copied what from whom with the Culture coin (``coin``: the holder's and the
-    target's names, the domain and level), or that it is neutral."""
-    x = _X0 + _PAD
-    c.symbol(look.culture_coin, (x, y), 44, theme.ACCENT if coin else theme.MUTED)
+    target's names, the domain and level), or that it is neutral, on at most two lines."""
     if coin is None:
         text = ctx.t("render.civ.coin_neutral")
     else:
@@ -328,7 +331,16 @@ def _draw_coin(c: Canvas, ctx: Ctx, coin: tuple[str, str, str, int] | None, y: i
             target=target,
             effect=effect_name(ctx, domain, level),
         )
-    lines = Canvas.wrap(text, Size.BODY, "regular", _X1 - _X0 - 2 * _PAD - 60, 2)
+    return Canvas.wrap(text, Size.BODY, "regular", _X1 - _X0 - 2 * _PAD - 60, 2)
+
+
+def _coin_height(lines: list[str]) -> int:
+    return max(44, len(lines) * _LINE_H) + theme.GAP
+
+
+def _draw_coin(c: Canvas, held: bool, lines: list[str], y: int) -> int:
+    x = _X0 + _PAD
+    c.symbol(look.culture_coin, (x, y), 44, theme.ACCENT if held else theme.MUTED)
     for i, line in enumerate(lines):
         c.text((x + 60, y + 22 + i * _LINE_H), line, size=Size.BODY, anchor="lm")
-    return y + max(44, len(lines) * _LINE_H) + theme.GAP
+    return y + _coin_height(lines)
