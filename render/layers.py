@@ -1,5 +1,6 @@
 """Static layers of a picture, drawn once and pasted: the parts that do not change from one
-move to the next (a Clash map's ground, its legend).
+move to the next (a Clash map's ground, its legend; CIV's domain cells and name rows; Stone
+Age's locations, card spaces, building stacks and panel groups).
 
 A layer is an RGB image drawn by a function of its key alone: the key must hold everything
 the drawing reads (the board's spaces and terrains as the view shows them, sizes, language),
