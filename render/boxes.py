@@ -1,13 +1,12 @@
-"""Rounded boxes pasted from cached stamps, pixel for pixel what ``Canvas.box`` draws.
+"""Rounded boxes pasted from corners cut once, pixel for pixel what ``Canvas.box`` draws.
 
 Pillow draws a rounded rectangle as overlapping rectangles and four pie slices, every time:
-a panel 1364 px wide costs half a millisecond, a small tile a few dozen pastes' worth. Its
-corners do not depend on the box's size, only on the radius, the outline's width and the
-colours (its shapes are not anti-aliased), so :func:`box` cuts them once from a small box
-drawn by Pillow itself and pastes them, with the edges stretched from one column or row of
-that box and the middle filled plainly. That pays for large filled boxes (a panel: a quarter
-of the time); small or hollow ones Pillow draws faster itself. tests/render/
-test_render_stamps.py compares the two for many sizes.
+a panel 1364 px wide costs half a millisecond. Its corners do not depend on the box's size,
+only on the radius, the outline's width and the colours (its shapes are not anti-aliased), so
+:func:`box` cuts them once from a small box drawn by Pillow itself and pastes them, with the
+edges stretched from one column or row of that box and the middle filled plainly. That pays
+for large filled boxes (a panel: a quarter of the time); small or hollow ones Pillow draws
+faster itself. tests/render/test_render_boxes.py compares the two for many sizes.
 """
 
 from __future__ import annotations
@@ -77,7 +76,7 @@ def _corner(style: _Style) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def _stamp(w: int, h: int, style: _Style) -> tuple[Image.Image, Image.Image]:
+def _small_box(w: int, h: int, style: _Style) -> tuple[Image.Image, Image.Image]:
     """A small ``w`` x ``h`` box and the mask of the pixels it covers, drawn by Pillow."""
     rgb = Image.new("RGB", (w, h))
     mask = Image.new("L", (w, h))
@@ -101,7 +100,7 @@ def _corners(style: _Style) -> list[tuple[Image.Image, Image.Image]]:
     """The top-left, bottom-left, top-right and bottom-right corners of the small box."""
     k = _corner(style)
     s = 2 * k + 2
-    rgb, mask = _stamp(s, s, style)
+    rgb, mask = _small_box(s, s, style)
     pieces = [(sx, sy, sx + k, sy + k) for sx in (0, s - k) for sy in (0, s - k)]
     return [(rgb.crop(piece), mask.crop(piece)) for piece in pieces]
 
@@ -113,7 +112,7 @@ def _edge(
     """One column or row of the small box's edge stretched along an edge ``size`` long (no
     mask where it covers every pixel)."""
     k = _corner(style)
-    rgb, mask = _stamp(2 * k + 2, 2 * k + 2, style)
+    rgb, mask = _small_box(2 * k + 2, 2 * k + 2, style)
     edge = rgb.crop(piece).resize(size, Image.Resampling.NEAREST)
     edge_mask = mask.crop(piece).resize(size, Image.Resampling.NEAREST)
     return edge, None if edge_mask.getextrema() == (255, 255) else edge_mask
