@@ -14,6 +14,7 @@ compares the pixels.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
@@ -47,23 +48,28 @@ class Layers:
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        # Without render workers the bot draws in threads: two pictures may meet here.
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
         """The layer of ``key``: cached, or ``draw()`` (kept when caching is on)."""
         if not _enabled:
             return draw()
-        layer = self._items.get(key)
-        if layer is not None:
-            self._items.move_to_end(key)
-            return layer
+        with self._lock:
+            layer = self._items.get(key)
+            if layer is not None:
+                self._items.move_to_end(key)
+                return layer
         layer = draw()
-        self._items[key] = layer
-        if len(self._items) > self.size:
-            self._items.popitem(last=False)
+        with self._lock:
+            self._items[key] = layer
+            if len(self._items) > self.size:
+                self._items.popitem(last=False)
         return layer
 
     def clear(self) -> None:
-        self._items.clear()
+        with self._lock:
+            self._items.clear()
 
     def __len__(self) -> int:
         return len(self._items)
