@@ -19,7 +19,7 @@ from typing import Final, cast
 from PIL import Image
 from zlib_ng import zlib_ng
 
-__all__ = ["COLOURS", "FLAT_SHARE", "LEVEL", "palette", "png"]
+__all__ = ["COLOURS", "DENSE_LEVEL", "FLAT_SHARE", "LEVEL", "palette", "png"]
 
 #: Palette size of every picture (docs/rendering.md: 128, 64, 48 and 32 measured; 40 and 32
 #: lose small marks' colours on a Clash table).
@@ -27,6 +27,9 @@ COLOURS: Final = 48
 #: zlib-ng's level for every table: the bytes of libdeflate's level 6 (used until issue 35) in
 #: 15-27 % less time (docs/rendering.md, "Encoding").
 LEVEL: Final = 5
+#: The level for a table nearer its bytes' budget than its time's (Stone Age's and Clash's,
+#: 120 KB and 45 or 40 ms): 5-6 % fewer bytes for 3-6 ms more (docs/rendering.md, "Encoding").
+DENSE_LEVEL: Final = 6
 _SAMPLE: Final = 4
 _SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
 #: At most this share of the palette goes to the picture's flat colours, each seen at least

@@ -190,8 +190,10 @@ def _png(c: Canvas, height: int) -> bytes:
     beyond a real game under boards full of advances) is encoded again with
     :data:`FALLBACK_COLOURS` colours: smaller, some colours a little further off."""
     image = c.image if height == c.image.height else c.image.crop((0, 0, c.width, height))
-    data = encoding.png(image)
-    return data if len(data) <= BUDGET else encoding.png(image, colours=FALLBACK_COLOURS)
+    data = encoding.png(image, level=encoding.DENSE_LEVEL)
+    if len(data) <= BUDGET:
+        return data
+    return encoding.png(image, level=encoding.DENSE_LEVEL, colours=FALLBACK_COLOURS)
 
 
 def _window(centre: float, length: float, window: float) -> float:

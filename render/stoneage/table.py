@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
-from render import theme
+from render import encoding, theme
 from render.canvas import Canvas
 from render.context import Ctx, context, label_or
 from render.context import public_view as public_keys
@@ -63,7 +63,7 @@ def table_png(view: StoneAgeView, *, lang: str, names: Sequence[str] | None = No
         y = players.draw_panel(canvas, ctx, public, seat, lines, y)
     title = ctx.t("render.stoneage.recent")
     y = draw_recent(canvas, title, recent, y, size=Size.BODY)
-    return canvas.png(y - theme.GAP + theme.MARGIN)
+    return canvas.png(y - theme.GAP + theme.MARGIN, level=encoding.DENSE_LEVEL)
 
 
 def public_view(view: StoneAgeView) -> StoneAgeView:
