@@ -1,4 +1,5 @@
-"""Rounded boxes pasted from corners cut once, pixel for pixel what ``Canvas.box`` draws.
+"""Rounded boxes pasted from corners cut once, pixel for pixel what Pillow draws: how
+``Canvas.box`` draws every box.
 
 Pillow draws a rounded rectangle as overlapping rectangles and four pie slices, every time:
 a panel 1364 px wide costs half a millisecond. Its corners do not depend on the box's size,
@@ -17,7 +18,6 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.canvas import Canvas
 
 __all__ = ["box"]
 
@@ -33,7 +33,8 @@ class _Style(NamedTuple):
 
 
 def box(
-    c: Canvas,
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
     rect: tuple[int, int, int, int],
     fill: theme.Colour | None,
     *,
@@ -41,14 +42,14 @@ def box(
     width: int = 0,
     radius: int = theme.RADIUS,
 ) -> None:
-    """A rounded rectangle (``rect`` is x0, y0, x1, y1, both ends drawn), as ``Canvas.box``
-    draws it."""
+    """A rounded rectangle on ``image`` (``draw`` draws on it; ``rect`` is x0, y0, x1, y1,
+    both ends drawn), as Pillow's ``rounded_rectangle`` draws it."""
     x0, y0, x1, y1 = rect
     style = _Style(fill, outline if width else None, width, radius)  # width 0: no outline
     w, h = x1 - x0 + 1, y1 - y0 + 1
     k = _corner(style)
     if fill is None or w * h < _LARGE or min(w, h) < 2 * k + 2:
-        c.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+        draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
         return
     s = 2 * k + 2  # the small box, its corners k apart
     for (corner, corner_mask), dx, dy in zip(
@@ -57,7 +58,7 @@ def box(
         (y0, y1 + 1 - k, y0, y1 + 1 - k),
         strict=True,
     ):
-        c.image.paste(corner, (dx, dy), corner_mask)
+        image.paste(corner, (dx, dy), corner_mask)
     inner_w, inner_h = w - 2 * k, h - 2 * k
     for piece, size, at in (
         ((k, 0, k + 1, k), (inner_w, k), (x0 + k, y0)),  # top edge
@@ -66,8 +67,8 @@ def box(
         ((s - k, k, s, k + 1), (k, inner_h), (x1 + 1 - k, y0 + k)),  # right edge
     ):
         edge, edge_mask = _edge(style, piece, size)
-        c.image.paste(edge, at, edge_mask)
-    c.image.paste(fill, (x0 + k, y0 + k, x1 + 1 - k, y1 + 1 - k))
+        image.paste(edge, at, edge_mask)
+    image.paste(fill, (x0 + k, y0 + k, x1 + 1 - k, y1 + 1 - k))
 
 
 def _corner(style: _Style) -> int:

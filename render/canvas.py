@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from render import encoding, glyphs, hyphens, theme
+from render import boxes, encoding, glyphs, hyphens, theme
 from render.fonts import Weight, clean_text, font
 from render.symbols import Painter, stamp
 
@@ -115,8 +115,9 @@ class Canvas:
         width: int = 0,
         radius: int = theme.RADIUS,
     ) -> None:
-        """A rounded rectangle (``rect`` is x0, y0, x1, y1)."""
-        self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+        """A rounded rectangle (``rect`` is x0, y0, x1, y1), a large filled one pasted from
+        cached corners (:mod:`render.boxes`)."""
+        boxes.box(self.image, self.draw, rect, fill, outline=outline, width=width, radius=radius)
 
     @staticmethod
     def badge_width(badge: Badge, size: int = theme.Size.SMALL) -> int:

@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 from PIL import Image
 
-from render import boxes, theme
+from render import theme
 from render.canvas import Badge, Canvas
 from render.civ import look
 from render.civ.common import DOMAINS, Ctx, domain_name, effect_name, team_letter
@@ -126,8 +126,7 @@ def draw_panel(
     index = seat["seat"]
     active = view["step"] != "over" and index == view["active"]
     background = theme.PANEL_ACTIVE if active else theme.PANEL
-    boxes.box(
-        c,
+    c.box(
         (_X0, y, _X1, y + PANEL_H),
         background,
         outline=theme.ACCENT if active else None,

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image
 
-from render import boxes, theme
+from render import theme
 from render.canvas import Badge, Canvas
 from render.context import Ctx, label_or
 from render.layers import Layers
@@ -355,8 +355,7 @@ def draw_panel(
     acting = bool(prompts)
     height = _box_height(lines)
     background = theme.PANEL_ACTIVE if acting else theme.PANEL
-    boxes.box(
-        c,
+    c.box(
         (X0, y, X1, y + height),
         background,
         outline=theme.ACCENT if acting else None,

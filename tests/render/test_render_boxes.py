@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from render import boxes, theme
+from render import theme
 from render.canvas import Canvas
 
 _SIZES = [(1364, 488), (1364, 301), (325, 190), (426, 184), (57, 57), (100, 40), (30, 8), (6, 6)]
@@ -30,6 +30,6 @@ def test_a_pasted_box_is_the_drawn_box(
     drawn, pasted = Canvas(w + 40, h + 50), Canvas(w + 40, h + 50)
     for c in (drawn, pasted):  # something under the box: a hollow one must leave it
         c.draw.line((0, 0, w + 40, h + 50), fill=theme.TEXT, width=9)
-    drawn.box(rect, fill, outline=outline, width=width, radius=radius)
-    boxes.box(pasted, rect, fill, outline=outline, width=width, radius=radius)
+    drawn.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+    pasted.box(rect, fill, outline=outline, width=width, radius=radius)
     assert pasted.image.tobytes() == drawn.image.tobytes()
