@@ -13,7 +13,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from render import boxes, encoding, glyphs, hyphens, theme
-from render.fonts import Weight, clean_text, font
+from render.fonts import Weight, clean_text
 from render.symbols import Painter, stamp
 
 __all__ = ["Badge", "Canvas"]
@@ -184,14 +184,10 @@ def _pieces(word: str, size: int, weight: Weight, max_width: int, lang: str | No
 @functools.lru_cache(maxsize=8192)
 def _length(line: str, size: int, weight: Weight) -> int:
     # Pillow's basic layout adds the glyphs' advances (Fira Sans has no kerning table), in
-    # 1/64 px, so the sum of cached advances is exactly its length of the line, without laying
-    # out every candidate line of a wrap again (tests/render/test_render_fonts.py holds it).
-    return round(sum(_advance(ch, size, weight) for ch in line))
-
-
-@functools.lru_cache(maxsize=8192)
-def _advance(ch: str, size: int, weight: Weight) -> float:
-    return font(size, weight).getlength(ch)
+    # 1/64 px, so the sum of the cached glyphs' advances is exactly its length of the line,
+    # without laying out every candidate line of a wrap again
+    # (tests/render/test_render_fonts.py holds it).
+    return round(sum(glyphs.glyph(ch, size, weight).advance for ch in line) / 64)
 
 
 @functools.lru_cache(maxsize=2048)

@@ -37,7 +37,7 @@ class Ctx:
 
     def number(self, value: float) -> str:
         """A number in the picture's language (``12 345``, ``-3``)."""
-        return _number(self.lang, value)
+        return locales.format_number(self.lang, value)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -45,12 +45,6 @@ def _text(lang: str, key: str, params: tuple[tuple[str, Any], ...]) -> str:
     # A table fills in a few dozen labels, mostly the same ones picture after picture (the
     # catalogues are loaded once), and filling one in (plural forms, number formats) costs.
     return locales.t(lang, key, **dict(params))
-
-
-@functools.lru_cache(maxsize=4096)
-def _number(lang: str, value: float) -> str:
-    # A table formats a few hundred small numbers, the same ones picture after picture.
-    return locales.format_number(lang, value)
 
 
 def context(view: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> Ctx:

@@ -10,7 +10,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from render import layers, theme
+from render import theme
 from render.canvas import Badge, Canvas
 from render.context import Ctx, event_sentence
 from render.theme import Size
@@ -83,49 +83,15 @@ def wrap_recent(
     """The last public events as sentences, each wrapped on at most ``lines`` lines at
     ``size``: what :func:`draw_recent` draws, wrapped once so that the page's height is known
     before drawing (clearing a canvas taller than needed costs time)."""
-    return [_wrap_once(ctx, event, size, lines) for event in recent]
-
-
-def _wrap_once(ctx: Ctx, event: Mapping[str, Any], size: int, lines: int) -> tuple[str, ...]:
-    if layers.enabled():  # off with the layers' caches, for their test
-        try:
-            return _wrapped(ctx, _freeze(event), size, lines)
-        except TypeError:  # something unhashable in the event: wrapped afresh
-            pass
-    return _wrap_event(ctx, event, size, lines)
-
-
-def _wrap_event(ctx: Ctx, event: Mapping[str, Any], size: int, lines: int) -> tuple[str, ...]:
     room = X1 - X0 - 2 * PAD - 30
-    return tuple(Canvas.wrap(event_sentence(ctx, event), size, "regular", room, lines))
+    return [_wrapped(event_sentence(ctx, event), size, room, lines) for event in recent]
 
 
 @functools.lru_cache(maxsize=512)
-def _wrapped(ctx: Ctx, frozen: tuple[Any, ...], size: int, lines: int) -> tuple[str, ...]:
+def _wrapped(sentence: str, size: int, room: int, lines: int) -> tuple[str, ...]:
     # From one move to the next the last actions shift by one: the others are the same
-    # sentences, wrapped the same way (the key holds the display names, in ctx).
-    return _wrap_event(ctx, _thaw(frozen), size, lines)
-
-
-# Frozen events: a mapping or a list becomes a tuple tagged by one of these (never equal to
-# anything in a view), so that a dict and a list of pairs stay apart.
-_MAP, _LIST = object(), object()
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return (_MAP, *((k, _freeze(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return (_LIST, *(_freeze(v) for v in value))
-    return value
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, tuple) and value and value[0] is _MAP:
-        return {k: _thaw(v) for k, v in value[1:]}
-    if isinstance(value, tuple) and value and value[0] is _LIST:
-        return [_thaw(v) for v in value[1:]]
-    return value
+    # sentences, wrapped the same way.
+    return tuple(Canvas.wrap(sentence, size, "regular", room, lines))
 
 
 def recent_height(wrapped: Sequence[Sequence[str]], size: int = Size.BODY) -> int:
